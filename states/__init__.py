@@ -1,0 +1,1 @@
+"""states package."""
