@@ -10,6 +10,9 @@
 
 static PyObject *FixedErrorType = NULL;
 
+int yomi_register_rng(PyObject *module);  /* py_rng.c */
+int yomi_register_body(PyObject *module); /* py_body.c */
+
 static PyObject *raise_fixed_error(fx_err err, const char *op) {
     if (err == FX_ERR_BAD_CALL) {
         PyErr_Format(PyExc_TypeError, "FixedMath.%s: unknown method or wrong arguments", op);
@@ -116,5 +119,12 @@ PyMODINIT_FUNC PyInit__native(void) {
     FixedErrorType = PyObject_GetAttrString(fixed, "FixedError");
     Py_DECREF(fixed);
     if (!FixedErrorType) return NULL;
-    return PyModule_Create(&MODULE);
+    PyObject *module = PyModule_Create(&MODULE);
+    if (!module) return NULL;
+    /* parts defined in their own binding files */
+    if (yomi_register_rng(module) < 0 || yomi_register_body(module) < 0) {
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
 }
