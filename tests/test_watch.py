@@ -456,3 +456,61 @@ def test_against_page_opens_at_the_divergence(synthetic, tmp_path):
     at_start = screenshot(page, "tick=10", tmp_path / "ab_10.png")
     frame = colour_stats(at_start, (1400, 900), WARN, (0, 130, 1000, 860), tolerance=4)[0]
     assert frame < 500, "the divergence frame shows on a tick where the runs agree"
+
+
+HARNESS = """<script>
+// test harness appended to the page: drive the controls, write what happened into <pre id="result">
+const out = {};
+const key = (k, shift) => document.dispatchEvent(new KeyboardEvent("keydown", {key: k, shiftKey: !!shift, bubbles: true}));
+const tick = () => RUN.ticks[view.index].tick;
+out.start = tick();
+key("ArrowRight"); key("ArrowRight"); out.right2 = tick();
+key("ArrowLeft"); out.left = tick();
+key("ArrowRight", true); out.turnFwd = tick();
+key("ArrowRight", true); out.turnFwd2 = tick();
+key("ArrowLeft", true); out.turnBack = tick();
+key("End"); out.end = tick();
+key("Home"); out.home = tick();
+document.getElementById("btn-tick-fwd").click(); out.btnTick = tick();
+document.getElementById("btn-turn-fwd").click(); out.btnTurn = tick();
+document.getElementById("btn-turn-back").click(); out.btnTurnBack = tick();
+const scrub = document.getElementById("scrub"); scrub.value = 50; scrub.dispatchEvent(new Event("input")); out.scrub = tick();
+document.querySelector("#turn-list li[data-i='2']").click(); out.listClick = tick();
+out.hash = location.hash;
+out.turnLabel = document.getElementById("turn-label").textContent;
+out.p1State = document.querySelector("#card-p1 .state").textContent;
+key("+"); out.speed = view.speed;
+key("b"); out.boxes = view.showBoxes;
+key(" "); out.playing = view.playing;
+setTimeout(() => {
+  out.afterPlay = tick(); key(" "); out.paused = !view.playing; out.errors = window.__errors;
+  const pre = document.createElement("pre"); pre.id = "result"; pre.textContent = JSON.stringify(out);
+  document.body.appendChild(pre);
+}, 1500);
+</script>"""
+
+
+def test_controls_in_chromium(synthetic, tmp_path):
+    """Keyboard, buttons, scrub bar, turn list and playback, driven inside headless Chromium."""
+    page = build_page(read_trace(synthetic))
+    catch = '<script>window.__errors=[];window.addEventListener("error",e=>__errors.push(String(e.message)));</script>'
+    page = page.replace("<head>", "<head>" + catch, 1).replace("</body>", HARNESS + "</body>", 1)
+    path = tmp_path / "harness.html"
+    path.write_text(page)
+    with tempfile.TemporaryDirectory() as profile:
+        proc = subprocess.run([chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                               "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                               f"--user-data-dir={profile}", "--virtual-time-budget=8000", "--window-size=1400,900",
+                               "--dump-dom", path.resolve().as_uri()], capture_output=True, text=True, timeout=180)
+    found = proc.stdout.rsplit('<pre id="result">', 1)                 # the last one: the script names it too
+    assert len(found) == 2, f"the harness did not finish: {proc.stderr[-2000:]}"
+    out = json.loads(found[1].split("</pre>", 1)[0].replace("&quot;", '"').replace("&amp;", "&"))
+    assert out["errors"] == []
+    # turns are taken at ticks 0, 30, 60, 90; the match has ticks 0..119
+    assert (out["start"], out["right2"], out["left"]) == (0, 2, 1)
+    assert (out["turnFwd"], out["turnFwd2"], out["turnBack"]) == (30, 60, 30)
+    assert (out["end"], out["home"], out["btnTick"], out["btnTurn"], out["btnTurnBack"]) == (119, 0, 1, 30, 0)
+    assert out["scrub"] == 50 and out["listClick"] == 60 and out["hash"] == "#tick=60"
+    assert out["turnLabel"] == "turn 3 / 4" and out["p1State"] == "Walk st 60"
+    assert out["speed"] == 2 and out["boxes"] is False
+    assert out["playing"] is True and out["afterPlay"] > 60 and out["paused"] is True

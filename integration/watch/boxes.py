@@ -9,7 +9,9 @@ boxes this module derives from the extracted tables (``states.data.load_characte
 * a ``HurtboxState`` of the current state replacing the hurtbox during its window, and active
   ``LimbHurtbox``es;
 * the current state's hitboxes, active when ``start_tick <= st + 1 < start_tick + active_ticks``
-  (``start_tick <= 0``: scripted, never shown), x mirrored by facing.
+  (``start_tick <= 0``: scripted, never shown; ``always_on``: always), x mirrored by facing;
+* for objects (projectiles...), the hurtbox and active hitboxes of their scene in
+  ``states.data.load_objects()``, matched by the trace's ``scene`` (file stem) and ``state``.
 
 This is an approximation (scripts activate, move and resize boxes; hitlag is ignored) and the
 page labels it so.  Everything here is replaceable by the engine's exact boxes: the output is

@@ -43,6 +43,7 @@ function clamp(v, lo, hi) { return Math.max(lo, Math.min(hi, v)); }
 // A value as the panel shows it: fixed-point strings as they are, objects as compact JSON.
 function show(v, max = 48) {
   if (v === null || v === undefined) return "–";
+  if (v && typeof v === "object" && !Array.isArray(v) && Object.keys(v).join() === "x,y") return v.x + ", " + v.y;
   let s = typeof v === "string" ? v : JSON.stringify(v);
   return s.length > max ? s.slice(0, max - 1) + "…" : s;
 }
@@ -326,9 +327,18 @@ function drawBoxes(cam, boxes, ghost, layer = "over") {
 }
 
 // Projectiles and other objects: a disc in the owner's colour, a line for facing, name and state.
+// The camera follows the fighters only; an object outside the view gets an arrow at the screen edge.
 function drawObject(cam, o, ghost) {
   const who = o.owner === 2 ? "p2" : "p1";
   const x = cam.x(o.px), y = cam.y(o.py), r = Math.max(4, 5 * cam.scale);
+  if (x < 0 || x > cam.width) {
+    if (ghost) return;
+    const edge = x < 0 ? 4 : cam.width - 4, dir = x < 0 ? -1 : 1, ey = clamp(y, HUD_H + 30, cam.height - 30);
+    ctx.fillStyle = COLORS[who + "Obj"];
+    ctx.beginPath(); ctx.moveTo(edge, ey); ctx.lineTo(edge - dir * 10, ey - 7); ctx.lineTo(edge - dir * 10, ey + 7); ctx.fill();
+    label(o.scene + " " + o.px, edge - dir * 14, ey + 4, COLORS[who + "Obj"], x < 0 ? "left" : "right", "10.5px system-ui, sans-serif");
+    return;
+  }
   ctx.save();
   if (ghost) { ctx.globalAlpha = 0.6; ctx.setLineDash([3, 3]); }
   ctx.beginPath(); ctx.arc(x, y, r, 0, Math.PI * 2);
@@ -445,7 +455,7 @@ function render() {
   }
   if (view.showBoxes) drawBoxes(cam, boxesOf(0, view.index), false, "under");
   for (const o of t.objects || []) drawObject(cam, o, false);
-  // the fighter whose turn it is to be drawn on top: the one acting (not hurt) last
+  // draw the fighter being hit first, so the attacker stays visible on top
   const order = HURT_STATES.test(t.p1.state) ? ["p1", "p2"] : ["p2", "p1"];
   for (const who of order) drawFighter(cam, t[who], who, false);
   if (view.showBoxes) drawBoxes(cam, boxesOf(0, view.index), false);
@@ -454,18 +464,24 @@ function render() {
   drawHud(cam, t);
   drawDivergenceMark(cam);
   drawEnd(cam);
-  updatePanel(t, g);
+  updatePanel(t, ghostTick(t.tick));          // the panel compares with B even when ghosts are hidden
 }
 
 // ---------------------------------------------------------------- side panel
 
-// Fields shown per fighter, in order: [label, keys...]; values are read from the tick's fighter dict.
-const CARD_ROWS = [
-  ["hp", "hp"], ["supers / meter", "supers", "super_meter"], ["bursts / meter", "bursts", "burst_meter"],
-  ["feints", "feints"], ["combo", "combo"], ["hit/blockstun, lag", "hitstun", "blockstun", "hitlag"], ["air moves", "air_moves"],
-  ["penalty", "penalty"], ["stance", "stance"], ["air bar", "air_option_bar"],
-  ["pos", "px", "py"], ["exact", "x", "y"], ["vel", "vx", "vy"], ["pushback", "pushback"], ["DI", "di"],
+// Fields shown per fighter: [label, tooltip, keys...]; short ones sit two to a line, the
+// position/velocity lines (WIDE) take a whole line.  Values come straight from the tick's fighter dict.
+const CARD_FIELDS = [
+  ["hp", "hit points", "hp"], ["super", "supers available / super meter (125 a bar)", "supers", "super_meter"],
+  ["burst", "bursts available / burst meter (1500)", "bursts", "burst_meter"], ["feints", "feints left", "feints"],
+  ["combo", "combo count", "combo"], ["stun", "hitstun / blockstun / hitlag ticks", "hitstun", "blockstun", "hitlag"],
+  ["air", "air movements left", "air_moves"], ["penalty", "penalty (sadness)", "penalty"],
+  ["stance", "stance", "stance"], ["air bar", "air option bar (Robot)", "air_option_bar"],
+  ["pushback", "pushback velocity", "pushback"], ["DI", "current DI", "di"],
+  ["pos", "integer position px / py", "px", "py"], ["exact", "exact position x / y (I48F16)", "x", "y"],
+  ["vel", "velocity vx / vy (I48F16)", "vx", "vy"],
 ];
+const WIDE = new Set(["pos", "exact", "vel"]);
 const FLAGS = ["grounded", "interruptable", "hit_cancellable", "busy", "invuln", "proj_invuln"];
 const cards = {};
 
@@ -473,16 +489,17 @@ const cards = {};
 // opened <details> stays open).
 function buildCard(who) {
   const el = $("card-" + who), first = RUN.ticks[0][who];
-  const rows = CARD_ROWS.map(([name, ...keys]) =>
-    `<tr><td class="k">${esc(name)}</td><td class="v" data-keys="${keys.join(",")}"></td></tr>`).join("");
+  const fields = CARD_FIELDS.map(([name, tip, ...keys]) =>
+    `<span class="k${WIDE.has(name) ? " wide" : ""}" title="${esc(tip)}">${esc(name)}</span>` +
+    `<span class="v${WIDE.has(name) ? " wide" : ""}" data-keys="${keys.join(",")}" title="${esc(tip)}"></span>`).join("");
   const res = Object.keys(first.res || {}).map((k) =>
     `<tr><td class="k">${esc(k)}</td><td class="v" data-res="${esc(k)}"></td></tr>`).join("");
   el.innerHTML = `<div class="state"></div><div class="name" style="color:${COLORS[who]}">${who.toUpperCase()} ${esc(RUN.header[who])}</div>
-    <table>${rows}</table><div class="flags">${FLAGS.map((f) => `<span data-flag="${f}">${f.replace("_", " ")}</span>`).join("")}</div>
+    <div class="kv">${fields}</div><div class="flags">${FLAGS.map((f) => `<span data-flag="${f}">${f.replace("_", " ")}</span>`).join("")}</div>
     <details><summary>resources (${Object.keys(first.res || {}).length})</summary><table>${res}</table></details>`;
   cards[who] = {
     state: el.querySelector(".state"),
-    cells: [...el.querySelectorAll("td[data-keys]")].map((td) => ({ td, keys: td.dataset.keys.split(",") })),
+    cells: [...el.querySelectorAll("[data-keys]")].map((td) => ({ td, keys: td.dataset.keys.split(",") })),
     res: [...el.querySelectorAll("td[data-res]")].map((td) => ({ td, key: td.dataset.res })),
     details: el.querySelector("details"),
     flags: [...el.querySelectorAll("[data-flag]")].map((span) => ({ span, key: span.dataset.flag })),
@@ -620,14 +637,16 @@ function setIndex(i, keepHash) {
   if (!keepHash && !view.playing) writeHash();
 }
 
-// Nearest recorded tick at or before the given game tick.
-function goToTick(tick) {
+// Index of the nearest recorded tick at or before the given game tick.
+function indexOfTick(tick) {
   const exact = RUN_INDEX.get(tick);
-  if (exact !== undefined) return setIndex(exact);
+  if (exact !== undefined) return exact;
   let best = 0;
   RUN.ticks.forEach((t, i) => { if (t.tick <= tick) best = i; });
-  setIndex(best);
+  return best;
 }
+
+function goToTick(tick) { setIndex(indexOfTick(tick)); }
 
 // Turns are decision points: stepping a turn moves to the tick the next/previous choice was made on.
 function stepTurn(dir) {
@@ -784,17 +803,10 @@ function init() {
   const hash = readHash();
   if (hash.boxes === "0") { view.showBoxes = false; $("opt-boxes").checked = false; }
   if (hash.ghost === "0") { view.showGhost = false; $("opt-ghost").checked = false; }
-  if (hash.tick !== null && !Number.isNaN(hash.tick)) goToTickQuiet(hash.tick);
+  if (hash.tick !== null && !Number.isNaN(hash.tick)) view.index = indexOfTick(hash.tick);  // URL stays as given
   else if (DATA.divergence) { const d = DATA.divergence; view.index = d.index_a ?? (d.tick < 0 ? 0 : RUN.ticks.length - 1); }
   render();
   if (hash.play === "1") play();
-}
-
-// Like goToTick but without touching the URL (used while loading).
-function goToTickQuiet(tick) {
-  let best = 0;
-  RUN.ticks.forEach((t, i) => { if (t.tick <= tick) best = i; });
-  view.index = best;
 }
 
 if (!RUN.ticks.length) {
