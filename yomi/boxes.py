@@ -16,8 +16,10 @@ class CollisionBox:
     """A box attached to an object.  Plain data: offsets, half-extents, last position, facing."""
 
     IS_SWEPT = False
+    owner_is_hitbox = False  # hit detection treats a hitbox used as a "hurtbox" (clashes) specially
 
     def __init__(self, x: int = 0, y: int = 0, width: int = 20, height: int = 20):
+        self.owner = None  # the object whose box this is
         self.x = x
         self.y = y
         self.width = width

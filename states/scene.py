@@ -1,0 +1,172 @@
+"""Build fighters and objects from the extracted tables (``states/data/*.json``).
+
+A table entry describes a scene: the root's exported properties, the collision box and
+hurtbox, the sprite's animations (texture per frame: throws read them) and the state
+machine's states in scene order, each with its script (and that script's ``extends``
+chain), its effective exported properties and its children (hitboxes, hurtbox states,
+host commands, usable requirements...).
+
+Each state becomes an instance of the class registered for its script: the character's
+own registry first (``states/<character>/``), then the base states
+(:data:`states.base.SCRIPTS`), then the nearest registered class along the script's
+``extends`` chain, so a character move nobody has ported yet still has the generic
+behaviour and legality of its base class.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+import os
+from pathlib import Path
+
+from yomi.boxes import CollisionBox, HurtboxState, LimbHurtbox
+from yomi.hitbox import Hitbox, ThrowBox
+from yomi.obj import Sprite
+
+from states.base import CLASS_NAMES, SCRIPTS
+from states.machine import StateMachine
+from states.state import HostCommand, UsableRequirement
+
+# The trace's character names -> their module (and table name).
+CHARACTER_MODULES = {
+    "Ninja": "states.ninja",
+    "Cowboy": "states.cowboy",
+    "Wizard": "states.wizard",
+    "Robot": "states.robot",
+    "Mutant": "states.mutant",
+}
+TABLE_NAMES = {"Ninja": "ninja", "Cowboy": "cowboy", "Wizard": "wizard", "Robot": "robot", "Mutant": "mutant"}
+
+_DATA_DIR = Path(__file__).resolve().parent / "data"
+_TABLE_CACHE: dict = {}
+
+
+class TableError(RuntimeError):
+    """The frame-data tables are missing or do not describe what the engine needs."""
+
+
+def load_table(name: str) -> dict:
+    """A table document by name (``ninja``, ``objects``...), read once per process."""
+    doc = _TABLE_CACHE.get(name)
+    if doc is not None:
+        return doc
+    candidates = [_DATA_DIR / f"{name}.json"]
+    if os.environ.get("YOMI_TABLES"):
+        candidates.insert(0, Path(os.environ["YOMI_TABLES"]) / f"{name}.json")
+    for path in candidates:
+        if path.is_file():
+            with open(path, encoding="utf-8") as handle:
+                doc = json.load(handle)
+            _TABLE_CACHE[name] = doc
+            return doc
+    raise TableError(f"frame-data table {name!r} not found (looked in {', '.join(map(str, candidates))})")
+
+
+def character_module(character: str):
+    if character not in CHARACTER_MODULES:
+        raise ValueError(f"unknown character {character!r} (one of {', '.join(CHARACTER_MODULES)})")
+    return importlib.import_module(CHARACTER_MODULES[character])
+
+
+def sprite_from_table(animations: dict, initial: str | None = None) -> Sprite:
+    entry = next(iter(animations.values()), None) if animations else None
+    if entry is None:
+        return Sprite({}, "", 0)
+    anims = {name: tuple(a["textures"]) for name, a in entry["animations"].items()}
+    return Sprite(anims, initial if initial is not None else entry.get("initial_animation", ""),
+                  entry.get("initial_frame", 0))
+
+
+def _build_child(entry: dict, host, state):
+    kind = entry["kind"]
+    props = entry["props"]
+    if kind == "ThrowBox":
+        return ThrowBox(entry["name"], props, host, state)
+    if kind == "Hitbox":
+        return Hitbox(entry["name"], props, host, state)
+    if kind == "SweptHitbox":
+        raise TableError(f"{host.scene}/{state.name}: SweptHitbox is not ported yet")
+    if kind == "HurtboxState":
+        box = HurtboxState(props["x"], props["y"], props["width"], props["height"],
+                           props["start_tick"], props["active_ticks"], props["endless"])
+    elif kind == "LimbHurtbox":
+        box = LimbHurtbox(props["x"], props["y"], props["width"], props["height"],
+                          props["start_tick"], props["active_ticks"], props["endless"])
+    elif kind == "HostCommand":
+        return HostCommand(props["tick"], props["command"], props.get("args", []))
+    elif kind == "UsableRequirement":
+        return UsableRequirement(props["method"], props.get("args", []), props.get("inverse", False))
+    elif kind == "CollisionBox":
+        box = CollisionBox(props["x"], props["y"], props["width"], props["height"])
+    else:
+        return None
+    box.node_name = entry["name"]
+    return box
+
+
+def state_class(entry: dict, scripts: dict):
+    """The class porting a state's script (see the module docstring for the lookup order)."""
+    for key in [entry.get("script")] + list(entry.get("extends", [])):
+        if key is None:
+            continue
+        for registry in (scripts, SCRIPTS):
+            if key in registry:
+                return registry[key]
+        if key in CLASS_NAMES:
+            return CLASS_NAMES[key]
+    raise TableError(f"no class ports script {entry.get('script')!r} (extends {entry.get('extends')})")
+
+
+def build_states(host, state_entries: dict, scripts: dict) -> list:
+    states = []
+    for name, entry in state_entries.items():
+        klass = state_class(entry, scripts)
+        state = klass(name, entry["props"], [])
+        state.host = host
+        children = []
+        for child_entry in entry.get("children", []):
+            child = _build_child(child_entry, host, state)
+            if child is not None:
+                children.append(child)
+        state.children = children
+        states.append(state)
+    return states
+
+
+def _ordered_states(doc: dict) -> dict:
+    return dict(sorted(doc["states"].items(), key=lambda item: item[1].get("index", 0)))
+
+
+def build_fighter(match, character: str):
+    """A fighter of ``character`` with its states, not yet initialised (``Fighter.init``)."""
+    module = character_module(character)
+    doc = load_table(TABLE_NAMES[character])
+    fighter = module.FIGHTER_CLASS(match, doc["scene"], doc["fighter"]["props"], doc["boxes"],
+                                   sprite_from_table(doc.get("animations", {}), "Wait"))
+    states = build_states(fighter, _ordered_states(doc), module.SCRIPTS)
+    starting = doc.get("state_machine", {}).get("props", {}).get("starting_state", "")
+    fighter.state_machine = StateMachine(fighter, states, starting)
+    return fighter
+
+
+def object_doc(scene: str) -> dict:
+    objects = load_table("objects")["objects"]
+    if scene not in objects:
+        raise TableError(f"no table entry for the object scene {scene!r}")
+    return objects[scene]
+
+
+def build_object(match, scene: str):
+    """An object (projectile...) of ``scene``, before it is named and initialised."""
+    from states.objects import OBJECT_CLASSES, OBJECT_STATE_SCRIPTS
+
+    doc = object_doc(scene)
+    root = doc["root"]
+    klass = OBJECT_CLASSES.get(root.get("script"))
+    if klass is None:
+        raise TableError(f"the object scene {scene!r} (script {root.get('script')!r}) is not ported yet")
+    obj = klass(match, scene, root["props"], doc["boxes"], sprite_from_table(doc.get("animations", {})))
+    states = build_states(obj, _ordered_states(doc), OBJECT_STATE_SCRIPTS)
+    starting = doc.get("state_machine", {}).get("props", {}).get("starting_state", "")
+    obj.state_machine = StateMachine(obj, states, starting)
+    return obj
