@@ -15,12 +15,9 @@ behaviour and legality of its base class.
 from __future__ import annotations
 
 import importlib
-import json
-import os
-from pathlib import Path
 
 from yomi.boxes import CollisionBox, HurtboxState, LimbHurtbox
-from yomi.hitbox import Hitbox, ThrowBox
+from yomi.hitbox import Hitbox, SweptHitbox, ThrowBox
 from yomi.obj import Sprite
 
 from states.base import CLASS_NAMES, SCRIPTS
@@ -37,8 +34,6 @@ CHARACTER_MODULES = {
 }
 TABLE_NAMES = {"Ninja": "ninja", "Cowboy": "cowboy", "Wizard": "wizard", "Robot": "robot", "Mutant": "mutant"}
 
-_DATA_DIR = Path(__file__).resolve().parent / "data"
-_TABLE_CACHE: dict = {}
 
 
 class TableError(RuntimeError):
@@ -46,20 +41,13 @@ class TableError(RuntimeError):
 
 
 def load_table(name: str) -> dict:
-    """A table document by name (``ninja``, ``objects``...), read once per process."""
-    doc = _TABLE_CACHE.get(name)
-    if doc is not None:
-        return doc
-    candidates = [_DATA_DIR / f"{name}.json"]
-    if os.environ.get("YOMI_TABLES"):
-        candidates.insert(0, Path(os.environ["YOMI_TABLES"]) / f"{name}.json")
-    for path in candidates:
-        if path.is_file():
-            with open(path, encoding="utf-8") as handle:
-                doc = json.load(handle)
-            _TABLE_CACHE[name] = doc
-            return doc
-    raise TableError(f"frame-data table {name!r} not found (looked in {', '.join(map(str, candidates))})")
+    """A table document by name (``ninja``, ``objects``...), through the tables' own loader (cached)."""
+    from states import data
+
+    try:
+        return data.load_table(f"{name}.json")
+    except FileNotFoundError as exc:
+        raise TableError(f"frame-data table {name!r} not found ({exc})") from None
 
 
 def character_module(character: str):
@@ -85,7 +73,7 @@ def _build_child(entry: dict, host, state):
     if kind == "Hitbox":
         return Hitbox(entry["name"], props, host, state)
     if kind == "SweptHitbox":
-        raise TableError(f"{host.scene}/{state.name}: SweptHitbox is not ported yet")
+        return SweptHitbox(entry["name"], props, host, state)
     if kind == "HurtboxState":
         box = HurtboxState(props["x"], props["y"], props["width"], props["height"],
                            props["start_tick"], props["active_ticks"], props["endless"])
@@ -158,15 +146,15 @@ def object_doc(scene: str) -> dict:
 
 def build_object(match, scene: str):
     """An object (projectile...) of ``scene``, before it is named and initialised."""
-    from states.objects import OBJECT_CLASSES, OBJECT_STATE_SCRIPTS
+    from states.objects import object_classes, object_state_scripts
 
     doc = object_doc(scene)
     root = doc["root"]
-    klass = OBJECT_CLASSES.get(root.get("script"))
+    klass = object_classes().get(root.get("script"))
     if klass is None:
         raise TableError(f"the object scene {scene!r} (script {root.get('script')!r}) is not ported yet")
     obj = klass(match, scene, root["props"], doc["boxes"], sprite_from_table(doc.get("animations", {})))
-    states = build_states(obj, _ordered_states(doc), OBJECT_STATE_SCRIPTS)
+    states = build_states(obj, _ordered_states(doc), object_state_scripts())
     starting = doc.get("state_machine", {}).get("props", {}).get("starting_state", "")
     obj.state_machine = StateMachine(obj, states, starting)
     return obj

@@ -353,3 +353,97 @@ class HitboxData:
 
     def get_damage(self) -> int:
         return self.damage_in_combo if self.combo_count > 0 else self.damage
+
+
+class SweptHitbox(Hitbox):
+    """``mechanics/SweptHitbox.gd``: a box swept along (to_x, to_y); hits what the moving box touches.
+
+    The test is the segment-versus-expanded-rectangle intersection of the original, in
+    fixed point (times as fixed strings), with its strict/non-strict comparisons as written.
+    """
+
+    IS_SWEPT = True
+
+    def __init__(self, name: str, props: dict, host, state):
+        super().__init__(name, props, host, state)
+        self.to_x = props.get("to_x", 0)
+        self.to_y = props.get("to_y", 0)
+
+    def to_x_facing(self) -> int:
+        return self.to_x if self.facing == "Right" else -self.to_x
+
+    def get_center(self) -> dict:
+        return {"x": self.x_facing() + self.pos_x, "y": self.y + self.pos_y}
+
+    def overlaps(self, box) -> bool:
+        if box.width == 0 and box.height == 0:
+            return False
+        return self._seg_rect_intersect(box) is not None
+
+    def _aabb_intersect(self, aabb) -> str | None:
+        x1 = self.x_facing() + self.pos_x - self.width
+        x2 = self.x_facing() + self.pos_x + self.width
+        y1 = self.y + self.pos_y - self.height
+        y2 = self.y + self.pos_y + self.height
+        bx1, bx2, by1, by2 = aabb
+        if x1 > bx2 or x2 < bx1 or y1 > by2 or y2 < by1:
+            return None
+        return "0"
+
+    @staticmethod
+    def _seg_seg_intersect(start: int, delta: int, padding: int, n1: int, n2: int) -> str | None:
+        if delta > 0:
+            near, far = n1 - padding, n2 + padding
+        else:
+            near, far = n2 + padding, n1 - padding
+        recip = fixed.div("1.0", str(delta))
+        near_time = fixed.mul(str(near - start), recip)
+        if fixed.ge(near_time, "1"):
+            return None
+        far_time = fixed.mul(str(far - start), recip)
+        if fixed.le(far_time, "0"):
+            return None
+        return near_time
+
+    def _seg_rect_intersect(self, box) -> str | None:
+        start_x = self.x_facing() + self.pos_x
+        start_y = self.y + self.pos_y
+        aabb = box.get_aabb()
+        x1, x2, y1, y2 = aabb
+        if x1 < start_x < x2 and y1 < start_y < y2:  # the segment starts inside the box
+            return "0"
+        delta_x, delta_y = self.to_x_facing(), self.to_y
+        zero_x, zero_y = delta_x == 0, delta_y == 0
+        if zero_x != zero_y:  # straight segments take a simpler test
+            if zero_y:
+                if y1 - self.height < start_y < y2 + self.height:
+                    return self._seg_seg_intersect(start_x, delta_x, self.width, x1, x2)
+                return None
+            if x1 - self.width < start_x < x2 + self.width:
+                return self._seg_seg_intersect(start_y, delta_y, self.height, y1, y2)
+            return None
+        elif zero_x and zero_y:
+            return self._aabb_intersect(aabb)
+        if delta_x > 0:
+            near_x, far_x = x1 - self.width, x2 + self.width
+        else:
+            near_x, far_x = x2 + self.width, x1 - self.width
+        if delta_y > 0:
+            near_y, far_y = y1 - self.height, y2 + self.height
+        else:
+            near_y, far_y = y2 + self.height, y1 - self.height
+        recip_x = fixed.div("1.0", str(delta_x))
+        recip_y = fixed.div("1.0", str(delta_y))
+        near_time_x = fixed.mul(str(near_x - start_x), recip_x)
+        far_time_y = fixed.mul(str(far_y - start_y), recip_y)
+        if fixed.gt(near_time_x, far_time_y):
+            return None
+        near_time_y = fixed.mul(str(near_y - start_y), recip_y)
+        far_time_x = fixed.mul(str(far_x - start_x), recip_x)
+        if fixed.gt(near_time_y, far_time_x):
+            return None
+        near_time = near_time_x if fixed.gt(near_time_x, near_time_y) else near_time_y
+        far_time = far_time_x if fixed.lt(far_time_x, far_time_y) else far_time_y
+        if fixed.ge(near_time, "1") or fixed.le(far_time, "0"):
+            return None
+        return near_time

@@ -1,13 +1,14 @@
 """Objects a match can spawn (projectiles, summons): their classes by game script.
 
 Generic ones live here; each character module adds its own through ``OBJECT_CLASSES``
-(root scripts) and ``OBJECT_STATE_SCRIPTS`` (state scripts).  Both maps below are the
-merged view the scene builder uses.
+(root scripts) and ``OBJECT_STATE_SCRIPTS`` (state scripts).  :func:`object_classes`
+and :func:`object_state_scripts` give the merged view the scene builder uses.
 """
 from __future__ import annotations
 
+import functools
+
 from states.objects.projectile import BaseProjectile, DefaultFireball
-from states.scene import CHARACTER_MODULES, character_module
 
 _BASE_OBJECT_CLASSES = {"projectile/BaseProjectile.gd": BaseProjectile}
 _BASE_OBJECT_STATE_SCRIPTS = {"characters/stickman/projectiles/fireball_states/Default.gd": DefaultFireball,
@@ -15,11 +16,19 @@ _BASE_OBJECT_STATE_SCRIPTS = {"characters/stickman/projectiles/fireball_states/D
 
 
 def _merged(attribute: str, base: dict) -> dict:
+    from states.scene import CHARACTER_MODULES, character_module
+
     merged = dict(base)
     for character in CHARACTER_MODULES:
         merged.update(getattr(character_module(character), attribute, {}))
     return merged
 
 
-OBJECT_CLASSES = _merged("OBJECT_CLASSES", _BASE_OBJECT_CLASSES)
-OBJECT_STATE_SCRIPTS = _merged("OBJECT_STATE_SCRIPTS", _BASE_OBJECT_STATE_SCRIPTS)
+@functools.lru_cache(maxsize=None)
+def object_classes() -> dict:
+    return _merged("OBJECT_CLASSES", _BASE_OBJECT_CLASSES)
+
+
+@functools.lru_cache(maxsize=None)
+def object_state_scripts() -> dict:
+    return _merged("OBJECT_STATE_SCRIPTS", _BASE_OBJECT_STATE_SCRIPTS)
