@@ -277,6 +277,9 @@ class Fighter(Combat, BaseObj):
     def on_grabbed(self) -> None:
         pass
 
+    def should_free_cancel_allow_grounded_and_aerial_states(self) -> bool:
+        return True
+
     def on_roll_started(self) -> None:
         pass
 
