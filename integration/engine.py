@@ -1,0 +1,184 @@
+"""The one interface every engine implements (the Python reference engine today, the C one later).
+
+A match runs until both players have to choose; each player then submits an action
+(a move name or ``"Continue"``, the move's data, and the panel's ``extra`` dict), and
+the match runs again.  The turn model is the game's: a decision starts when either
+fighter becomes actionable, and *both* are asked (one of them may only be able to
+hold, or to burst); the actions take effect in the next tick.
+
+    match = create_match("Ninja", "Robot", seed=7)
+    match.advance()                          # tick until both have to choose
+    while not match.result():
+        for player in (1, 2):
+            moves = match.legal_actions(player)
+            match.submit(player, "Continue" if "Continue" in moves else moves[0])
+        match.advance()
+
+``state()`` is the per-tick view in exactly the field names and formats of the
+reference traces (``shared/parity/README.md``).  Bad input raises :class:`EngineError`
+(or its subclass ``InvalidAction``) and leaves the match unchanged.
+"""
+from __future__ import annotations
+
+import copy
+
+from fighter.actions import InvalidAction, legal_actions, validate_data, validate_extra
+from yomi.match import DEFAULT_SETTINGS
+from yomi.match import Match as CoreMatch
+
+ENGINES = ("python", "c")
+CHARACTERS = ("Ninja", "Cowboy", "Wizard", "Robot", "Mutant")
+
+
+class EngineError(RuntimeError):
+    """The engine was asked for something impossible (not a decision, match over, ...)."""
+
+
+class EngineUnavailable(EngineError):
+    """The requested engine is not built in this checkout."""
+
+
+def create_match(p1: str, p2: str, seed: int = 0, settings: dict | None = None, engine: str = "python"):
+    """A new match on the chosen engine."""
+    if engine == "python":
+        return Match(p1, p2, seed, settings)
+    if engine == "c":
+        raise EngineUnavailable("C engine not built yet")
+    raise EngineError(f"unknown engine {engine!r} (one of {', '.join(ENGINES)})")
+
+
+class Match:
+    """A match on the Python reference engine."""
+
+    def __init__(self, p1: str, p2: str, seed: int = 0, settings: dict | None = None):
+        for name in (p1, p2):
+            if name not in CHARACTERS:
+                raise EngineError(f"unknown character {name!r} (one of {', '.join(CHARACTERS)})")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise EngineError(f"seed must be an int, got {seed!r}")
+        if settings is not None:
+            unknown = sorted(set(settings) - set(DEFAULT_SETTINGS))
+            if unknown:
+                raise EngineError(f"unknown match settings {unknown} (known: {', '.join(sorted(DEFAULT_SETTINGS))})")
+        self._core = CoreMatch(p1, p2, seed, settings)
+        self._turn_open = False  # a decision is open: the game waits for both players
+        self._turn_started = False  # the game has asked both players (game.gd: process_tick's branches)
+        self._submitted = {1: False, 2: False}
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def characters(self) -> tuple[str, str]:
+        return self._core.characters
+
+    @property
+    def current_tick(self) -> int:
+        """The last simulated tick (-1 before the first)."""
+        return self._core.current_tick
+
+    def is_waiting(self) -> bool:
+        """True while a decision is open (some player still has to submit)."""
+        return self._turn_open and not self._core.game_finished
+
+    def needs_action(self, player: int) -> bool:
+        """True if ``player`` (1 or 2) has to submit for the open decision."""
+        self._check_player(player)
+        return self.is_waiting() and not self._submitted[player]
+
+    def _start_turn(self) -> None:
+        """Ask both players, once per decision.
+
+        The game does this on the idle frames *after* the tick that made a fighter
+        actionable (the busy flags are set, the other fighter is made actionable), so the
+        traces' tick line shows the state before it; ``state()`` shows it once the
+        decision has been looked at (``legal_actions``/``submit``).
+        """
+        if self._turn_open and not self._turn_started:
+            self._core.start_turn()
+            self._turn_started = True
+
+    def legal_actions(self, player: int, force_grounded: bool = False, force_aerial: bool = False) -> list[str]:
+        """The moves the game's menu offers ``player`` now (sorted, with ``"Continue"``); [] if it may not act.
+
+        ``force_grounded`` / ``force_aerial`` are the Cowboy's ``input_grounded`` /
+        ``input_aerial`` extras as currently selected in the panel.
+        """
+        if not self.needs_action(player):
+            return []
+        self._start_turn()
+        return legal_actions(self._fighter(player), force_grounded, force_aerial)
+
+    def state(self) -> dict:
+        """``{"p1": fighter, "p2": fighter, "objects": [...]}`` in the traces' format."""
+        return self._core.trace_state()
+
+    def result(self) -> dict | None:
+        """None while the match runs; then the trace's ``end`` line (without ``"t"``)."""
+        core = self._core
+        if not core.game_finished:
+            return None
+        reason = "ko" if (core.p1.hp <= 0 or core.p2.hp <= 0) else "timeout"
+        return {"tick": core.game_end_tick, "winner": core.winner, "reason": reason,
+                "p1_hp": core.p1.hp, "p2_hp": core.p2.hp, "turns": core.turns, "game_length": core.time}
+
+    # ------------------------------------------------------------------ driving
+    def submit(self, player: int, action: str, data=None, extra=None) -> None:
+        """Lock in ``player``'s choice for the open decision (it takes effect in the next tick)."""
+        self._check_player(player)
+        if self._core.game_finished:
+            raise EngineError("the match is over")
+        if not self._turn_open:
+            raise EngineError(f"player {player} may not act now: no decision is open (call advance())")
+        if self._submitted[player]:
+            raise EngineError(f"player {player} has already submitted for this decision")
+        if not isinstance(action, str):
+            raise InvalidAction(f"action must be a move name (str), got {action!r}")
+        self._start_turn()
+        fighter = self._fighter(player)
+        extra_for_menu = extra if isinstance(extra, dict) else {}
+        legal = legal_actions(fighter, bool(extra_for_menu.get("input_grounded")),
+                              bool(extra_for_menu.get("input_aerial")))
+        if action not in legal:
+            known = action in fighter.state_machine.states_map
+            reason = "not legal now" if known else "unknown"
+            raise InvalidAction(f"player {player} ({fighter.CHARACTER}): move {action!r} is {reason}; "
+                                f"legal: {', '.join(legal)}")
+        if action != "Continue":
+            validate_data(fighter.get_state(action), data)
+        elif data is not None:
+            raise InvalidAction(f"Continue takes no data (got {data!r})")
+        validate_extra(fighter.CHARACTER, extra)
+        fighter.on_action_selected(action, copy.deepcopy(data), copy.deepcopy(extra))
+        self._submitted[player] = True
+        if self._submitted[1] and self._submitted[2]:
+            self._core.end_turn()
+            self._turn_open = False
+            self._turn_started = False
+            self._submitted = {1: False, 2: False}
+
+    def tick(self) -> None:
+        """Simulate one tick; if it leaves a fighter actionable, open a decision."""
+        if self._core.game_finished:
+            raise EngineError("the match is over")
+        if self._turn_open:
+            raise EngineError("a decision is open: both players must submit before the match can tick")
+        self._core.tick()
+        if not self._core.game_finished and self._core.is_waiting_on_player():
+            self._turn_open = True
+
+    def advance(self) -> None:
+        """Tick until a decision is open or the match ends."""
+        while not self._turn_open and not self._core.game_finished:
+            self.tick()
+
+    def clone(self) -> "Match":
+        """An independent copy (same future given the same inputs)."""
+        return copy.deepcopy(self)
+
+    # ------------------------------------------------------------------ helpers
+    @staticmethod
+    def _check_player(player) -> None:
+        if player not in (1, 2) or isinstance(player, bool):
+            raise EngineError(f"player must be 1 or 2, got {player!r}")
+
+    def _fighter(self, player: int):
+        return self._core.p1 if player == 1 else self._core.p2
