@@ -135,8 +135,9 @@ def replay(path: Path, engine: str, exclude_legal: set[str]) -> TraceReport:
                 _replay_turn(match, record, report, characters, exclude_legal)
             else:
                 _check_end(match, record, report)
-        except (EngineError, ValueError) as exc:
-            report.divergence = Divergence(record.get("tick", -1), kind, "", "accepted", f"error: {exc}")
+        except Exception as exc:  # an engine failure is a divergence of this trace, not of the run
+            report.divergence = Divergence(record.get("tick", -1), kind, "", "the recorded behaviour",
+                                           f"{type(exc).__name__}: {exc}")
     return report
 
 
