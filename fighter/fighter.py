@@ -15,8 +15,10 @@ from __future__ import annotations
 
 from fighter.combat import Combat
 from yomi.fixed import FixedMath as fixed
-from yomi.gd import idiv, imod, int_abs, int_max, int_sign
+from yomi.fixed import to_str
+from yomi.gd import imod, int_abs, int_max, int_sign
 from yomi.obj import BaseObj
+from yomi.rng import godot_hash
 
 # CharacterState.BusyInterrupt.Hurt
 _BUSY_HURT = 1
@@ -955,7 +957,6 @@ class Fighter(Combat, BaseObj):
 
     # ------------------------------------------------------------------ randomness
     def get_state_hash(self) -> int:
-        from yomi.rng import godot_hash
         pos, vel = self.get_pos(), self.get_vel()
         return (godot_hash(pos["x"]) + godot_hash(pos["y"]) + godot_hash(vel["x"]) + godot_hash(vel["y"])
                 + godot_hash(self.current_di["x"]) + godot_hash(self.current_di["y"])
@@ -973,7 +974,7 @@ class Fighter(Combat, BaseObj):
         state = self.current_state()
         view.update({
             "grounded": chara.grounded,
-            "pushback": _fx_str(chara.pushback_vel_raw),
+            "pushback": to_str(chara.pushback_vel_raw),
             "hp": self.hp, "super_meter": self.super_meter, "supers": self.supers_available,
             "burst_meter": self.burst_meter, "bursts": self.bursts_available, "combo": self.combo_count,
             "hitlag": self.hitlag_ticks,
@@ -986,11 +987,6 @@ class Fighter(Combat, BaseObj):
             "res": self.res(),
         })
         return view
-
-
-def _fx_str(raw: int) -> str:
-    from yomi.fixed import to_str
-    return to_str(raw)
 
 
 def _deep_copy(value):

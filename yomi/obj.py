@@ -16,7 +16,7 @@ from yomi import fixed as fx
 from yomi.body import FGObject
 from yomi.boxes import CollisionBox
 from yomi.fixed import FixedMath as fixed
-from yomi.gd import int_sign
+from yomi.gd import int_sign, wrap64
 from yomi.rng import BetterRng, godot_hash
 
 
@@ -48,6 +48,10 @@ class Sprite:
         if frame < 0:
             frame = 0
         self.frame = frame
+
+    def __deepcopy__(self, memo):
+        """The animation table is shared data of the scene; only the animation and frame are state."""
+        return Sprite(self.animations, self.animation, self.frame)
 
     def current_texture(self):
         textures = self.animations.get(self.animation)
@@ -568,11 +572,11 @@ class BaseObj:
     def hash_rng(self) -> None:
         fighter, opponent = self.get_fighter(), self.get_opponent()
         input_hash = godot_hash(fighter.get_state_hash()) + godot_hash(opponent.get_state_hash())
-        self.logic_rng.seed = godot_hash(_wrap(self.logic_rng.state + input_hash))
+        self.logic_rng.seed = godot_hash(wrap64(self.logic_rng.state + input_hash))
 
     def hash_static_rng(self) -> None:
         input_hash = godot_hash(self.game_tick)
-        self.logic_rng_static.seed = godot_hash(_wrap(self.logic_rng_static.state + input_hash))
+        self.logic_rng_static.seed = godot_hash(wrap64(self.logic_rng_static.state + input_hash))
 
     def randi_(self) -> int:
         self.hash_rng()
@@ -599,6 +603,17 @@ class BaseObj:
         return self.logic_rng_static.randi_range(a, b)
 
     # ------------------------------------------------------------------ the trace view
+    TRACE_EXTRA_FIELDS = ("hp", "active", "locked", "lifetime")
+
+    def extra_trace_fields(self) -> dict:
+        """An object's ``hp``/``active``/``locked``/``lifetime`` in a trace, when it has them as int/bool/str."""
+        extra = {}
+        for name in self.TRACE_EXTRA_FIELDS:
+            value = getattr(self, name, None)
+            if type(value) in (int, bool, str):
+                extra[name] = value
+        return extra
+
     def trace_fields(self) -> dict:
         """Fields every object has in a trace line (``shared/parity/README.md``)."""
         chara = self.chara
@@ -610,11 +625,6 @@ class BaseObj:
             "vx": fx.to_str(chara.vel_x_raw), "vy": fx.to_str(chara.vel_y_raw),
             "facing": chara.facing,
         }
-
-
-def _wrap(value: int) -> int:
-    from yomi.gd import wrap64
-    return wrap64(value)
 
 
 def _box(entry) -> CollisionBox:

@@ -1,6 +1,8 @@
 """Dodge rolls: ``characters/states/RollStartup.gd`` (class ``RollDodge``: Roll, TechRoll)."""
 from __future__ import annotations
 
+from yomi.fixed import FixedMath as fixed
+
 from states.char_state import CharacterState
 
 GROUND_FRIC = "0.115"
@@ -29,7 +31,7 @@ class RollDodge(CharacterState):
         if host.get_facing() == backward_facing:
             self.anim_name = "RollBackward"
             self.back = True
-            self.force["x"] = _mul(self.force["x"], "0.3")
+            self.force["x"] = fixed.mul(self.force["x"], "0.3")
         else:
             self.anim_name = "RollForward"
         if self.back:
@@ -84,8 +86,3 @@ class RollDodge(CharacterState):
         if not self.host.is_grounded():
             return super().is_usable() and not self.host.used_air_dodge
         return super().is_usable()
-
-
-def _mul(a: str, b: str) -> str:
-    from yomi.fixed import FixedMath
-    return FixedMath.mul(a, b)

@@ -66,10 +66,6 @@ class BaseProjectile(BaseObj):
                     host.projectile_free_cancel()
         super().hit_by(hitbox)
 
-    def extra_trace_fields(self) -> dict:
-        """``hp``/``active``/``locked``/``lifetime`` when the object has them (none on the base)."""
-        return {}
-
 
 class DefaultFireball(ObjectState):
     """``fireball_states/Default.gd``: move straight, fizzle on ground/walls/hits."""

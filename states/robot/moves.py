@@ -4,6 +4,7 @@ Each class names the game script it ports."""
 from __future__ import annotations
 
 from yomi.fixed import FixedMath as fixed
+from yomi.gd import idiv, imod
 
 from states.base.fall import Fall as BaseFall
 from states.base.jump import Jump
@@ -127,7 +128,7 @@ class RobotFall(BaseFall):
         super().tick()  # its "Landing" is dropped; the check below decides
         if host.flying_dir is not None:
             self.iasa_at = 10
-            if self.current_tick > 0 and self.current_tick % 10 == 0:
+            if self.current_tick > 0 and imod(self.current_tick, 10) == 0:
                 self.enable_interrupt()
         if self.current_tick > 1 and host.is_grounded():
             return "Landing"
@@ -263,5 +264,4 @@ class RobotMissile(RobotState):
 
     def is_usable(self) -> bool:
         host = self.host
-        from yomi.gd import idiv
         return host.air_option_bar >= idiv(host.air_option_bar_max, 4) and super().is_usable()
