@@ -27,7 +27,12 @@ from yomi.match import DEFAULT_SETTINGS
 from yomi.match import Match as CoreMatch
 
 ENGINES = ("python", "c")
-CHARACTERS = ("Ninja", "Cowboy", "Wizard", "Robot", "Mutant")
+
+
+def characters() -> tuple[str, ...]:
+    """The playable characters (those with a module in ``states/``)."""
+    from states.scene import character_modules
+    return tuple(character_modules())
 
 
 class EngineError(RuntimeError):
@@ -51,9 +56,10 @@ class Match:
     """A match on the Python reference engine."""
 
     def __init__(self, p1: str, p2: str, seed: int = 0, settings: dict | None = None):
+        known = characters()
         for name in (p1, p2):
-            if name not in CHARACTERS:
-                raise EngineError(f"unknown character {name!r} (one of {', '.join(CHARACTERS)})")
+            if name not in known:
+                raise EngineError(f"unknown character {name!r} (one of {', '.join(known)})")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise EngineError(f"seed must be an int, got {seed!r}")
         if settings is not None:

@@ -14,7 +14,9 @@ behaviour and legality of its base class.
 """
 from __future__ import annotations
 
+import functools
 import importlib
+import pkgutil
 
 from yomi.boxes import CollisionBox, HurtboxState, LimbHurtbox
 from yomi.hitbox import Hitbox, SweptHitbox, ThrowBox
@@ -24,16 +26,26 @@ from states.base import CLASS_NAMES, SCRIPTS
 from states.machine import StateMachine
 from states.state import HostCommand, UsableRequirement
 
-# The trace's character names -> their module (and table name).
-CHARACTER_MODULES = {
-    "Ninja": "states.ninja",
-    "Cowboy": "states.cowboy",
-    "Wizard": "states.wizard",
-    "Robot": "states.robot",
-    "Mutant": "states.mutant",
-}
-TABLE_NAMES = {"Ninja": "ninja", "Cowboy": "cowboy", "Wizard": "wizard", "Robot": "robot", "Mutant": "mutant"}
+_NOT_CHARACTERS = {"base", "objects", "data", "extract"}
 
+
+@functools.lru_cache(maxsize=None)
+def character_modules() -> dict:
+    """The characters (trace names -> modules): every package of ``states/`` that defines ``FIGHTER_CLASS``.
+
+    Adding a character is adding such a package; nothing in the core lists them.
+    """
+    import states
+
+    found = {}
+    for info in sorted(pkgutil.iter_modules(states.__path__), key=lambda i: i.name):
+        if not info.ispkg or info.name in _NOT_CHARACTERS:
+            continue
+        module = importlib.import_module(f"states.{info.name}")
+        fighter_class = getattr(module, "FIGHTER_CLASS", None)
+        if fighter_class is not None:
+            found[fighter_class.CHARACTER] = module
+    return found
 
 
 class TableError(RuntimeError):
@@ -51,9 +63,10 @@ def load_table(name: str) -> dict:
 
 
 def character_module(character: str):
-    if character not in CHARACTER_MODULES:
-        raise ValueError(f"unknown character {character!r} (one of {', '.join(CHARACTER_MODULES)})")
-    return importlib.import_module(CHARACTER_MODULES[character])
+    modules = character_modules()
+    if character not in modules:
+        raise ValueError(f"unknown character {character!r} (one of {', '.join(modules)})")
+    return modules[character]
 
 
 def sprite_from_table(animations: dict, initial: str | None = None) -> Sprite:
@@ -128,7 +141,7 @@ def _ordered_states(doc: dict) -> dict:
 def build_fighter(match, character: str):
     """A fighter of ``character`` with its states, not yet initialised (``Fighter.init``)."""
     module = character_module(character)
-    doc = load_table(TABLE_NAMES[character])
+    doc = load_table(module.TABLE)
     fighter = module.FIGHTER_CLASS(match, doc["scene"], doc["fighter"]["props"], doc["boxes"],
                                    sprite_from_table(doc.get("animations", {}), "Wait"))
     states = build_states(fighter, _ordered_states(doc), module.SCRIPTS)

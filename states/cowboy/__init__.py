@@ -8,6 +8,7 @@ from __future__ import annotations
 from states.cowboy import moves
 from states.cowboy.fighter import Cowboy
 
+TABLE = "cowboy"  # states/data/cowboy.json
 FIGHTER_CLASS = Cowboy
 
 SCRIPTS = {

@@ -9,6 +9,7 @@ from __future__ import annotations
 from states.mutant import moves
 from states.mutant.fighter import Mutant
 
+TABLE = "mutant"  # states/data/mutant.json
 FIGHTER_CLASS = Mutant
 
 SCRIPTS = {

@@ -9,6 +9,7 @@ from states.base.taunt import Taunt
 from states.ninja.fighter import Ninja
 from states.ninja.moves import GrapplingHook, StickyBomb, StoreMomentum, Summon, SwapPlaces
 
+TABLE = "ninja"  # states/data/ninja.json
 FIGHTER_CLASS = Ninja
 
 SCRIPTS = {

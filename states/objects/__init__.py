@@ -16,11 +16,11 @@ _BASE_OBJECT_STATE_SCRIPTS = {"characters/stickman/projectiles/fireball_states/D
 
 
 def _merged(attribute: str, base: dict) -> dict:
-    from states.scene import CHARACTER_MODULES, character_module
+    from states.scene import character_modules
 
     merged = dict(base)
-    for character in CHARACTER_MODULES:
-        merged.update(getattr(character_module(character), attribute, {}))
+    for module in character_modules().values():
+        merged.update(getattr(module, attribute, {}))
     return merged
 
 

@@ -11,6 +11,7 @@ from states.robot import moves
 from states.robot.fighter import Robot
 from states.robot.objects import LandingShockwave, LandingShockwaveDefault
 
+TABLE = "robot"  # states/data/robot.json
 FIGHTER_CLASS = Robot
 
 SCRIPTS = {

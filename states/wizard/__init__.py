@@ -9,6 +9,7 @@ from __future__ import annotations
 from states.wizard import moves
 from states.wizard.fighter import Wizard
 
+TABLE = "wizard"  # states/data/wizard.json
 FIGHTER_CLASS = Wizard
 
 SCRIPTS = {
