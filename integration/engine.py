@@ -68,8 +68,8 @@ class Match:
                 raise EngineError(f"unknown match settings {unknown} (known: {', '.join(sorted(DEFAULT_SETTINGS))})")
         self._core = CoreMatch(p1, p2, seed, settings)
         self._turn_open = False  # a decision is open: the game waits for both players
-        self._turn_started = False  # the game has asked both players (game.gd: process_tick's branches)
         self._submitted = {1: False, 2: False}
+        self._snapshot = self._core.trace_state()  # the state at the end of the last tick
 
     # ------------------------------------------------------------------ queries
     @property
@@ -90,18 +90,6 @@ class Match:
         self._check_player(player)
         return self.is_waiting() and not self._submitted[player]
 
-    def _start_turn(self) -> None:
-        """Ask both players, once per decision.
-
-        The game does this on the idle frames *after* the tick that made a fighter
-        actionable (the busy flags are set, the other fighter is made actionable), so the
-        traces' tick line shows the state before it; ``state()`` shows it once the
-        decision has been looked at (``legal_actions``/``submit``).
-        """
-        if self._turn_open and not self._turn_started:
-            self._core.start_turn()
-            self._turn_started = True
-
     def legal_actions(self, player: int, force_grounded: bool = False, force_aerial: bool = False) -> list[str]:
         """The moves the game's menu offers ``player`` now (sorted, with ``"Continue"``); [] if it may not act.
 
@@ -110,12 +98,16 @@ class Match:
         """
         if not self.needs_action(player):
             return []
-        self._start_turn()
         return legal_actions(self._fighter(player), force_grounded, force_aerial)
 
     def state(self) -> dict:
-        """``{"p1": fighter, "p2": fighter, "objects": [...]}`` in the traces' format."""
-        return self._core.trace_state()
+        """The state at the end of the last tick (before tick 0: the start), in the traces' format.
+
+        ``{"p1": fighter, "p2": fighter, "objects": [...]}``, exactly a trace's tick line.  What
+        happens between two ticks (the game asking both players, the submitted actions) shows
+        from the next tick on, as in the traces.
+        """
+        return copy.deepcopy(self._snapshot)
 
     def result(self) -> dict | None:
         """None while the match runs; then the trace's ``end`` line (without ``"t"``)."""
@@ -138,7 +130,6 @@ class Match:
             raise EngineError(f"player {player} has already submitted for this decision")
         if not isinstance(action, str):
             raise InvalidAction(f"action must be a move name (str), got {action!r}")
-        self._start_turn()
         fighter = self._fighter(player)
         extra_for_menu = extra if isinstance(extra, dict) else {}
         legal = legal_actions(fighter, bool(extra_for_menu.get("input_grounded")),
@@ -158,7 +149,6 @@ class Match:
         if self._submitted[1] and self._submitted[2]:
             self._core.end_turn()
             self._turn_open = False
-            self._turn_started = False
             self._submitted = {1: False, 2: False}
 
     def tick(self) -> None:
@@ -168,7 +158,11 @@ class Match:
         if self._turn_open:
             raise EngineError("a decision is open: both players must submit before the match can tick")
         self._core.tick()
+        self._snapshot = self._core.trace_state()
         if not self._core.game_finished and self._core.is_waiting_on_player():
+            # game.gd: process_tick asks both players on the idle frames after this tick
+            # (busy flags, the other fighter made actionable): the menus see that.
+            self._core.start_turn()
             self._turn_open = True
 
     def advance(self) -> None:
