@@ -141,3 +141,30 @@ def test_match_ends_with_a_timeout_result():
     assert result["winner"] == 0 and result["p1_hp"] == result["p2_hp"] == 1500
     with pytest.raises(EngineError, match="over"):
         match.tick()
+
+
+@pytest.mark.skipif(not trace_files("Robot_vs_Robot_base_*"), reason="reference traces not on this machine")
+def test_clone_with_objects_replays_the_trace():
+    """A clone taken while shockwave objects are out continues exactly like the recording."""
+    path = trace_files("Robot_vs_Robot_base_*")[0]
+    with gzip.open(path, "rt") as handle:
+        records = [json.loads(line) for line in handle]
+    header = records[0]
+    match = create_match(header["p1"], header["p2"], header["seed"], header["match_settings"])
+    clone = None
+    for record in records[1:]:
+        if record["t"] == "end" or record.get("tick", 0) > 400:
+            break
+        runner = clone if clone is not None else match
+        if record["t"] == "turn":
+            for player, side in ((1, "p1"), (2, "p2")):
+                runner.submit(player, record[side]["action"], record[side]["data"], record[side]["extra"])
+        else:
+            runner.tick()
+            if clone is not None:
+                assert runner.state() == {k: record[k] for k in ("p1", "p2", "objects")}, record["tick"]
+            elif match.state()["objects"] and not match.is_waiting():
+                clone = match.clone()
+                original = match.state()
+    assert clone is not None and clone.current_tick == 400
+    assert match.state() == original  # the original did not move while the clone played
