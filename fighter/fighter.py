@@ -23,15 +23,6 @@ from yomi.rng import godot_hash
 # CharacterState.BusyInterrupt.Hurt
 _BUSY_HURT = 1
 
-# Match settings a fighter takes over when it has a property of that name (game.gd: start_game).
-FIGHTER_SETTING_KEYS = (
-    "stage_width", "di_enabled", "turbo_mode", "extremely_turbo_mode", "infinite_resources", "one_hit_ko",
-    "burst_enabled", "always_perfect_parry", "gravity_enabled", "global_damage_modifier", "has_ceiling",
-    "global_hitstun_modifier", "global_hitstop_modifier", "ceiling_height", "sadness_enabled",
-    "min_di_scaling", "max_di_scaling", "di_combo_limit", "brace_enabled",
-)
-
-
 class Fighter(Combat, BaseObj):
     """``BaseChar.gd``."""
 

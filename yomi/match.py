@@ -35,15 +35,21 @@ DEFAULT_SETTINGS = {
     "di_combo_limit": 15, "brace_enabled": False,
 }
 
-# Fighter settings copied onto both fighters by start_game (those naming a fighter property).
-from fighter.fighter import FIGHTER_SETTING_KEYS  # noqa: E402
+# The settings start_game copies onto both fighters: those that name a fighter property
+# (game.gd: ``for value in match_data: if player.get(value) != null: player.set(...)``).
+FIGHTER_SETTING_KEYS = (
+    "stage_width", "di_enabled", "turbo_mode", "extremely_turbo_mode", "infinite_resources", "one_hit_ko",
+    "burst_enabled", "always_perfect_parry", "gravity_enabled", "global_damage_modifier", "has_ceiling",
+    "global_hitstun_modifier", "global_hitstop_modifier", "ceiling_height", "sadness_enabled",
+    "min_di_scaling", "max_di_scaling", "di_combo_limit", "brace_enabled",
+)
 
 
 class Match:
     """One match of the game (``game.gd``)."""
 
     def __init__(self, p1: str, p2: str, seed: int, settings: dict | None = None):
-        from states.scene import build_fighter
+        from states.scene import build_fighter  # the scene builder imports the core: resolved at run time
 
         self.settings = dict(DEFAULT_SETTINGS)
         if settings:
