@@ -23,6 +23,7 @@ from yomi.rng import godot_hash
 # CharacterState.BusyInterrupt.Hurt
 _BUSY_HURT = 1
 
+
 class Fighter(Combat, BaseObj):
     """``BaseChar.gd``."""
 
