@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import functools
 
-from states.objects.projectile import BaseProjectile, DefaultFireball
+from states.objects.projectile import BaseProjectile, DefaultFireball, DirProjectileDefault
 
 _BASE_OBJECT_CLASSES = {"projectile/BaseProjectile.gd": BaseProjectile}
 _BASE_OBJECT_STATE_SCRIPTS = {"characters/stickman/projectiles/fireball_states/Default.gd": DefaultFireball,
-                              "DefaultFireball": DefaultFireball}
+                              "DefaultFireball": DefaultFireball,
+                              "projectile/DirProjectileDefault.gd": DirProjectileDefault,
+                              "DirProjectileDefault": DirProjectileDefault}
 
 
 def _merged(attribute: str, base: dict) -> dict:

@@ -1,6 +1,7 @@
-"""Projectiles: ``projectile/BaseProjectile.gd`` and the straight mover
+"""Projectiles: ``projectile/BaseProjectile.gd``, the straight mover
 ``characters/stickman/projectiles/fireball_states/Default.gd`` (class ``DefaultFireball``)
-that most projectile states extend."""
+that most projectile states extend, and the aimed/homing mover
+``projectile/DirProjectileDefault.gd`` (class ``DirProjectileDefault``)."""
 from __future__ import annotations
 
 from yomi.fixed import FixedMath as fixed
@@ -128,3 +129,112 @@ class DefaultFireball(ObjectState):
         self.host.disable()
         self.terminate_hitboxes()
         self.hit_something_tick = self.current_tick
+
+
+class DirProjectileDefault(ObjectState):
+    """``projectile/DirProjectileDefault.gd``: fly along the spawn data's ``dir``, or home in on the opponent."""
+
+    EXPORTS = {"move_speed": "15.0", "homing": False, "homing_turn_speed": "3.0", "homing_accel": "1.0",
+               "max_homing_speed": "10", "start_homing": False, "lifetime": 99999, "relative_data_dir": False,
+               "clash": True, "num_hits": 1, "fizzle_on_ground": True, "bounce_on_ground": False, "num_bounces": 2}
+
+    def __init__(self, name, props, children):
+        super().__init__(name, props, children)
+        self.hit_something = False
+        self.hit_something_tick = 0
+        self.last_y_vel = "0"
+
+    def frame_0(self):
+        host = self.host
+        self.hit_something = False
+        self.hit_something_tick = 0
+        host.set_grounded(False)
+        if self.homing:
+            if self.start_homing:
+                direction = self.data["dir"]
+                move_vec = fixed.vec_mul(str(direction["x"]), str(direction["y"]), self.move_speed)
+                host.apply_force(move_vec["x"], move_vec["y"])
+            else:
+                host.apply_force_relative(self.move_speed, "0.01")
+        return None
+
+    def tick(self):
+        host = self.host
+        pos = host.get_pos()
+        host.update_grounded()
+        # GDScript precedence: (ground and tick > 1 and not hit and grounded) or past a wall
+        if ((self.fizzle_on_ground and self.current_tick > 1 and not self.hit_something and host.is_grounded())
+                or pos["x"] <= -host.stage_width or pos["x"] >= host.stage_width):
+            self.fizzle()
+            host.hurtbox.width = 0
+            host.hurtbox.height = 0
+        vel = host.get_vel()
+        if not fixed.eq(vel["y"], "0"):
+            self.last_y_vel = vel["y"]
+        if host.is_grounded() and self.bounce_on_ground:
+            host.set_grounded(False)
+            host.move_directly(0, -1)
+            host.set_vel(vel["x"], fixed.mul(fixed.abs(self.last_y_vel), "-0.75"))
+            self.num_bounces -= 1
+            if self.num_bounces < 0:
+                self.fizzle()
+        if self.current_tick > self.lifetime:
+            self.fizzle()
+            host.hurtbox.width = 0
+            host.hurtbox.height = 0
+        elif not self.hit_something:
+            if not self.homing:
+                self._fly_straight()
+            else:
+                self._home(vel)
+        return None
+
+    def _fly_straight(self) -> None:
+        host = self.host
+        direction = self.data["dir"]
+        dir_x = fixed.mul(direction["x"], str(host.get_facing_int())) if self.relative_data_dir else direction["x"]
+        move_vec = fixed.normalized_vec_times(dir_x, str(direction["y"]), self.move_speed)
+        host.move_directly(move_vec["x"], move_vec["y"])
+        host.set_facing(fixed.sign(dir_x))
+
+    def _home(self, vel: dict) -> None:
+        host = self.host
+        opponent = host.get_opponent()
+        if opponent is None:
+            return
+        target = host.obj_local_center(opponent)
+        current = fixed.normalized_vec(vel["x"], vel["y"])
+        desired = fixed.normalized_vec(str(target["x"]), str(target["y"]))
+        steering_x = fixed.sub(desired["x"], current["x"])
+        steering_y = fixed.sub(desired["y"], current["y"])
+        steer_force = fixed.normalized_vec_times(steering_x, steering_y, self.homing_turn_speed)
+        force_x = fixed.mul(current["x"], self.homing_accel)
+        force_y = fixed.mul(current["y"], self.homing_accel)
+        if not fixed.eq(vel["x"], "0"):
+            host.set_facing(1 if fixed.gt(vel["x"], "0") else -1)
+        host.apply_force(force_x, force_y)
+        host.apply_force(steer_force["x"], steer_force["y"])
+        host.apply_forces()
+        host.update_data()
+        new_vel = host.get_vel()
+        if fixed.gt(fixed.vec_len(new_vel["x"], new_vel["y"]), self.max_homing_speed):
+            clamped = fixed.normalized_vec_times(new_vel["x"], new_vel["y"], self.max_homing_speed)
+            host.set_vel(clamped["x"], clamped["y"])
+
+    def got_parried(self) -> None:
+        if self.homing:
+            self.fizzle()
+
+    def fizzle(self) -> None:
+        self.hit_something = True
+        self.host.disable()
+        self.terminate_hitboxes()
+        self.hit_something_tick = self.current_tick
+
+    def on_hit_something(self, obj, hitbox) -> None:
+        if self.clash:
+            if isinstance(obj, BaseProjectile) and not obj.deletes_other_projectiles:
+                return
+            self.num_hits -= 1
+            if self.num_hits == 0:
+                self.fizzle()
