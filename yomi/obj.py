@@ -617,9 +617,10 @@ class BaseObj:
     def trace_fields(self) -> dict:
         """Fields every object has in a trace line (``shared/parity/README.md``)."""
         chara = self.chara
-        state = self.current_state()
+        state = self.current_state()  # None until init(): an object spawned during the hits of this tick
         return {
-            "state": state.state_name, "st": state.current_tick,
+            "state": state.state_name if state is not None else None,
+            "st": state.current_tick if state is not None else None,
             "px": fx.round_to_int(chara.pos_x_raw), "py": fx.round_to_int(chara.pos_y_raw),
             "x": fx.to_str(chara.pos_x_raw), "y": fx.to_str(chara.pos_y_raw),
             "vx": fx.to_str(chara.vel_x_raw), "vy": fx.to_str(chara.vel_y_raw),
