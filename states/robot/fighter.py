@@ -41,8 +41,27 @@ FLY_GRAV = "0.05"
 FLY_MAX_FALL_SPEED = "100.0"
 
 
+def _get_host_command(state, command_name: str):
+    """``ObjectState.gd: get_host_command``: the state's HostCommand node (or dict entry) calling this method.
+
+    Plain ``host_commands`` entries (a method name or ``[method, args...]``) never match,
+    as in the original, which only looks into HostCommand nodes and dictionaries.
+    """
+    for commands in list(state.host_command_nodes.values()) + list(state.host_commands.values()):
+        if isinstance(commands, list):
+            for command in commands:
+                if isinstance(command, dict) and command_name in command:
+                    return command
+                if hasattr(command, "command") and command.command == command_name:
+                    return command
+        if isinstance(commands, dict) and command_name in commands:
+            return commands
+    return None
+
+
 class Robot(Fighter):
     CHARACTER = "Robot"
+    LOIC_METER = LOIC_METER
 
     def __init__(self, match, scene, root_props, boxes, sprite):
         super().__init__(match, scene, root_props, boxes, sprite)
@@ -68,6 +87,7 @@ class Robot(Fighter):
         self.can_flamethrower = True
         self.magnet_ticks_left = 0
         self.grenade_object = None
+        self.flame_touching_opponent = None
         self.magnet_installed = False
         self.armor_startup_ticks = 0
         self.used_earthquake_grab = False
@@ -369,7 +389,7 @@ class Robot(Fighter):
 
     # ------------------------------------------------------------------ signals
     def on_attack_blocked(self) -> None:
-        if self.current_state().get_host_command("try_drive_cancel"):
+        if _get_host_command(self.current_state(), "try_drive_cancel"):
             if self.drive_cancel:
                 self.drive_cancel = False
                 self.buffer_drive_cancel = False
