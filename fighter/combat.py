@@ -180,9 +180,11 @@ class Combat:
             return
         host = self.match.objs_map[hitbox.host]
         if host.is_fighter:
-            self.on_got_hit_by_fighter()  # signal got_hit_by_fighter
+            self.on_got_hit_by_fighter()  # signal got_hit_by_fighter (own connection first)
+            self.emit_signal("got_hit_by_fighter")
         else:
-            self.on_got_hit_by_projectile()  # signal got_hit_by_projectile
+            self.on_got_hit_by_projectile()  # signal got_hit_by_projectile (own connection first)
+            self.emit_signal("got_hit_by_projectile")
 
     def on_got_hit_by_fighter(self) -> None:
         pass
@@ -455,6 +457,7 @@ class Combat:
         pass
 
     def on_blocked_melee_attack(self) -> None:
+        self.emit_signal("blocked_melee_attack")
         self.in_blockstring = True
 
     def set_block_stun(self, total_plus_frames: int, block_hitlag=None) -> None:

@@ -121,6 +121,9 @@ class BaseObj:
         self.logic_rng_static = BetterRng()
         self.logic_rng_seed = 0
         self.logic_rng_static_seed = 0
+        # Godot signals other objects connect to at run time: name -> [(target, method)],
+        # in connection order (see connect_signal / emit_signal).
+        self.signal_connections: dict = {}
 
     # ------------------------------------------------------------------ identity
     @property
@@ -547,6 +550,19 @@ class BaseObj:
 
     def emit_got_hit(self) -> None:
         """Signal ``got_hit`` (no listeners on a plain object)."""
+
+    def connect_signal(self, signal: str, target, method: str) -> None:
+        """Godot's ``connect(signal, target, method)`` for a connection made during the match.
+
+        The connections every object makes to itself at ``_ready`` are explicit calls at
+        the emitting site and come first; these run after them, in connection order.
+        """
+        self.signal_connections.setdefault(signal, []).append((target, method))
+
+    def emit_signal(self, signal: str) -> None:
+        """Call the run-time connections of ``signal`` (``connect_signal``), in connection order."""
+        for target, method in self.signal_connections.get(signal, ()):
+            getattr(target, method)()
 
     def on_got_parried(self) -> None:
         self.hitlag_ticks += self.current_state().extra_parry_hitlag
