@@ -7,6 +7,8 @@ host commands).
 """
 from __future__ import annotations
 
+import copy
+
 from fighter.fighter import Fighter
 from yomi.fixed import FixedMath as fixed
 
@@ -18,10 +20,13 @@ DRIFT_JUMP_TIMER = 4
 DRIFT_SUPERS = 1
 GROUNDED_DRIFT_JUMP_SPEED = "-3"
 FORESIGHT_SCENE = "characters/swordandgun/projectiles/AfterImage.tscn"
+BARREL_LOCATION_X = "26"
+BARREL_LOCATION_Y = "-5"
 
 
 class Cowboy(Fighter):
     CHARACTER = "Cowboy"
+    is_ghost = False  # the real match, never the UI's preview (Brandish reads it)
 
     def __init__(self, match, scene, root_props, boxes, sprite):
         super().__init__(match, scene, root_props, boxes, sprite)
@@ -56,6 +61,10 @@ class Cowboy(Fighter):
         self.milk_toggled = False
         self.milk_toggle_tick = 0
         self.shifted_this_turn = False
+        self.fatal_cut_move_dir_x = 0
+        self.fatal_cut_move_dir_y = 0
+        self.fatal_cut_start_pos_x = 0
+        self.fatal_cut_start_pos_y = 0
 
     def init(self) -> None:
         super().init()
@@ -74,6 +83,21 @@ class Cowboy(Fighter):
             "drift_jump_timer": self.drift_jump_timer, "milk_toggled": self.milk_toggled,
             "ticks_until_time_shift": self.ticks_until_time_shift,
         }
+
+    # ------------------------------------------------------------------ helpers of the moves
+    def get_barrel_location(self, angle: str, modifier: str = "1.0") -> dict:
+        """Where the muzzle is for a shot at ``angle`` (relative to the feet, facing right)."""
+        vec = fixed.rotate_vec(BARREL_LOCATION_X, BARREL_LOCATION_Y, angle)
+        barrel = fixed.vec_mul(vec["x"], vec["y"], modifier)
+        barrel["y"] = fixed.sub(barrel["y"], "24")
+        return barrel
+
+    def setup_foresight(self, projectile) -> None:
+        self.after_image_object = projectile.obj_name
+
+    def load_last_input_into_buffer(self) -> None:
+        """BaseChar.gd: load_last_input_into_buffer (only the Shift teleport uses it)."""
+        self.buffered_input = copy.deepcopy(self.last_input)
 
     # ------------------------------------------------------------------ upkeep
     def shift(self) -> None:
@@ -196,8 +220,7 @@ class Cowboy(Fighter):
             obj = self.obj_from_name(self.after_image_object)
             if obj is not None:
                 obj.detonating = True
-            foresight = self.spawn_object(FORESIGHT_SCENE, 0, 0)
-            self.after_image_object = foresight.obj_name
+            self.setup_foresight(self.spawn_object(FORESIGHT_SCENE, 0, 0))
 
     # ------------------------------------------------------------------ host commands and requirements
     def can_bullet_cancel(self) -> bool:
