@@ -28,12 +28,18 @@ SPARK_EXPLOSION_AIR_SPEED = 25
 SPARK_EXPLOSION_GROUND_SPEED = 20
 SPARK_EXPLOSION_DASH_SPEED = 12
 SPARK_BOMB_SELF_DAMAGE = 31
+SPARK_SPEED_FRAMES = 70
+FLAME_WAVE_COOLDOWN = 30
 ORB_DRAIN_INCREASE_FREQUENCY = 70
 _BUSY_HURT = 1
 
 
 class Wizard(Fighter):
     CHARACTER = "Wizard"
+    ORB_SCENE = "characters/wizard/projectiles/orb/Orb.tscn"
+    TETHER_TICKS = TETHER_TICKS
+    SPARK_SPEED_FRAMES = SPARK_SPEED_FRAMES
+    FLAME_WAVE_COOLDOWN = FLAME_WAVE_COOLDOWN
 
     def __init__(self, match, scene, root_props, boxes, sprite):
         super().__init__(match, scene, root_props, boxes, sprite)
@@ -121,6 +127,10 @@ class Wizard(Fighter):
 
     def add_spark_bomb(self, projectile_name: str) -> None:
         self.spark_bombs.append(projectile_name)
+
+    def spawn_orb(self) -> None:
+        orb = self.spawn_object(self.ORB_SCENE, -10, -56)
+        self.orb_projectile = orb.obj_name
 
     def on_state_started(self, state) -> None:
         super().on_state_started(state)
