@@ -970,7 +970,7 @@ class Fighter(Combat, BaseObj):
             "hp": self.hp, "super_meter": self.super_meter, "supers": self.supers_available,
             "burst_meter": self.burst_meter, "bursts": self.bursts_available, "combo": self.combo_count,
             "hitlag": self.hitlag_ticks,
-            "hitstun": state.hitstun if state.state_name in ("HurtAerial", "HurtGrounded") else None,
+            "hitstun": state.hitstun if state.IS_HURT_STATE else None,  # HurtAerial, HurtGrounded, HurtDizzy
             "blockstun": self.blockstun_ticks, "air_moves": self.air_movements_left, "feints": self.feints,
             "penalty": self.penalty, "interruptable": self.state_interruptable,
             "hit_cancellable": self.state_hit_cancellable, "busy": self.busy_interrupt,
