@@ -17,6 +17,7 @@ MAX_PULL_SPEED = "15"
 MAX_PULL_UPWARD_SPEED = "-10"
 MAX_MOMENTUM_UPWARD_SPEED = "-10"
 BACKWARD_PULL_PENALTY = 2
+SKULL_SHAKER_BLEED_TICKS = 80
 SKULL_SHAKER_BLEED_DAMAGE = 2
 BOOST_REDUCTION_PER_FRAME = "0.1"
 MIN_BOOST_REDUCTION_PER_FRAME = "0.05"
@@ -24,6 +25,7 @@ MIN_BOOST_REDUCTION_PER_FRAME = "0.05"
 
 class Ninja(Fighter):
     CHARACTER = "Ninja"
+    SKULL_SHAKER_BLEED_TICKS = SKULL_SHAKER_BLEED_TICKS
 
     def __init__(self, match, scene, root_props, boxes, sprite):
         super().__init__(match, scene, root_props, boxes, sprite)
@@ -35,6 +37,10 @@ class Ninja(Fighter):
         self.stored_momentum_x = "0"
         self.stored_momentum_y = "0"
         self.sticky_bombs_left = 3
+        self.quick_slash_start_pos_x = 0
+        self.quick_slash_start_pos_y = 0
+        self.quick_slash_move_dir_x = "0"
+        self.quick_slash_move_dir_y = "0"
         self.grappling_hook_projectile = None
         self.pulling = False
         self.used_grappling_hook = False
