@@ -35,12 +35,13 @@ TIME_BULLET_SCENE = "characters/swordandgun/projectiles/NewTimeBullet.tscn"
 
 
 def reset_hit_objects(hitbox) -> None:
-    """``Hitbox.gd: reset_hit_objects``: forget what the group hit, and switch an active box off."""
+    """``Hitbox.gd: reset_hit_objects``: forget what the group hit; an active box restarts."""
     hitbox.hit_objects.clear()
     for other in hitbox.grouped_hitboxes:
         other.hit_objects.clear()
     if hitbox.active and hitbox.enabled:
         hitbox.deactivate()
+        hitbox.activate()
 
 
 # ---------------------------------------------------------------------- the thrown gun
