@@ -63,13 +63,15 @@ class StateMachine:
             state = self.queued_states.pop(0)
             data = self.queued_data.pop(0)
             self.change_state(state, data)
-        current = self.state
-        current.tick_before()
-        next_state = current.tick_shared()
+        # Each step reads the current state anew, as the original does: a state that changes
+        # state during its frame (a host command calling change_state...) hands the rest of
+        # the tick (``tick``, ``tick_after``) to the state it entered.
+        self.state.tick_before()
+        next_state = self.state.tick_shared()
         if next_state is None:
-            next_state = current.tick()
+            next_state = self.state.tick()
         if next_state is None:
-            next_state = current.tick_after()
+            next_state = self.state.tick_after()
         if next_state:
             self.queue_state(next_state)
 
