@@ -1,0 +1,612 @@
+"""YomiEnv: the game as a native PufferLib environment, two agents per match.
+
+::
+
+    env = YomiEnv(num_envs=64, seed=1, p1="ninja", p2="random")
+    obs, infos = env.reset()
+    obs, rewards, terminals, truncations, infos = env.step(actions)   # actions int32[128, 15]
+
+Agents
+    ``num_envs`` matches, ``num_agents = 2 * num_envs``: agent ``2i`` is P1 of match ``i``, agent
+    ``2i+1`` its P2.  Observations, rewards, terminals and truncations are written straight into
+    PufferLib's buffers (the ``buf`` argument of vectorised backends is honoured: zero copy).
+    ``masks`` (PufferLib's per-agent "is acting" flags) stay all True: both agents act every turn.
+
+One step = one turn
+    Both agents choose at the same time; the engine then ticks until either player has to choose
+    again or the match ends.  A busy player (the game's turn model, PORTING_MAP.md section 3) is
+    still asked and has only the busy choices (Continue, and Burst / Whiff Cancel / Brace when the
+    game offers them); its move mask says so.
+
+Observation and actions
+    ``float32[OBS_SIZE]`` per agent (:mod:`integration.obs`: features seen from the agent's side,
+    then the packed masks), ``MultiDiscrete(HEAD_SIZES)`` in the unified layout of all five
+    characters (:mod:`integration.obs`).  ``env.action_spec`` is the trainer's ActionSpec
+    (``decode_masks(obs) -> (move_mask[B, 83], data_mask[B, 83, 176])``).
+
+Rewards
+    At the end of a match: +1 for the winner, -1 for the loser, 0 for both in a draw (equal hp at
+    the time limit, or a double KO with equal hp).  Optional shaping (off by default):
+    ``shaping={"damage": c}`` adds ``c * (damage dealt - damage taken) / 1500`` every turn (hp
+    lost by the opponent minus hp lost by the agent during that turn's ticks, in units of a full
+    health bar), so a whole match adds ``c * (opp hp lost - own hp lost) / 1500``.  ``illegal_penalty``
+    (default 0) is added to the reward of an agent whose action was illegal.
+
+Auto-reset (PufferLib's convention for native envs)
+    A match that ends is restarted inside the same ``step``: that step reports the final reward and
+    ``terminal = True`` for both agents, and the observation written with it is already the *new*
+    match's first decision.  The next step's rewards and terminals are those of the new match
+    (0 / False).  Truncations are always False (the game's own time limit ends a match, which is a
+    terminal).  ``reset()`` starts every match afresh and zeroes rewards and terminals.
+
+Illegal actions (never silently remapped)
+    An action is legal when its move is in the move mask and every head the character's move uses
+    holds a value its data mask allows (heads the move does not use are ignored, as by the game).
+    ``illegal="record"`` (default): the illegal action is *replaced by the Hold action* (Continue,
+    or the lowest legal move when Continue is not offered, each used head at its first legal
+    value), counted (``env.illegal_actions``, the ``illegal_actions`` episode log, per match and
+    agent) and described in ``env.last_illegal``; ``illegal_penalty`` is added to that agent's
+    reward.  ``illegal="raise"``: :class:`IllegalAction` is raised before anything is submitted
+    (the env is unchanged, so the caller may retry).  Prefer "record" under PufferLib's
+    Multiprocessing backend, where an exception in a worker stalls the main process.
+
+Characters and settings
+    ``p1``/``p2``: a character name (case-insensitive), ``"random"`` (drawn per match) or a list of
+    names (drawn per match); ``settings``: the game's match settings (``yomi.match.DEFAULT_SETTINGS``
+    keys).  Characters whose own moves are not ported yet still play: the engine offers its
+    legal moves and plays the generic behaviour of unported ones.  The next match of every slot
+    (characters and game seed) is drawn from the env's RNG when its previous match starts, so a
+    run depends only on ``seed`` and the actions, whatever the backend.
+
+Logs (``infos``, PufferLib's list of dicts)
+    Every ``report_interval`` steps, when matches ended since the last report, one dict of means
+    over those matches: ``p1_win``, ``p2_win``, ``draw``, ``ko``, ``episode_length`` (turns),
+    ``episode_ticks``, ``damage_p1`` / ``damage_p2`` (hp taken from the other side),
+    ``illegal_actions`` (both agents, per match), ``episode_return`` (P1's), and ``n_matches``.
+
+Backends
+    ``backend="python"``: the reference engine through :mod:`integration.engine` (slow, exact).
+    ``backend="c"``: one C call per step for all matches (decode, advance, observe); it plugs in
+    through :class:`Backend` and is not built yet (:class:`integration.engine.EngineUnavailable`).
+"""
+from __future__ import annotations
+
+import copy
+import sys
+import time
+from typing import Callable, Optional, Sequence
+
+import gymnasium
+import numpy as np
+import pufferlib
+
+from integration import encoding as E
+from integration import obs as O
+from integration.engine import EngineError, EngineUnavailable, create_match
+
+__all__ = ["YomiEnv", "IllegalAction", "Backend", "PythonBackend", "check_action", "fallback_action",
+           "random_policy", "scripted_policy", "RESULT_FIELDS", "bench", "bench_main"]
+
+MAX_HEALTH = 1500
+# per-match results a backend fills in for each match that ended during a step
+RESULT_FIELDS = ("winner", "ko", "turns", "ticks", "p1_hp", "p2_hp", "p1_char", "p2_char",
+                 "illegal_p1", "illegal_p2", "seed")
+R = {k: i for i, k in enumerate(RESULT_FIELDS)}
+
+
+class IllegalAction(ValueError):
+    """An agent's action is not allowed by its masks (``illegal="raise"``)."""
+
+
+# ------------------------------------------------------------------------------------------------
+# legality of unified head values (shared by every backend's Python side, wrappers and tests)
+# ------------------------------------------------------------------------------------------------
+def check_action(character: int, st: "E.MaskState", heads) -> Optional[str]:
+    """None if ``heads`` (unified head values) is legal for this decision, else why not."""
+    cl = O.CHAR_LAYOUTS[character]
+    sp = cl.spec
+    u = int(heads[0])
+    if not 0 <= u < O.K1:
+        return f"move index {u} out of range 0..{O.K1 - 1}"
+    m = int(cl.u2c[u])
+    if m < 0 or not st.move_mask[m]:
+        name = sp.moves[m] if m >= 0 else None
+        legal = [sp.moves[i] for i in np.nonzero(st.move_mask)[0]]
+        return f"move {u} ({name or 'not a ' + sp.character + ' move'}) is not legal; legal: {', '.join(legal)}"
+    for j in range(1, len(sp.head_names)):
+        if not sp.head_used[m, j]:
+            continue
+        b = int(heads[cl.head_to_u[j]])
+        hm = st.head_mask(m, sp.head_names[j])
+        if not (0 <= b < len(hm) and hm[b]):
+            return (f"head {O.HEAD_NAMES[cl.head_to_u[j]]} ({sp.head_names[j]}) = {b} is not legal with "
+                    f"{sp.moves[m]}; legal values: {np.nonzero(hm)[0].tolist()}")
+    return None
+
+
+def fallback_action(character: int, st: "E.MaskState") -> np.ndarray:
+    """The Hold action: Continue (or the lowest legal move), every used head at its first legal value."""
+    cl = O.CHAR_LAYOUTS[character]
+    sp = cl.spec
+    heads = np.zeros(O.N_HEADS, dtype=np.int64)
+    legal_u = [u for u in range(O.K1) if cl.u2c[u] >= 0 and st.move_mask[cl.u2c[u]]]
+    u = 0 if 0 in legal_u else (legal_u[0] if legal_u else 0)
+    heads[0] = u
+    m = int(cl.u2c[u])
+    for j in range(1, len(sp.head_names)):
+        if sp.head_used[m, j]:
+            hm = st.head_mask(m, sp.head_names[j])
+            heads[cl.head_to_u[j]] = int(np.argmax(hm))
+    return heads
+
+
+# ------------------------------------------------------------------------------------------------
+# backends
+# ------------------------------------------------------------------------------------------------
+class Backend:
+    """What YomiEnv needs from an engine backend (the seam where the batched C backend plugs in).
+
+    Buffers are given once: ``obs`` float32[n, 2, OBS_SIZE], ``rewards`` float32[n, 2], ``terminals``
+    bool[n, 2] (views into PufferLib's buffers).  Characters are indices into ``obs.CHARACTERS``.
+
+    * ``reset(which, p1, p2, seeds)``: start new matches in the slots where ``which`` is True and
+      write their first observations; rewards and terminals of those slots are set to 0 / False.
+    * ``step(actions, next_p1, next_p2, next_seeds)``: ``actions`` int32[n, 2, N_HEADS]; apply both
+      agents' actions of every match (check, decode, submit), advance to the next decision, write
+      rewards and terminals, restart each match that ended with the ``next_*`` parameters of its
+      slot and write the observations.  Sets ``ended`` bool[n] and, for those slots,
+      ``results`` int64[n, len(RESULT_FIELDS)] and ``final_returns`` float64[n, 2] (the sums of the
+      ended match's rewards).
+    * ``illegal`` counts (int64[n, 2]) of the current matches, ``illegal_total`` (all so far),
+      ``last_illegal`` (str or None).
+    """
+
+    name = "abstract"
+
+    def reset(self, which, p1, p2, seeds) -> None:
+        raise NotImplementedError
+
+    def step(self, actions, next_p1, next_p2, next_seeds) -> None:
+        raise NotImplementedError
+
+    def get_state(self) -> dict:
+        raise NotImplementedError
+
+    def set_state(self, state: dict) -> None:
+        raise NotImplementedError
+
+
+class PythonBackend(Backend):
+    """The reference engine (``integration.engine``), one match object per slot."""
+
+    name = "python"
+
+    def __init__(self, n: int, obs: np.ndarray, rewards: np.ndarray, terminals: np.ndarray,
+                 settings: Optional[dict] = None, shaping: Optional[dict] = None, illegal: str = "record",
+                 illegal_penalty: float = 0.0, tracer=None):
+        self.n = n
+        self.obs, self.rewards, self.terminals = obs, rewards, terminals
+        self.settings = dict(settings) if settings else None
+        self.damage_coef = float((shaping or {}).get("damage", 0.0))
+        unknown = set(shaping or {}) - {"damage"}
+        if unknown:
+            raise ValueError(f"unknown shaping terms {sorted(unknown)} (known: damage)")
+        if illegal not in ("record", "raise"):
+            raise ValueError(f"illegal must be 'record' or 'raise', got {illegal!r}")
+        self.illegal_mode = illegal
+        self.illegal_penalty = float(illegal_penalty)
+        self.tracer = tracer
+        self.matches: list = [None] * n
+        self.chars = np.zeros((n, 2), dtype=np.int64)
+        self.seeds = np.zeros(n, dtype=np.int64)
+        self.decisions: list = [None] * n      # per slot: (states dict, [MaskState, MaskState], [fv1, fv2], legal)
+        self.hp = np.full((n, 2), MAX_HEALTH, dtype=np.int64)
+        self.turns = np.zeros(n, dtype=np.int64)
+        self.illegal = np.zeros((n, 2), dtype=np.int64)
+        self.returns = np.zeros((n, 2), dtype=np.float64)
+        self.final_returns = np.zeros((n, 2), dtype=np.float64)
+        self.ended = np.zeros(n, dtype=bool)
+        self.results = np.zeros((n, len(RESULT_FIELDS)), dtype=np.int64)
+        self.last_illegal: Optional[str] = None
+        self.illegal_total = 0
+        self.game_length = int((self.settings or {}).get("game_length", 3600))
+
+    # ---- match lifecycle ----------------------------------------------------------------------
+    def _start(self, i: int, c1: int, c2: int, seed: int) -> None:
+        names = (O.CHARACTERS[c1], O.CHARACTERS[c2])
+        match = create_match(names[0], names[1], seed=int(seed), settings=self.settings)
+        self.matches[i] = match
+        self.chars[i] = (c1, c2)
+        self.seeds[i] = seed
+        self.turns[i] = 0
+        self.illegal[i] = 0
+        self.returns[i] = 0.0
+        if self.tracer is not None:
+            self.tracer.start(i, match)
+        self._advance(i)
+        st = match.state()
+        self.hp[i] = (st["p1"]["hp"], st["p2"]["hp"])
+        self._observe(i, st)
+
+    def _advance(self, i: int) -> None:
+        match = self.matches[i]
+        if self.tracer is None:
+            match.advance()
+            return
+        while not match.is_waiting() and match.result() is None:
+            match.tick()
+            self.tracer.tick(i, match.current_tick, match.state())
+
+    def _observe(self, i: int, state: Optional[dict] = None) -> None:
+        """Masks and observations of both agents of slot ``i`` at its open decision."""
+        match = self.matches[i]
+        state = match.state() if state is None else state
+        chars = (O.CHARACTERS[self.chars[i, 0]], O.CHARACTERS[self.chars[i, 1]])
+        objects = state["objects"]
+        sts, fvs, legal = [], [], []
+        for p, key, okey in ((1, "p1", "p2"), (2, "p2", "p1")):
+            lg = match.legal_actions(p)
+            fv = E.decision_view(state[key], lg)
+            sts.append(E.compute(chars[p - 1], lg, fv, state[okey], objects))
+            fvs.append(fv)
+            legal.append(lg)
+        self.decisions[i] = (state, sts, fvs, legal)
+        busy = (bool(fvs[0].get("busy")), bool(fvs[1].get("busy")))
+        for p in (1, 2):
+            row = self.obs[i, p - 1]
+            O.write_features(row, state, p, chars, match.current_tick, self.game_length, busy)
+            O.pack_unified(int(self.chars[i, p - 1]), sts[p - 1], row[O.FEATURE_SIZE:])
+
+    def reset(self, which, p1, p2, seeds) -> None:
+        for i in np.nonzero(which)[0]:
+            self._start(int(i), int(p1[i]), int(p2[i]), int(seeds[i]))
+            self.rewards[i] = 0.0
+            self.terminals[i] = False
+
+    # ---- one turn -----------------------------------------------------------------------------
+    def _choices(self, i: int, actions: np.ndarray) -> list:
+        """Checked unified head values of both agents of slot ``i`` (fallback for illegal ones)."""
+        _, sts, _, _ = self.decisions[i]
+        out = []
+        for p in (0, 1):
+            c = int(self.chars[i, p])
+            why = check_action(c, sts[p], actions[i, p])
+            if why is None:
+                out.append((actions[i, p], False))
+                continue
+            msg = f"match {i} P{p + 1} ({O.CHARACTERS[c]}), agent {2 * i + p}: {why}"
+            if self.illegal_mode == "raise":
+                raise IllegalAction(msg)
+            self.last_illegal = msg
+            out.append((fallback_action(c, sts[p]), True))
+        return out
+
+    def step(self, actions, next_p1, next_p2, next_seeds) -> None:
+        actions = np.asarray(actions).reshape(self.n, 2, O.N_HEADS)
+        if self.illegal_mode == "raise":        # check every slot before touching any match
+            choices = [self._choices(i, actions) for i in range(self.n)]
+        else:
+            choices = None
+        self.ended[:] = False
+        for i in range(self.n):
+            ch = choices[i] if choices is not None else self._choices(i, actions)
+            self._turn(i, ch)
+            if self.ended[i]:
+                self._start(i, int(next_p1[i]), int(next_p2[i]), int(next_seeds[i]))
+
+    def _turn(self, i: int, choices: list) -> None:
+        match = self.matches[i]
+        state, sts, fvs, legal = self.decisions[i]
+        reward = [0.0, 0.0]
+        submitted = []
+        for p in (0, 1):
+            heads, bad = choices[p]
+            c = int(self.chars[i, p])
+            cl = O.CHAR_LAYOUTS[c]
+            hc = cl.to_char_heads(heads)
+            opp = state["p2" if p == 0 else "p1"]
+            action, data, extra = E.decode(cl.character, hc, fvs[p], opp, state["objects"])
+            match.submit(p + 1, action, data, extra)
+            submitted.append({"action": action, "data": data, "extra": extra})
+            if bad:
+                self.illegal[i, p] += 1
+                self.illegal_total += 1
+                reward[p] += self.illegal_penalty
+        if self.tracer is not None:
+            self.tracer.turn(i, match.current_tick, submitted, legal)
+        self._advance(i)
+        self.turns[i] += 1
+        new = match.state()
+        hp = (new["p1"]["hp"], new["p2"]["hp"])
+        if self.damage_coef:
+            lost = (self.hp[i, 0] - hp[0], self.hp[i, 1] - hp[1])
+            reward[0] += self.damage_coef * (lost[1] - lost[0]) / MAX_HEALTH
+            reward[1] += self.damage_coef * (lost[0] - lost[1]) / MAX_HEALTH
+        self.hp[i] = hp
+        result = match.result()
+        if result is not None:
+            w = result["winner"]
+            if w == 1:
+                reward[0] += 1.0
+                reward[1] -= 1.0
+            elif w == 2:
+                reward[0] -= 1.0
+                reward[1] += 1.0
+            r = self.results[i]
+            r[R["winner"]] = w
+            r[R["ko"]] = result["reason"] == "ko"
+            r[R["turns"]] = self.turns[i]
+            r[R["ticks"]] = match.current_tick + 1
+            r[R["p1_hp"]], r[R["p2_hp"]] = result["p1_hp"], result["p2_hp"]
+            r[R["p1_char"]], r[R["p2_char"]] = self.chars[i]
+            r[R["illegal_p1"]], r[R["illegal_p2"]] = self.illegal[i]
+            r[R["seed"]] = self.seeds[i]
+            self.ended[i] = True
+            self.final_returns[i] = self.returns[i] + reward
+            if self.tracer is not None:
+                self.tracer.end(i, result)
+        self.rewards[i] = reward
+        self.returns[i] += reward
+        self.terminals[i] = result is not None
+        if result is None:
+            self._observe(i, new)
+
+    # ---- snapshots (resume) -------------------------------------------------------------------
+    def get_state(self) -> dict:
+        return copy.deepcopy(dict(matches=self.matches, chars=self.chars, seeds=self.seeds,
+                                  decisions=self.decisions, hp=self.hp, turns=self.turns,
+                                  illegal=self.illegal, returns=self.returns, illegal_total=self.illegal_total))
+
+    def set_state(self, state: dict) -> None:
+        state = copy.deepcopy(state)
+        self.matches = state["matches"]
+        self.decisions = state["decisions"]
+        for k in ("chars", "seeds", "hp", "turns", "illegal", "returns"):
+            getattr(self, k)[:] = state[k]
+        self.illegal_total = state["illegal_total"]
+
+
+def _c_backend(*args, **kwargs) -> Backend:
+    raise EngineUnavailable("the C backend of YomiEnv is not built yet (the batched C engine has not landed); "
+                            "use backend='python'")
+
+
+BACKENDS: dict[str, Callable] = {"python": PythonBackend, "c": _c_backend}
+
+
+# ------------------------------------------------------------------------------------------------
+# the environment
+# ------------------------------------------------------------------------------------------------
+def _character_pool(spec) -> tuple:
+    """'ninja' -> (0,), 'random' -> all, ['ninja', 'robot'] -> (0, 3)."""
+    if isinstance(spec, str):
+        if spec.lower() in ("random", "any", "all"):
+            return tuple(range(O.N_CHARS))
+        return (O.CHAR_INDEX[O.canonical_character(spec)],)
+    pool = tuple(O.CHAR_INDEX[O.canonical_character(s)] for s in spec)
+    if not pool:
+        raise ValueError("empty character list")
+    return pool
+
+
+class YomiEnv(pufferlib.PufferEnv):
+    """The game, ``num_envs`` matches of two agents each (see the module docstring)."""
+
+    def __init__(self, num_envs: int = 1, seed: Optional[int] = 0, buf=None, p1="ninja", p2="ninja",
+                 settings: Optional[dict] = None, backend: str = "python", shaping: Optional[dict] = None,
+                 illegal: str = "record", illegal_penalty: float = 0.0, report_interval: int = 1,
+                 render_mode=None, tracer=None, **_ignored):
+        if num_envs < 1:
+            raise ValueError("num_envs must be >= 1")
+        self.num_envs = int(num_envs)
+        self.num_agents = 2 * self.num_envs
+        self.single_observation_space = gymnasium.spaces.Box(-np.inf, np.inf, (O.OBS_SIZE,), dtype=np.float32)
+        self.single_action_space = gymnasium.spaces.MultiDiscrete(O.HEAD_SIZES)
+        self.render_mode = render_mode
+        super().__init__(buf)
+        self.action_spec = O.action_spec()
+        self.p1_pool, self.p2_pool = _character_pool(p1), _character_pool(p2)
+        self.settings = settings
+        self.report_interval = max(1, int(report_interval))
+        n = self.num_envs
+        obs3 = self.observations.reshape(n, 2, O.OBS_SIZE)
+        assert np.shares_memory(obs3, self.observations) or self.observations.size == 0
+        kwargs = dict(settings=settings, shaping=shaping, illegal=illegal, illegal_penalty=illegal_penalty)
+        if tracer is not None:
+            kwargs["tracer"] = tracer
+        self.backend_name = backend
+        self.backend: Backend = BACKENDS[backend](n, obs3, self.rewards.reshape(n, 2),
+                                                  self.terminals.reshape(n, 2), **kwargs)
+        self.masks[:] = True
+        self.rng = np.random.default_rng(seed)
+        self.pending = np.zeros((n, 3), dtype=np.int64)   # next match per slot: p1, p2, game seed
+        self.illegal_actions = 0
+        self.matches_played = 0
+        self.tick = 0
+        self._log: list = []
+        self._started = False
+
+    # ---- helpers ------------------------------------------------------------------------------
+    def _draw(self, k: int) -> np.ndarray:
+        """k match setups (p1, p2, seed) from the env's RNG, in a fixed order."""
+        out = np.zeros((k, 3), dtype=np.int64)
+        for j in range(k):
+            out[j, 0] = self.p1_pool[self.rng.integers(len(self.p1_pool))] if len(self.p1_pool) > 1 else self.p1_pool[0]
+            out[j, 1] = self.p2_pool[self.rng.integers(len(self.p2_pool))] if len(self.p2_pool) > 1 else self.p2_pool[0]
+            out[j, 2] = self.rng.integers(0, 2 ** 31 - 1)
+        return out
+
+    # ---- PufferEnv API ------------------------------------------------------------------------
+    def reset(self, seed: Optional[int] = None):
+        if seed is not None:
+            self.rng = np.random.default_rng(seed)
+        n = self.num_envs
+        now = self._draw(n)
+        self.pending[:] = self._draw(n)
+        self.backend.reset(np.ones(n, dtype=bool), now[:, 0], now[:, 1], now[:, 2])
+        self.rewards[:] = 0.0
+        self.terminals[:] = False
+        self.truncations[:] = False
+        self.masks[:] = True
+        self._log = []
+        self.tick = 0
+        self._started = True
+        return self.observations, []
+
+    def step(self, actions):
+        if not self._started:
+            raise pufferlib.APIUsageError("call reset() before step()")
+        n = self.num_envs
+        actions = np.asarray(actions)
+        if actions.shape[0] != self.num_agents:
+            actions = actions.reshape(self.num_agents, O.N_HEADS)
+        self.backend.step(actions.reshape(n, 2, O.N_HEADS), self.pending[:, 0], self.pending[:, 1],
+                          self.pending[:, 2])
+        self.truncations[:] = False
+        be = self.backend
+        ended = np.nonzero(be.ended)[0]
+        self.illegal_actions = int(be.illegal_total)
+        if len(ended):
+            self.pending[ended] = self._draw(len(ended))
+            self.matches_played += len(ended)
+            for i in ended:
+                self._log.append(self._episode_log(be.results[i], be.final_returns[i]))
+        self.tick += 1
+        infos = []
+        if self._log and self.tick % self.report_interval == 0:
+            infos.append(self._summary(self._log))
+            self._log = []
+        return self.observations, self.rewards, self.terminals, self.truncations, infos
+
+    def close(self):
+        pass
+
+    def render(self):
+        return None
+
+    # ---- logs ---------------------------------------------------------------------------------
+    @staticmethod
+    def _episode_log(r: np.ndarray, ret: np.ndarray) -> dict:
+        w = int(r[R["winner"]])
+        return dict(p1_win=float(w == 1), p2_win=float(w == 2), draw=float(w == 0), ko=float(r[R["ko"]]),
+                    episode_length=float(r[R["turns"]]), episode_ticks=float(r[R["ticks"]]),
+                    damage_p1=float(MAX_HEALTH - r[R["p2_hp"]]), damage_p2=float(MAX_HEALTH - r[R["p1_hp"]]),
+                    illegal_actions=float(r[R["illegal_p1"]] + r[R["illegal_p2"]]), episode_return=float(ret[0]))
+
+    @staticmethod
+    def _summary(logs: list) -> dict:
+        out = {k: float(np.mean([d[k] for d in logs])) for k in logs[0]}
+        out["n_matches"] = float(len(logs))
+        return out
+
+    @property
+    def last_illegal(self) -> Optional[str]:
+        return self.backend.last_illegal
+
+    def match_characters(self) -> np.ndarray:
+        """int64[num_envs, 2]: character indices (obs.CHARACTERS) of the current matches."""
+        return self.backend.chars.copy()
+
+    # ---- snapshots (the trainer's exact resume) ----------------------------------------------
+    def get_state(self) -> dict:
+        return dict(backend=self.backend.get_state(), rng=copy.deepcopy(self.rng.bit_generator.state),
+                    pending=self.pending.copy(), observations=self.observations.copy(),
+                    illegal_actions=self.illegal_actions, matches_played=self.matches_played, tick=self.tick,
+                    log=copy.deepcopy(self._log))
+
+    def set_state(self, state: dict) -> None:
+        self.backend.set_state(state["backend"])
+        self.rng.bit_generator.state = state["rng"]
+        self.pending[:] = state["pending"]
+        self.observations[:] = state["observations"]
+        self.illegal_actions = state["illegal_actions"]
+        self.matches_played = state["matches_played"]
+        self.tick = state["tick"]
+        self._log = copy.deepcopy(state["log"])
+        self._started = True
+
+
+# ------------------------------------------------------------------------------------------------
+# baseline policies (``policy(obs, masks) -> actions``), re-exported for the trainer's registry
+# ------------------------------------------------------------------------------------------------
+def random_policy(obs, masks, generator=None):
+    from integration.scripted import random_policy as _random
+    return _random(obs, masks, generator)
+
+
+def scripted_policy(obs, masks):
+    from integration.scripted import scripted_policy as _scripted
+    return _scripted(obs, masks)
+
+
+# ------------------------------------------------------------------------------------------------
+# benchmark (``yomi bench --env``)
+# ------------------------------------------------------------------------------------------------
+def _random_legal_actions(obs: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    move, data = O.decode_masks(obs[:, O.FEATURE_SIZE:])
+    n = obs.shape[0]
+    out = np.zeros((n, O.N_HEADS), dtype=np.int32)
+    for a in range(n):
+        legal = np.nonzero(move[a])[0]
+        m = int(legal[rng.integers(len(legal))])
+        out[a, 0] = m
+        row = data[a, m]
+        for h, (off, size) in enumerate(zip(O.DATA_OFFSETS, O.DATA_SIZES)):
+            ok = np.nonzero(row[off:off + size])[0]
+            out[a, h + 1] = ok[rng.integers(len(ok))] if len(ok) else 0
+    return out
+
+
+def bench(backend: str = "python", num_envs: int = 8, seconds: float = 10.0, seed: int = 0,
+          p1="ninja", p2="ninja") -> dict:
+    """Agent steps per second of one env on this process, random legal (masked) actions."""
+    env = YomiEnv(num_envs=num_envs, seed=seed, backend=backend, p1=p1, p2=p2)
+    obs, _ = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    actions = [_random_legal_actions(obs, rng)]
+    steps, env_time, t0 = 0, 0.0, time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        a = _random_legal_actions(env.observations, rng)
+        s = time.perf_counter()
+        env.step(a)
+        env_time += time.perf_counter() - s
+        steps += 1
+    del actions
+    return dict(backend=backend, num_envs=num_envs, agent_steps=steps * env.num_agents,
+                env_seconds=env_time, sps=steps * env.num_agents / max(env_time, 1e-9),
+                matches=env.matches_played, illegal=env.illegal_actions)
+
+
+def _bench_worker(args):
+    return bench(*args)
+
+
+def bench_main(argv: Optional[Sequence[str]] = None) -> int:
+    """``yomi bench --env [--backend python|c] [--envs N] [--seconds S] [--workers W]``."""
+    import argparse
+    import multiprocessing as mp
+
+    ap = argparse.ArgumentParser(prog="yomi bench --env", description=bench_main.__doc__)
+    ap.add_argument("--backend", default="python", choices=sorted(BACKENDS))
+    ap.add_argument("--envs", type=int, default=8, help="matches per env (2 agents each)")
+    ap.add_argument("--seconds", type=float, default=10.0)
+    ap.add_argument("--workers", type=int, default=1, help="processes (one env each); 0 = all cores")
+    ap.add_argument("--p1", default="ninja")
+    ap.add_argument("--p2", default="ninja")
+    args = ap.parse_args([a for a in (argv or []) if a != "--env"])
+    workers = args.workers or mp.cpu_count()
+    if workers == 1:
+        results = [bench(args.backend, args.envs, args.seconds, 0, args.p1, args.p2)]
+    else:
+        with mp.get_context("fork").Pool(workers) as pool:
+            results = pool.map(_bench_worker, [(args.backend, args.envs, args.seconds, w, args.p1, args.p2)
+                                               for w in range(workers)])
+    total = sum(r["sps"] for r in results)
+    print(f"env backend={args.backend} envs/worker={args.envs} workers={workers} p1={args.p1} p2={args.p2}: "
+          f"{total:,.0f} agent steps/s ({total / workers:,.0f} per worker), "
+          f"{sum(r['matches'] for r in results)} matches finished, {sum(r['illegal'] for r in results)} illegal")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(bench_main(sys.argv[1:]))
