@@ -95,8 +95,8 @@ class Kick(WizardState):
 class ManaStrike(WizardState):
     """``characters/wizard/states/ManaStrike.gd``: the strike lands 30..120 px ahead (distance slider).
 
-    The extra startup is scaled by ``MAX_EXTRA_STARTUP`` = 0, so it is always 0; the
-    computation is kept for its exactness.
+    Quirk kept: the extra startup is scaled by ``MAX_EXTRA_STARTUP`` = 0, so it is always 0;
+    it is computed anyway, as the original does.
     """
 
     MAX_DISTANCE = "120"

@@ -116,6 +116,7 @@ class Orb(BaseProjectile):
                 return
         if attack_type == "Sword" and self.current_state().state_name == "Sword":
             return
+        # Quirk kept: most moves trigger the type "" -- it still takes (and may overwrite) the slot.
         self.triggered_attacks[self.current_tick + attack_delay] = attack_type
 
     def drain_super(self) -> None:
