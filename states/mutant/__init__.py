@@ -32,7 +32,12 @@ Quirks of the original kept (each marked "Quirk kept" where implemented):
 * a caustic thorn's sweep vector is absolute but mirrored for a left-facing thorn;
 * PounceFailRoll wall-slams when neither touching a wall nor moving horizontally
   (0 == sign(0));
-* WallTrickFollowup's exit scales the *cached* velocity, not the one it just set.
+* WallTrickFollowup's exit scales the *cached* velocity, not the one it just set;
+* DashThroughAttack's hit handler replaces CharacterState's (no hit bookkeeping, no
+  hit-cancel window);
+* the poison doses on its last frame too (41 doses, frames 0-600);
+* a throw box still pushes or pops an acid bubble (only BaseProjectile's part of
+  ``hit_by`` ignores throws).
 
 ``install_ticks`` is never raised above 0 in this build, so BeastState's extra interrupt
 categories while installed never apply.

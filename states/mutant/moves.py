@@ -703,7 +703,8 @@ class WallTrickFollowup(BeastState):
         host = self.host
         host.set_vel(self.move_x, self.move_y)
         if host.is_grounded():
-            vel = host.get_vel()  # the cached velocity, not the one just set (as in the original)
+            # Quirk kept: get_vel() reads the cached snapshot, not the velocity just set.
+            vel = host.get_vel()
             host.set_vel(fixed.mul(vel["x"], "0.33"), vel["y"])
 
 
@@ -737,8 +738,11 @@ class DashThroughAttack(BeastState):
     """``characters/mutant/DashThroughAttack.gd`` ("Sneak Attack"): dashes through and turns around.
 
     Between frames 4 and 11, once the opponent is behind and at least 40 px away, it
-    tracks back toward them at 7 px/frame.  Its ``_on_hit_something`` replaces the
-    CharacterState one (no hit-cancel bookkeeping), as in the original.
+    tracks back toward them at 7 px/frame.
+
+    Quirk kept: its ``_on_hit_something`` replaces the CharacterState one without calling
+    it, so a hit records nothing (no hit_yet / combo staling entry, no penalty relief) and
+    opens no hit-cancel window.
     """
 
     TRACKING_SPEED = 7

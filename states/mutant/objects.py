@@ -218,7 +218,11 @@ class Poison(BaseProjectile):
 
 
 class PoisonDefault(ObjectState):
-    """``projectiles/states/PoisonDefault.gd``: follows the opponent's hurtbox, 5 damage every 15 frames, 600 frames."""
+    """``projectiles/states/PoisonDefault.gd``: follows the opponent's hurtbox, 5 damage every 15 frames, 600 frames.
+
+    Quirk kept: ``_frame_600`` disables the poison before ``_tick`` runs in the same frame,
+    so frame 600 still doses: 41 doses (frames 0, 15, ..., 600), not 40.
+    """
 
     DAMAGE_EVERY = 15
     DAMAGE = 5
@@ -243,6 +247,8 @@ class AcidBubble(BaseProjectile):
     MAX_SPEED = "10.0"
 
     def hit_by(self, hitbox) -> None:
+        # Quirk kept: BaseProjectile.hit_by ignores a throw, but only its own part returns;
+        # a throw box still pushes or pops the bubble here.
         super().hit_by(hitbox)
         host = self.match.objs_map.get(hitbox.host)
         if host is None:
