@@ -36,8 +36,11 @@ Auto-reset (PufferLib's convention for native envs)
     A match that ends is restarted inside the same ``step``: that step reports the final reward and
     ``terminal = True`` for both agents, and the observation written with it is already the *new*
     match's first decision.  The next step's rewards and terminals are those of the new match
-    (0 / False).  Truncations are always False (the game's own time limit ends a match, which is a
-    terminal).  ``reset()`` starts every match afresh and zeroes rewards and terminals.
+    (0 / False).  The game's own time limit ends a match with a result, so it is a terminal;
+    truncations are False except for a match cut short by an engine error (``engine_errors=
+    "truncate"``, the default: truncation True, reward 0, counted in ``env.engine_errors`` and the
+    ``truncated`` log, described in ``env.last_engine_error`` with its characters and game seed;
+    ``"raise"`` lets the exception through).  ``reset()`` starts every match afresh and zeroes rewards and terminals.
 
 Illegal actions (never silently remapped)
     An action is legal when its move is in the move mask and every head the character's move uses
@@ -60,7 +63,7 @@ Characters and settings
 
 Logs (``infos``, PufferLib's list of dicts)
     Every ``report_interval`` steps, when matches ended since the last report, one dict of means
-    over those matches: ``p1_win``, ``p2_win``, ``draw``, ``ko``, ``episode_length`` (turns),
+    over those matches: ``p1_win``, ``p2_win``, ``draw``, ``truncated``, ``ko``, ``episode_length`` (turns),
     ``episode_ticks``, ``damage_p1`` / ``damage_p2`` (hp taken from the other side),
     ``illegal_actions`` (both agents, per match), ``episode_return`` (P1's), and ``n_matches``.
 
@@ -82,6 +85,7 @@ import pufferlib
 
 from integration import encoding as E
 from integration import obs as O
+from fighter.actions import InvalidAction
 from integration.engine import EngineError, EngineUnavailable, create_match
 
 __all__ = ["YomiEnv", "IllegalAction", "Backend", "PythonBackend", "check_action", "fallback_action",
@@ -147,16 +151,20 @@ class Backend:
     """What YomiEnv needs from an engine backend (the seam where the batched C backend plugs in).
 
     Buffers are given once: ``obs`` float32[n, 2, OBS_SIZE], ``rewards`` float32[n, 2], ``terminals``
-    bool[n, 2] (views into PufferLib's buffers).  Characters are indices into ``obs.CHARACTERS``.
+    and ``truncations`` bool[n, 2] (views into PufferLib's buffers).  Characters are indices into ``obs.CHARACTERS``.
 
     * ``reset(which, p1, p2, seeds)``: start new matches in the slots where ``which`` is True and
       write their first observations; rewards and terminals of those slots are set to 0 / False.
     * ``step(actions, next_p1, next_p2, next_seeds)``: ``actions`` int32[n, 2, N_HEADS]; apply both
       agents' actions of every match (check, decode, submit), advance to the next decision, write
-      rewards and terminals, restart each match that ended with the ``next_*`` parameters of its
+      rewards, terminals and truncations, restart each match that ended with the ``next_*`` parameters of its
       slot and write the observations.  Sets ``ended`` bool[n] and, for those slots,
       ``results`` int64[n, len(RESULT_FIELDS)] and ``final_returns`` float64[n, 2] (the sums of the
       ended match's rewards).
+    * a match the engine fails on (an exception inside the engine, i.e. a bug) is cut short:
+      truncation True for both agents, reward 0, ``engine_errors`` += 1, ``last_engine_error``
+      names it (characters, game seed, turn, the error) so that it can be replayed; with
+      ``engine_errors="raise"`` the exception propagates instead.
     * ``illegal`` counts (int64[n, 2]) of the current matches, ``illegal_total`` (all so far),
       ``last_illegal`` (str or None).
     """
@@ -182,10 +190,16 @@ class PythonBackend(Backend):
     name = "python"
 
     def __init__(self, n: int, obs: np.ndarray, rewards: np.ndarray, terminals: np.ndarray,
-                 settings: Optional[dict] = None, shaping: Optional[dict] = None, illegal: str = "record",
-                 illegal_penalty: float = 0.0, tracer=None):
+                 truncations: np.ndarray, settings: Optional[dict] = None, shaping: Optional[dict] = None,
+                 illegal: str = "record", illegal_penalty: float = 0.0, engine_errors: str = "truncate",
+                 tracer=None):
         self.n = n
-        self.obs, self.rewards, self.terminals = obs, rewards, terminals
+        self.obs, self.rewards, self.terminals, self.truncations = obs, rewards, terminals, truncations
+        if engine_errors not in ("truncate", "raise"):
+            raise ValueError(f"engine_errors must be 'truncate' or 'raise', got {engine_errors!r}")
+        self.engine_error_mode = engine_errors
+        self.engine_errors = 0
+        self.last_engine_error: Optional[str] = None
         self.settings = dict(settings) if settings else None
         self.damage_coef = float((shaping or {}).get("damage", 0.0))
         unknown = set(shaping or {}) - {"damage"}
@@ -213,6 +227,21 @@ class PythonBackend(Backend):
 
     # ---- match lifecycle ----------------------------------------------------------------------
     def _start(self, i: int, c1: int, c2: int, seed: int) -> None:
+        """Start a match in slot ``i`` and observe its first decision.  If the engine fails before
+        that decision (a bug), the failure is recorded and the next game seed is tried."""
+        for attempt in range(100):
+            try:
+                self._start_once(i, c1, c2, seed + attempt)
+                return
+            except (EngineError, InvalidAction):
+                raise
+            except Exception as exc:                     # an engine bug: record it, try another seed
+                if self.engine_error_mode == "raise":
+                    raise
+                self._engine_error(i, exc, "at the start")
+        raise EngineError(f"slot {i}: the engine failed to start 100 matches in a row ({self.last_engine_error})")
+
+    def _start_once(self, i: int, c1: int, c2: int, seed: int) -> None:
         names = (O.CHARACTERS[c1], O.CHARACTERS[c2])
         match = create_match(names[0], names[1], seed=int(seed), settings=self.settings)
         self.matches[i] = match
@@ -224,9 +253,23 @@ class PythonBackend(Backend):
         if self.tracer is not None:
             self.tracer.start(i, match)
         self._advance(i)
+        if match.result() is not None:
+            raise RuntimeError("the match ended before its first decision")
         st = match.state()
         self.hp[i] = (st["p1"]["hp"], st["p2"]["hp"])
         self._observe(i, st)
+
+    def _engine_error(self, i: int, exc: BaseException, when: str) -> None:
+        import traceback
+
+        self.engine_errors += 1
+        c = self.chars[i]
+        where = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
+        self.last_engine_error = (f"{O.CHARACTERS[c[0]]} vs {O.CHARACTERS[c[1]]}, game seed {int(self.seeds[i])}, "
+                                  f"turn {int(self.turns[i])} ({when}): {type(exc).__name__}: {exc}"
+                                  + (f" [{where.filename}:{where.lineno}]" if where else ""))
+        if self.engine_errors <= 5:
+            print(f"YomiEnv: engine error, match cut short: {self.last_engine_error}", file=sys.stderr)
 
     def _advance(self, i: int) -> None:
         match = self.matches[i]
@@ -262,6 +305,7 @@ class PythonBackend(Backend):
             self._start(int(i), int(p1[i]), int(p2[i]), int(seeds[i]))
             self.rewards[i] = 0.0
             self.terminals[i] = False
+            self.truncations[i] = False
 
     # ---- one turn -----------------------------------------------------------------------------
     def _choices(self, i: int, actions: np.ndarray) -> list:
@@ -290,9 +334,33 @@ class PythonBackend(Backend):
         self.ended[:] = False
         for i in range(self.n):
             ch = choices[i] if choices is not None else self._choices(i, actions)
-            self._turn(i, ch)
+            try:
+                self._turn(i, ch)
+            except (IllegalAction, InvalidAction, EngineError):
+                raise
+            except Exception as exc:                     # an engine bug: cut the match short
+                if self.engine_error_mode == "raise":
+                    raise
+                self._engine_error(i, exc, "during a turn")
+                self._truncated(i)
             if self.ended[i]:
                 self._start(i, int(next_p1[i]), int(next_p2[i]), int(next_seeds[i]))
+
+    def _truncated(self, i: int) -> None:
+        r = self.results[i]
+        r[:] = 0
+        r[R["winner"]] = -1
+        r[R["turns"]] = self.turns[i]
+        r[R["ticks"]] = self.matches[i].current_tick + 1
+        r[R["p1_hp"]], r[R["p2_hp"]] = self.hp[i]
+        r[R["p1_char"]], r[R["p2_char"]] = self.chars[i]
+        r[R["illegal_p1"]], r[R["illegal_p2"]] = self.illegal[i]
+        r[R["seed"]] = self.seeds[i]
+        self.final_returns[i] = self.returns[i]
+        self.rewards[i] = 0.0
+        self.terminals[i] = False
+        self.truncations[i] = True
+        self.ended[i] = True
 
     def _turn(self, i: int, choices: list) -> None:
         match = self.matches[i]
@@ -348,6 +416,7 @@ class PythonBackend(Backend):
         self.rewards[i] = reward
         self.returns[i] += reward
         self.terminals[i] = result is not None
+        self.truncations[i] = False
         if result is None:
             self._observe(i, new)
 
@@ -394,8 +463,8 @@ class YomiEnv(pufferlib.PufferEnv):
 
     def __init__(self, num_envs: int = 1, seed: Optional[int] = 0, buf=None, p1="ninja", p2="ninja",
                  settings: Optional[dict] = None, backend: str = "python", shaping: Optional[dict] = None,
-                 illegal: str = "record", illegal_penalty: float = 0.0, report_interval: int = 1,
-                 render_mode=None, tracer=None, **_ignored):
+                 illegal: str = "record", illegal_penalty: float = 0.0, engine_errors: str = "truncate",
+                 report_interval: int = 1, render_mode=None, tracer=None, **_ignored):
         if num_envs < 1:
             raise ValueError("num_envs must be >= 1")
         self.num_envs = int(num_envs)
@@ -411,12 +480,14 @@ class YomiEnv(pufferlib.PufferEnv):
         n = self.num_envs
         obs3 = self.observations.reshape(n, 2, O.OBS_SIZE)
         assert np.shares_memory(obs3, self.observations) or self.observations.size == 0
-        kwargs = dict(settings=settings, shaping=shaping, illegal=illegal, illegal_penalty=illegal_penalty)
+        kwargs = dict(settings=settings, shaping=shaping, illegal=illegal, illegal_penalty=illegal_penalty,
+                      engine_errors=engine_errors)
         if tracer is not None:
             kwargs["tracer"] = tracer
         self.backend_name = backend
         self.backend: Backend = BACKENDS[backend](n, obs3, self.rewards.reshape(n, 2),
-                                                  self.terminals.reshape(n, 2), **kwargs)
+                                                  self.terminals.reshape(n, 2), self.truncations.reshape(n, 2),
+                                                  **kwargs)
         self.masks[:] = True
         self.rng = np.random.default_rng(seed)
         self.pending = np.zeros((n, 3), dtype=np.int64)   # next match per slot: p1, p2, game seed
@@ -462,7 +533,6 @@ class YomiEnv(pufferlib.PufferEnv):
             actions = actions.reshape(self.num_agents, O.N_HEADS)
         self.backend.step(actions.reshape(n, 2, O.N_HEADS), self.pending[:, 0], self.pending[:, 1],
                           self.pending[:, 2])
-        self.truncations[:] = False
         be = self.backend
         ended = np.nonzero(be.ended)[0]
         self.illegal_actions = int(be.illegal_total)
@@ -488,7 +558,8 @@ class YomiEnv(pufferlib.PufferEnv):
     @staticmethod
     def _episode_log(r: np.ndarray, ret: np.ndarray) -> dict:
         w = int(r[R["winner"]])
-        return dict(p1_win=float(w == 1), p2_win=float(w == 2), draw=float(w == 0), ko=float(r[R["ko"]]),
+        return dict(p1_win=float(w == 1), p2_win=float(w == 2), draw=float(w == 0), truncated=float(w < 0),
+                    ko=float(r[R["ko"]]),
                     episode_length=float(r[R["turns"]]), episode_ticks=float(r[R["ticks"]]),
                     damage_p1=float(MAX_HEALTH - r[R["p2_hp"]]), damage_p2=float(MAX_HEALTH - r[R["p1_hp"]]),
                     illegal_actions=float(r[R["illegal_p1"]] + r[R["illegal_p2"]]), episode_return=float(ret[0]))
@@ -502,6 +573,14 @@ class YomiEnv(pufferlib.PufferEnv):
     @property
     def last_illegal(self) -> Optional[str]:
         return self.backend.last_illegal
+
+    @property
+    def engine_errors(self) -> int:
+        return self.backend.engine_errors
+
+    @property
+    def last_engine_error(self) -> Optional[str]:
+        return self.backend.last_engine_error
 
     def match_characters(self) -> np.ndarray:
         """int64[num_envs, 2]: character indices (obs.CHARACTERS) of the current matches."""
