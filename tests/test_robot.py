@@ -241,6 +241,27 @@ def test_kill_process_landing_damage():
     assert robot.invulnerable and robot.super_armor_installed
 
 
+def test_kill_process_grab_spin_and_landing():
+    """KILL PROCESS with 4 bars catches an airborne opponent (ThrowBox -> KillProcessSpin), falls
+    with it until landing (KillProcessLanding) and hits for 150 + 75 * 4 = 450 outside a combo;
+    the Robot victim takes 450 * 0.9 = 405."""
+    match = _match()
+    robot, opponent = match._core.p1, match._core.p2
+    robot.supers_available = 4
+    opponent.set_pos(40, -70)
+    opponent.update_data()
+    opponent.change_state("Fall")  # (its enter updates the grounded flag)
+    _submit(match, ("KillProcess", None), ("Fall", None))
+    seen = []
+    for _ in range(80):
+        _tick(match)
+        name = robot.current_state().name
+        if not seen or seen[-1] != name:
+            seen.append(name)
+    assert seen[:3] == ["KillProcess", "KillProcessSpin", "KillProcessLanding"]
+    assert opponent.hp == 1500 - 405
+
+
 def test_launch_fires_three_missiles_four_frames_apart():
     """Missile.gd (LAUNCH): projectile_tick 5; each launch drains 1000 / 12 = 83 fuel and, while
     missiles are left, sends the state back to frame 1, so the next launch comes 4 frames later:

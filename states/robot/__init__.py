@@ -46,7 +46,6 @@ Quirks of the original kept (each marked "Quirk kept" where it is implemented):
 * The flight speed cap compares two number *strings* (lexicographic order).
 * ``RobotState`` drops the result of the base frame driver (a ``frame_N`` asking for a
   state is ignored; the physics after it is still skipped).
-* Robot's Landing reads ``busy_interrupt_type`` of a previous state that may be None.
 * TRY-CATCH's boxes count as throw boxes only once activated in the match, so before
   that the script sets their ``followup_state`` instead of their ``throw_state``.
 * GroundSlam's frame 40 releases the opponent itself, then the ThrowState release of
