@@ -510,3 +510,38 @@ def test_moves_trigger_the_orb_after_their_delay():
             _decide(match)
         match.tick()
     assert orb.current_tick == due + 1  # the orb's tick counter advances after its state ran
+
+
+def test_orb_tether_pulls_toward_the_orb_with_falloff():
+    """OrbTether.gd frame 0: lifts the Wizard 1 px off the ground and sets tether_ticks = 90.  Wizard.gd
+    then pulls an airborne Wizard toward the orb's hurtbox centre every tick with a force of
+    1.5 * 0.95^round((90 - tether_ticks) / 3), and counts tether_ticks down (same tick: 89)."""
+    match = create_match("Wizard", "Wizard", seed=13, settings={"starting_meter": "3"})
+    core = match._core
+    wizard = core.p1
+    assert not wizard.get_state("OrbTether").is_usable()  # no orb
+    _decide(match, ("Orb", None), ("Wait", None))
+    while True:
+        match.advance()
+        if "OrbTether" in match.legal_actions(1):
+            break
+        _decide(match)
+    orb = core.objs_map[wizard.orb_projectile]
+    _decide(match, ("OrbTether", None), ("Continue", None))
+    match.tick()
+    assert wizard.current_state().name == "OrbTether"
+    assert wizard.tether_ticks == 89
+    assert match.state()["p1"]["py"] == -1 and not wizard.is_grounded()
+    # The pull, computed the way Wizard.gd does from the hurtbox centres, for two tether counts:
+    # 90 -> power round(0 / 3) = 0, force 1.5; 60 -> power round(30 / 3) = 10, force 1.5 * 0.95^10.
+    for tether_ticks, power in ((90, 0), (60, 10)):
+        wizard.tether_ticks = tether_ticks
+        wizard.chara.accel_x_raw = wizard.chara.accel_y_raw = 0
+        wizard._tether_tick()
+        to_orb = {"x": orb.get_hurtbox_center()["x"] - wizard.get_hurtbox_center()["x"],
+                  "y": orb.get_hurtbox_center()["y"] - wizard.get_hurtbox_center()["y"]}
+        assert to_orb["y"] < 0  # the orb floats above
+        strength = fixed.mul("1.5", fixed.powu("0.95", power))
+        pull = fixed.normalized_vec_times(str(to_orb["x"]), str(to_orb["y"]), strength)
+        assert (fx.to_str(wizard.chara.accel_x_raw), fx.to_str(wizard.chara.accel_y_raw)) == (pull["x"], pull["y"])
+        assert wizard.tether_ticks == tether_ticks - 1
