@@ -251,7 +251,7 @@ class PythonBackend(Backend):
         self.illegal[i] = 0
         self.returns[i] = 0.0
         if self.tracer is not None:
-            self.tracer.start(i, match)
+            self.tracer.start(i, match, int(seed))
         self._advance(i)
         if match.result() is not None:
             raise RuntimeError("the match ended before its first decision")
