@@ -48,6 +48,9 @@ Quirks kept (each is also marked where it is implemented):
 * The sticky bomb's Default state replaces the fireball's frame 0 and tick (it never
   fizzles), and its explode countdown is per object.
 * ``release_momentum``'s "AirBoost" lookup changes nothing (its result is unused).
+* StickyBomb.gd pushes the new bomb down by 15 while its body still counts as grounded, so
+  the push is dropped and the bomb just falls (velocities 0, 0.28, 0.56 recorded at
+  Ninja_vs_Ninja_s100 ticks 697-700); nothing to port, but do not "fix" it.
 """
 from __future__ import annotations
 
