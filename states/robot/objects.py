@@ -4,7 +4,7 @@ ports (``characters/robo/projectiles/``)."""
 from __future__ import annotations
 
 from yomi.fixed import FixedMath as fixed
-from yomi.gd import int_abs, int_max, int_min, int_sign
+from yomi.gd import imod, int_abs, int_max, int_min, int_sign
 from yomi.hitbox import FLIP
 
 from states.objects.projectile import BaseProjectile, DefaultFireball
@@ -527,7 +527,7 @@ class OrbitalStrikeFire(ObjectState):
         host.move_directly(self.move_velocity, 0)
         if creator.loic_dir == 0:
             self.active_time -= self.NEUTRAL_PENALTY
-            if self.current_tick % 2 == 0:
+            if imod(self.current_tick, 2) == 0:
                 self.active_time -= 1
 
     def on_hit_something(self, obj, hitbox) -> None:
