@@ -144,6 +144,30 @@ def fallback_action(character: int, st: "E.MaskState") -> np.ndarray:
     return heads
 
 
+def observe_decision(match, out: np.ndarray, chars: tuple, game_length: int, state: Optional[dict] = None):
+    """Both agents' observations (``out`` float32[2, OBS_SIZE]) at the open decision of an engine
+    match; returns ``(state, [MaskState P1, P2], [decision-time fighter views], [legal lists])``.
+
+    The masks come from the engine's legal moves (``legal_actions``) and :mod:`integration.encoding`'s
+    rules on the decision-time view (``busy`` after the game's turn gate, ``encoding.decision_view``)."""
+    state = match.state() if state is None else state
+    names = (O.CHARACTERS[chars[0]], O.CHARACTERS[chars[1]])
+    objects = state["objects"]
+    sts, fvs, legal = [], [], []
+    for p, key, okey in ((1, "p1", "p2"), (2, "p2", "p1")):
+        lg = match.legal_actions(p)
+        fv = E.decision_view(state[key], lg)
+        sts.append(E.compute(names[p - 1], lg, fv, state[okey], objects))
+        fvs.append(fv)
+        legal.append(lg)
+    busy = (bool(fvs[0].get("busy")), bool(fvs[1].get("busy")))
+    for p in (1, 2):
+        row = out[p - 1]
+        O.write_features(row, state, p, names, match.current_tick, game_length, busy)
+        O.pack_unified(int(chars[p - 1]), sts[p - 1], row[O.FEATURE_SIZE:])
+    return state, sts, fvs, legal
+
+
 # ------------------------------------------------------------------------------------------------
 # backends
 # ------------------------------------------------------------------------------------------------
@@ -283,22 +307,8 @@ class PythonBackend(Backend):
     def _observe(self, i: int, state: Optional[dict] = None) -> None:
         """Masks and observations of both agents of slot ``i`` at its open decision."""
         match = self.matches[i]
-        state = match.state() if state is None else state
-        chars = (O.CHARACTERS[self.chars[i, 0]], O.CHARACTERS[self.chars[i, 1]])
-        objects = state["objects"]
-        sts, fvs, legal = [], [], []
-        for p, key, okey in ((1, "p1", "p2"), (2, "p2", "p1")):
-            lg = match.legal_actions(p)
-            fv = E.decision_view(state[key], lg)
-            sts.append(E.compute(chars[p - 1], lg, fv, state[okey], objects))
-            fvs.append(fv)
-            legal.append(lg)
-        self.decisions[i] = (state, sts, fvs, legal)
-        busy = (bool(fvs[0].get("busy")), bool(fvs[1].get("busy")))
-        for p in (1, 2):
-            row = self.obs[i, p - 1]
-            O.write_features(row, state, p, chars, match.current_tick, self.game_length, busy)
-            O.pack_unified(int(self.chars[i, p - 1]), sts[p - 1], row[O.FEATURE_SIZE:])
+        self.decisions[i] = observe_decision(match, self.obs[i], (int(self.chars[i, 0]), int(self.chars[i, 1])),
+                                             self.game_length, state)
 
     def reset(self, which, p1, p2, seeds) -> None:
         for i in np.nonzero(which)[0]:
