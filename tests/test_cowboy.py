@@ -294,7 +294,12 @@ def test_thrown_gun_leaves_the_hand():
 
 
 # ---------------------------------------------------------------------------------------- legality
-LEGAL_ARTIFACTS = [("Cowboy_vs_Ninja_s110.jsonl.gz", 321, 1, "grounded")]
+LEGAL_ARTIFACTS = [
+    ("Cowboy_vs_Ninja_s110.jsonl.gz", 321, 1, "grounded"),  # the Cowboy in the air, the image on the floor
+    ("Ninja_vs_Cowboy_s102.jsonl.gz", 434, 2, "grounded"),
+    pytest.param("Mutant_vs_Cowboy_s142.jsonl.gz", 1180, 2, "aerial",  # on the floor, the image in the air
+                 marks=pytest.mark.slow),
+]
 
 
 @pytest.mark.parametrize("name, tick, player, flag", LEGAL_ARTIFACTS)

@@ -124,39 +124,11 @@ class Cowboy(Fighter):
         self.chara.set_max_air_speed(self.default_max_air_speed)
 
     def tick(self) -> None:
-        if self.after_image_object:
-            obj = self.obj_from_name(self.after_image_object)
-            if obj is not None:
-                if self.detonating:
-                    self.detonating = False
-                    obj.detonating = True
-                elif fixed.gt(self.distance_to(obj), AFTER_IMAGE_MAX_DIST):
-                    obj.detonating = True
-                if self.shifting and self.current_state().state_name != "Shift":
-                    self.set_grounded(obj.is_grounded())
-                    if not obj.is_grounded():
-                        self.move_directly(0, -1)
-                    self.shifted_this_turn = True
-                    self.change_state("Shift")
-                elif self.current_state().state_name == "Shift":
-                    self.shifting = False
+        """SwordGuy.gd: tick (the after-image and Shift before the fighter's tick, upkeep after)."""
+        self._after_image_upkeep()
         super().tick()
-        if self.drift_jump_timer > 0:
-            self.drift_jump_timer -= 1
-            if self.drift_jump_timer == 0:
-                self.apply_force("0", GROUNDED_DRIFT_JUMP_SPEED)
-                self.move_directly(0, -1)
-                self.set_grounded(False)
-        if self.shifted_last_frame:
-            state = self.current_state()
-            if state.current_tick == 1 and state.has_hitboxes and "Grab" not in state.state_name:
-                self.state_tick()
-                self.state_tick()
-            self.shifted_last_frame = False
-        if self.shifted_this_frame:
-            self.update_facing()
-            self.shifted_this_frame = False
-            self.shifted_last_frame = True
+        self._drift_jump()
+        self._shift_followup()
         if self.cut_projectile in self.match.objs_map:
             proj = self.match.objs_map[self.cut_projectile]
             if proj is None or proj.disabled:
@@ -167,20 +139,69 @@ class Cowboy(Fighter):
             self.up_swipe_momentum = True
         if self.combo_count > 0:
             self.up_swipe_momentum = True
-        if not self.has_gun and self.gun_projectile is not None:
-            gun = self.match.objs_map.get(self.gun_projectile)
-            if gun is not None and gun.data is not None and not gun.disabled:
-                dist = self.obj_local_center(gun)
-                pickup_dist = GUN_PICKUP_DISTANCE_BOOMERANG if gun.shot else GUN_PICKUP_DISTANCE
-                if gun.can_be_picked_up and fixed.lt(fixed.vec_len(str(dist["x"]), str(dist["y"])), pickup_dist):
-                    gun.disable()
-                    self.has_gun = True
-                    self.gun_projectile = None
-                if self.opponent.combo_count > 0:
-                    gun.deactivate_current_hitbox()
+        self._gun_pickup()
         if self.buffer_bullet_cancelling:
             self.bullet_cancelling = True
             self.buffer_bullet_cancelling = False
+
+    def _after_image_upkeep(self) -> None:
+        """Detonate the after-image when asked or beyond 410 px; the Shift extra starts ``Shift``."""
+        if not self.after_image_object:
+            return
+        obj = self.obj_from_name(self.after_image_object)
+        if obj is None:
+            return
+        if self.detonating:
+            self.detonating = False
+            obj.detonating = True
+        elif fixed.gt(self.distance_to(obj), AFTER_IMAGE_MAX_DIST):
+            obj.detonating = True
+        if self.shifting and self.current_state().state_name != "Shift":
+            self.set_grounded(obj.is_grounded())
+            if not obj.is_grounded():
+                self.move_directly(0, -1)
+            self.shifted_this_turn = True
+            self.change_state("Shift")
+        elif self.current_state().state_name == "Shift":
+            self.shifting = False
+
+    def _drift_jump(self) -> None:
+        """Drift from the ground: a small hop 4 ticks later."""
+        if self.drift_jump_timer > 0:
+            self.drift_jump_timer -= 1
+            if self.drift_jump_timer == 0:
+                self.apply_force("0", GROUNDED_DRIFT_JUMP_SPEED)
+                self.move_directly(0, -1)
+                self.set_grounded(False)
+
+    def _shift_followup(self) -> None:
+        """The tick after a Shift, an attack just started skips two frames (grabs excepted)."""
+        if self.shifted_last_frame:
+            state = self.current_state()
+            if state.current_tick == 1 and state.has_hitboxes and "Grab" not in state.state_name:
+                self.state_tick()
+                self.state_tick()
+            self.shifted_last_frame = False
+        if self.shifted_this_frame:
+            self.update_facing()
+            self.shifted_this_frame = False
+            self.shifted_last_frame = True
+
+    def _gun_pickup(self) -> None:
+        """Catch the thrown gun when it is close (26 px, 32 after it shot); it stops hurting in combos."""
+        if self.has_gun or self.gun_projectile is None:
+            return
+        gun = self.match.objs_map.get(self.gun_projectile)
+        if gun is None or gun.data is None or gun.disabled:
+            return
+        dist = self.obj_local_center(gun)
+        pickup_dist = GUN_PICKUP_DISTANCE_BOOMERANG if gun.shot else GUN_PICKUP_DISTANCE
+        if gun.can_be_picked_up and fixed.lt(fixed.vec_len(str(dist["x"]), str(dist["y"])), pickup_dist):
+            gun.disable()
+            self.has_gun = True
+            self.gun_projectile = None
+        if self.opponent.combo_count > 0:
+            gun.deactivate_current_hitbox()
 
     def drift(self) -> None:
         obj = self.obj_from_name(self.after_image_object)
@@ -277,4 +298,5 @@ class Cowboy(Fighter):
         return super().can_block_cancel()
 
     def should_free_cancel_allow_grounded_and_aerial_states(self) -> bool:
-        return self.current_state().state_name != "QuickerDraw"
+        return (self.current_state().state_name != "QuickerDraw"
+                and super().should_free_cancel_allow_grounded_and_aerial_states())

@@ -332,7 +332,9 @@ class WeebCut(SuperMove):
         host.fatal_cut_start_pos_x = start["x"]
         host.fatal_cut_start_pos_y = start["y"]
         if host.has_1k_cuts():
-            host.obj_from_name(host.cut_projectile).disable()
+            cuts = host.obj_from_name(host.cut_projectile)
+            if cuts is not None:  # (a null here is a script error that ends the frame anyway)
+                cuts.disable()
 
     def frame_4(self):
         host = self.host
@@ -341,7 +343,6 @@ class WeebCut(SuperMove):
         move_vec = fixed.normalized_vec_times(host.fatal_cut_move_dir_x, host.fatal_cut_move_dir_y,
                                               str(self.MOVE_DISTANCE))
         host.move_directly(move_vec["x"], move_vec["y"])
-        host.update_data()
         host.update_data()
 
     def frame_5(self):
