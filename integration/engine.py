@@ -48,7 +48,7 @@ def create_match(p1: str, p2: str, seed: int = 0, settings: dict | None = None, 
     if engine == "python":
         return Match(p1, p2, seed, settings)
     if engine == "c":
-        raise EngineUnavailable("C engine not built yet")
+        return CMatch(p1, p2, seed, settings)
     raise EngineError(f"unknown engine {engine!r} (one of {', '.join(ENGINES)})")
 
 
@@ -182,3 +182,116 @@ class Match:
 
     def _fighter(self, player: int):
         return self._core.p1 if player == 1 else self._core.p2
+
+
+# ---------------------------------------------------------------------------------------- the C engine
+
+def _native():
+    try:
+        from yomi import _native
+    except ImportError as exc:  # pragma: no cover - the extension is built by ``uv sync``
+        raise EngineUnavailable(f"the C engine is not built in this checkout ({exc})") from None
+    if not hasattr(_native, "Match"):
+        raise EngineUnavailable("the C engine is not built in this checkout (yomi._native has no Match)")
+    return _native
+
+
+class _PanelState:
+    """What ``validate_data`` reads of a state: its name and its data panel."""
+
+    __slots__ = ("state_name", "data_ui_scene")
+
+    def __init__(self, state_name: str, data_ui_scene):
+        self.state_name = state_name
+        self.data_ui_scene = data_ui_scene
+
+
+_PANELS: dict = {}
+
+
+def _panel_state(character: str, action: str):
+    """The data panel of a character's move, from the tables (None for a name the tables lack)."""
+    panels = _PANELS.get(character)
+    if panels is None:
+        from states.scene import character_module, load_table
+        doc = load_table(character_module(character).TABLE)
+        panels = {name: entry["props"].get("data_ui_scene") for name, entry in doc["states"].items()}
+        _PANELS[character] = panels
+    if action not in panels:
+        return None
+    return _PanelState(action, panels[action])
+
+
+class CMatch:
+    """A match on the C engine (``yomi._native``, csrc/): the same interface as :class:`Match`.
+
+    The input checks are the Python engine's own (legality in C, the data and extra shapes
+    through :func:`validate_data` / :func:`validate_extra`), so bad input raises the same
+    :class:`InvalidAction` / :class:`EngineError` and changes nothing.
+    """
+
+    def __init__(self, p1: str, p2: str, seed: int = 0, settings: dict | None = None, _native_match=None):
+        if _native_match is not None:
+            self._m = _native_match
+            return
+        known = characters()
+        for name in (p1, p2):
+            if name not in known:
+                raise EngineError(f"unknown character {name!r} (one of {', '.join(known)})")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise EngineError(f"seed must be an int, got {seed!r}")
+        if settings is not None:
+            unknown = sorted(set(settings) - set(DEFAULT_SETTINGS))
+            if unknown:
+                raise EngineError(f"unknown match settings {unknown} (known: {', '.join(sorted(DEFAULT_SETTINGS))})")
+        native = _native()
+        for name in (p1, p2):
+            if name not in native.characters():
+                raise EngineUnavailable(f"the C engine has no {name} yet")
+        self._m = native.Match(p1, p2, seed, settings)
+
+    @property
+    def characters(self) -> tuple[str, str]:
+        return self._m.characters
+
+    @property
+    def current_tick(self) -> int:
+        return self._m.current_tick
+
+    def is_waiting(self) -> bool:
+        return self._m.is_waiting()
+
+    def needs_action(self, player: int) -> bool:
+        return self._m.needs_action(player)
+
+    def legal_actions(self, player: int, force_grounded: bool = False, force_aerial: bool = False) -> list[str]:
+        return self._m.legal_actions(player, force_grounded, force_aerial)
+
+    def state(self) -> dict:
+        return self._m.state()
+
+    def result(self) -> dict | None:
+        return self._m.result()
+
+    def submit(self, player: int, action: str, data=None, extra=None) -> None:
+        """Lock in ``player``'s choice; the same checks, in the same order, as :meth:`Match.submit`."""
+        if player in (1, 2) and not isinstance(player, bool) and isinstance(action, str) and self._m.needs_action(player):
+            flags = extra if isinstance(extra, dict) else {}
+            legal = self._m.legal_actions(player, bool(flags.get("input_grounded")), bool(flags.get("input_aerial")))
+            if action in legal:
+                character = self._m.characters[player - 1]
+                panel = _panel_state(character, action) if action != "Continue" else None
+                if panel is not None:
+                    validate_data(panel, data)
+                if action != "Continue" or data is None:
+                    validate_extra(character, extra)
+        self._m.submit(player, action, data, extra)
+
+    def tick(self) -> None:
+        self._m.tick()
+
+    def advance(self) -> None:
+        self._m.advance()
+
+    def clone(self) -> "CMatch":
+        return CMatch("", "", _native_match=self._m.clone())

@@ -1,0 +1,83 @@
+/* A move's data (and a state's data, an object's spawn data) as a compact value.
+ *
+ * The Python engine keeps these as the Python values the panel sends (None, an int,
+ * "homing", a dict of widget values, a dict of dicts) or that scripts build
+ * ({"x": 100, "charged": True}, a state object passed as data by
+ * StateInterface.queue_state_change, {"hitbox": HitboxData}). A dict is kept as its
+ * leaves, each with a key path of one or two symbols. */
+#include "engine.h"
+
+#include <string.h>
+
+void ydata_none(ydata *d) {
+    d->kind = YD_NONE;
+    d->n = 0;
+    d->i = 0;
+}
+
+bool ydata_is_dict(const ydata *d) { return d->kind == YD_DICT; }
+
+bool ydata_get(const ydata *d, int k1, int k2, int32_t *out) {
+    if (d->kind != YD_DICT) return false;
+    for (int i = 0; i < d->n; i++) {
+        const ydata_leaf *e = &d->e[i];
+        if (e->k1 == k1 && e->k2 == k2 && (e->kind == YD_INT || e->kind == YD_BOOL || e->kind == YD_STR)) {
+            *out = e->v;
+            return true;
+        }
+    }
+    return false;
+}
+
+bool ydata_has(const ydata *d, int k1) {
+    if (d->kind != YD_DICT) return false;
+    for (int i = 0; i < d->n; i++)
+        if (d->e[i].k1 == k1) return true;
+    return false;
+}
+
+bool ydata_set(ymatch *m, ydata *d, int k1, int k2, int kind, int32_t v) {
+    if (d->kind != YD_DICT) {
+        d->kind = YD_DICT;
+        d->n = 0;
+    }
+    for (int i = 0; i < d->n; i++) {
+        if (d->e[i].k1 == k1 && d->e[i].k2 == k2) {
+            d->e[i].kind = (uint8_t)kind;
+            d->e[i].v = v;
+            return true;
+        }
+    }
+    if (d->n >= YOMI_DATA_MAX) {
+        if (m) yerr(m, YE_LIMIT, "move data has more than %d values", YOMI_DATA_MAX);
+        return false;
+    }
+    d->e[d->n++] = (ydata_leaf){.k1 = (uint16_t)k1, .k2 = (uint16_t)k2, .kind = (uint8_t)kind, .v = v};
+    return true;
+}
+
+void ydata_sub(const ydata *d, int k1, ydata *out) {
+    ydata_none(out);
+    if (d->kind != YD_DICT) return;
+    for (int i = 0; i < d->n; i++) {
+        const ydata_leaf *e = &d->e[i];
+        if (e->k1 != k1) continue;
+        if (e->k2 == SYM_NONE) { /* a scalar */
+            out->kind = e->kind == YD_NULL ? YD_NONE : e->kind;
+            out->i = e->v;
+            out->n = 0;
+            return;
+        }
+        out->kind = YD_DICT;
+        if (out->n < YOMI_DATA_MAX)
+            out->e[out->n++] = (ydata_leaf){.k1 = e->k2, .k2 = SYM_NONE, .kind = e->kind, .v = e->v};
+    }
+}
+
+void ydata_xy(ydata *d, int32_t x, int32_t y) {
+    d->kind = YD_DICT;
+    d->n = 2;
+    d->i = 0;
+    d->e[0] = (ydata_leaf){.k1 = SYM_x, .k2 = SYM_NONE, .kind = YD_INT, .v = x};
+    d->e[1] = (ydata_leaf){.k1 = SYM_y, .k2 = SYM_NONE, .kind = YD_INT, .v = y};
+}

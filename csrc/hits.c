@@ -1,0 +1,234 @@
+/* Who hits whom this tick. Mirrors yomi/hits.py (game.gd: apply_hitboxes,
+ * get_colliding_hitbox): both directions first, clashes, melee hits (A first),
+ * throws and techs, then hits involving objects (collected, then applied). */
+#include "engine.h"
+
+#define CLASH_DAMAGE_DIFF 25
+#define MAX_PENDING (YOMI_MAX_OBJECTS * 4)
+
+/* The last hitbox of the (priority-sorted) list that may hit this hurtbox, or NULL.
+ * All the hitboxes belong to `attacker`. `hurtbox_hitbox` is set when the "hurtbox"
+ * is a hitbox (clashes). */
+yhitbox *hits_colliding_hitbox(ymatch *m, yobj *attacker, yhitbox **hitboxes, int n, yobj *host, const ybox *hurtbox,
+                               const yhitbox *hurtbox_hitbox) {
+    yhitbox *hit_by = NULL;
+    for (int i = 0; i < n; i++) {
+        yhitbox *h = hitboxes[i];
+        bool grounded = hurtbox_hitbox ? true : obj_grounded(host);
+        bool otg = hurtbox_hitbox ? false : obj_is_otg(host);
+        bool overlaps = hurtbox_hitbox ? hitbox_overlaps_hitbox(m, h, hurtbox_hitbox) : hitbox_overlaps(m, h, hurtbox);
+        if (!overlaps) {
+            bool any = false;
+            ystate *st = obj_state(host);
+            if (st) {
+                ylimb *limbs = obj_limbs(host);
+                for (int k = st->st->lb_first; k < st->st->lb_first + st->st->lb_count && !any; k++)
+                    if (state_is_hurtbox_active(st, &limbs[k]) && hitbox_overlaps(m, h, &limbs[k].b)) any = true;
+            }
+            if (!any) continue;
+        }
+        if (h->kind == HK_THROWBOX) {
+            if (!obj_can_be_thrown(host)) {
+                if (host->is_fighter && AS_F(host)->blockstun_ticks > 0) hitbox_save_hit_object(attacker, h, host->number);
+                continue;
+            }
+            if (host->is_fighter && AS_F(host)->wakeup_throw_immunity_ticks > 0) continue;
+        }
+        if ((!h->hits_vs_aerial && !grounded) || (!h->hits_vs_grounded && grounded)) continue;
+        if (!otg && !h->hits_vs_standing) continue;
+        if (otg && !h->hits_otg) continue;
+        if (!host->is_fighter && !h->hits_projectiles) continue;
+        if (hitbox_already_hit_object(attacker, h, host->number)) continue;
+        if (!obj_grounded(attacker)) {
+            if (host->aerial_attack_immune) continue;
+        } else if (host->grounded_attack_immune) {
+            continue;
+        }
+        if (attacker->id == host->id && !h->allowed_to_hit_own_team) continue;
+        hit_by = h;
+    }
+    return hit_by;
+}
+
+#define colliding hits_colliding_hitbox
+
+static bool resolve_throws(ymatch *m, yfighter *px1, yfighter *px2, yhitbox *p1_hit_by, yhitbox *p2_hit_by,
+                           bool p1_throwing, bool p2_throwing) {
+    bool players_hittable = true;
+    bool techable1 = obj_state(&px1->o)->throw_techable, techable2 = obj_state(&px2->o)->throw_techable;
+    if (p2_throwing && p1_throwing && techable1 && techable2) {
+        machine_queue_state(m, &px1->o, SYM_ThrowTech, NULL, NULL);
+        machine_queue_state(m, &px2->o, SYM_ThrowTech, NULL, NULL);
+        return false;
+    }
+    if (p2_throwing && p1_throwing && !techable1 && !techable2) return false;
+    yfighter *thrower, *victim;
+    yhitbox *box;
+    if (p1_throwing) {
+        thrower = px1;
+        victim = px2;
+        box = p2_hit_by;
+    } else if (p2_throwing) {
+        thrower = px2;
+        victim = px1;
+        box = p1_hit_by;
+    } else {
+        return true;
+    }
+    if (obj_state(&px1->o)->throw_techable && obj_state(&px2->o)->throw_techable) {
+        machine_queue_state(m, &px1->o, SYM_ThrowTech, NULL, NULL);
+        machine_queue_state(m, &px2->o, SYM_ThrowTech, NULL, NULL);
+        players_hittable = false;
+    }
+    bool can_hit = true;
+    if (obj_grounded(&victim->o) && !box->hits_vs_grounded) can_hit = false;
+    if (!obj_grounded(&victim->o) && !box->hits_vs_aerial) can_hit = false;
+    if (!players_hittable) can_hit = false;
+    if (can_hit) {
+        hitbox_hit(m, &thrower->o, box, &victim->o);
+        if (!YOK(m)) return false;
+        if (box->throw_state != SYM_NONE) machine_queue_state(m, &thrower->o, box->throw_state, NULL, NULL);
+        players_hittable = false;
+    }
+    return players_hittable;
+}
+
+typedef struct {
+    yobj *host;
+    yhitbox *hb;
+    yobj *victim;
+} pending_hit;
+
+static void apply_object_hits(ymatch *m, yfighter *px1, yfighter *px2, bool players_hittable) {
+    pending_hit objects_to_hit[MAX_PENDING], players_to_hit[MAX_PENDING];
+    int n_objects = 0, n_players = 0;
+    bool objects_hit_each_other = false, player_hit_object = false, objects_hit_player = false;
+    yhitbox *buf[YOMI_MAX_FHITBOXES];
+    for (int i = 0; i < m->n_objs; i++) {
+        yproj *p = match_obj_at(m, i);
+        yobj *obj = &p->o;
+        if (obj->disabled) continue;
+        yhitbox *oh[YOMI_MAX_OHITBOXES];
+        int n_oh = obj_active_hitboxes(obj, oh);
+        for (int k = 0; k < n_oh; k++) {
+            oh[k]->b.pos_x = obj->data.px;
+            oh[k]->b.pos_y = obj->data.py;
+        }
+        if (players_hittable) {
+            yfighter *ps[2] = {px1, px2};
+            for (int pi = 0; pi < 2; pi++) {
+                yfighter *pl = ps[pi];
+                if (pl == P1(m) && obj->id == 1 && !obj->damages_own_team) continue;
+                if (pl == P2(m) && obj->id == 2 && !obj->damages_own_team) continue;
+                int n_ph = obj_active_hitboxes(&pl->o, buf);
+                yhitbox *obj_hit_by = colliding(m, &pl->o, buf, n_ph, obj, &obj->hurtbox, NULL);
+                if (obj_hit_by && (p->can_be_hit_by_melee || obj_hit_by->hitbox_type == HB_DETECT)) {
+                    player_hit_object = true;
+                    if (n_objects >= MAX_PENDING) goto overflow;
+                    objects_to_hit[n_objects++] = (pending_hit){&pl->o, obj_hit_by, obj};
+                }
+                if (pl->o.projectile_invulnerable && p->immunity_susceptible) continue;
+                n_oh = obj_active_hitboxes(obj, oh);
+                yhitbox *p_hit_by = colliding(m, obj, oh, n_oh, &pl->o, &pl->o.hurtbox, NULL);
+                if (p_hit_by) {
+                    if (n_players >= MAX_PENDING) goto overflow;
+                    players_to_hit[n_players++] = (pending_hit){obj, p_hit_by, &pl->o};
+                    objects_hit_player = true;
+                }
+            }
+        }
+        int opp_id = (int)(obj->id % 2) + 1;
+        if (!p->projectile_immune) {
+            for (int j = 0; j < m->n_objs; j++) {
+                yproj *q = match_obj_at(m, j);
+                if (q->o.disabled || !(q->o.id == opp_id || (p->hit_by_self_projectiles && q != p))) continue;
+                yhitbox *qh[YOMI_MAX_OHITBOXES];
+                int n_qh = obj_active_hitboxes(&q->o, qh);
+                yhitbox *obj_hit_by = colliding(m, &q->o, qh, n_qh, obj, &obj->hurtbox, NULL);
+                if (obj_hit_by) {
+                    objects_hit_each_other = true;
+                    if (n_objects >= MAX_PENDING) goto overflow;
+                    objects_to_hit[n_objects++] = (pending_hit){&q->o, obj_hit_by, obj};
+                }
+            }
+        }
+    }
+    if (objects_hit_each_other || player_hit_object)
+        for (int i = 0; i < n_objects && YOK(m); i++)
+            hitbox_hit(m, objects_to_hit[i].host, objects_to_hit[i].hb, objects_to_hit[i].victim);
+    if (objects_hit_player)
+        for (int i = 0; i < n_players && YOK(m); i++)
+            hitbox_hit(m, players_to_hit[i].host, players_to_hit[i].hb, players_to_hit[i].victim);
+    return;
+overflow:
+    yerr(m, YE_LIMIT, "more than %d object hits in one tick", MAX_PENDING);
+}
+
+void hits_apply(ymatch *m, yfighter *px1, yfighter *px2) {
+    yhitbox *h1[YOMI_MAX_FHITBOXES], *h2[YOMI_MAX_FHITBOXES];
+    int n1 = obj_active_hitboxes(&px1->o, h1), n2 = obj_active_hitboxes(&px2->o, h2);
+    for (int i = 0; i < n1; i++) {
+        h1[i]->b.pos_x = px1->o.data.px;
+        h1[i]->b.pos_y = px1->o.data.py;
+    }
+    for (int i = 0; i < n2; i++) {
+        h2[i]->b.pos_x = px2->o.data.px;
+        h2[i]->b.pos_y = px2->o.data.py;
+    }
+    yhitbox *p2_hit_by = !px2->o.invulnerable ? colliding(m, &px1->o, h1, n1, &px2->o, &px2->o.hurtbox, NULL) : NULL;
+    yhitbox *p1_hit_by = !px1->o.invulnerable ? colliding(m, &px2->o, h2, n2, &px1->o, &px1->o.hurtbox, NULL) : NULL;
+    bool p1_hit = false, p2_hit = false, p1_throwing = false, p2_throwing = false;
+    if (p1_hit_by) {
+        if (p1_hit_by->kind != HK_THROWBOX) p1_hit = true;
+        else p2_throwing = true;
+    }
+    if (p2_hit_by) {
+        if (p2_hit_by->kind != HK_THROWBOX) p2_hit = true;
+        else p1_throwing = true;
+    }
+    bool clashed = false;
+    if (m->clashing_enabled) {
+        for (int i = 0; i < n1; i++) {
+            yhitbox *a = h1[i];
+            if (a->kind == HK_THROWBOX || !a->can_clash) continue;
+            /* get_colliding_hitbox(p2_hitboxes, p1_hitbox): the "hurtbox" is a hitbox of P1 */
+            yhitbox *b = colliding(m, &px2->o, h2, n2, &px1->o, &a->b, a);
+            if (!b || b->kind == HK_THROWBOX || !b->can_clash) continue;
+            bool valid = false;
+            if (m->asymmetrical_clashing) {
+                if (p1_hit && !p2_hit && a->damage - b->damage < CLASH_DAMAGE_DIFF) valid = true;
+                if (p2_hit && !p1_hit && b->damage - a->damage < CLASH_DAMAGE_DIFF) valid = true;
+            }
+            if ((!p1_hit && !p2_hit) || (p1_hit && p2_hit)) {
+                if (int_abs(b->damage - a->damage) < CLASH_DAMAGE_DIFF) valid = true;
+                else if (a->damage > b->damage) p1_hit = false;
+                else if (a->damage < b->damage) p2_hit = false;
+            }
+            if (valid) {
+                clashed = true;
+                break;
+            }
+        }
+    }
+    if (clashed) {
+        fighter_clash(m, px1);
+        fighter_clash(m, px2);
+        fighter_add_penalty(m, px1, -25, false);
+        fighter_add_penalty(m, px2, -25, false);
+    } else {
+        if (p1_hit) {
+            if (!(p1_throwing && !p1_hit_by->beats_grab)) hitbox_hit(m, &px2->o, p1_hit_by, &px1->o);
+            else p1_hit = false;
+        }
+        if (!YOK(m)) return;
+        if (p2_hit) {
+            if (!(p2_throwing && !p2_hit_by->beats_grab)) hitbox_hit(m, &px1->o, p2_hit_by, &px2->o);
+            else p2_hit = false;
+        }
+        if (!YOK(m)) return;
+    }
+    bool players_hittable = true;
+    if (!p2_hit && !p1_hit) players_hittable = resolve_throws(m, px1, px2, p1_hit_by, p2_hit_by, p1_throwing, p2_throwing);
+    if (!YOK(m)) return;
+    apply_object_hits(m, px1, px2, players_hittable);
+}
