@@ -14,6 +14,7 @@ from states.base.landing import Landing
 from states.base.super_move import SuperMove
 from states.base.throw import ThrowState
 from states.char_state import AERIAL, GROUNDED, CharacterState
+from states.ninja.objects import GrapplingHookObject, StickyBombObject
 
 STICKY_BOMB_SCENE = "characters/stickman/projectiles/StickyBomb.tscn"
 CALTROPS_SCENE = "characters/stickman/projectiles/Caltrops.tscn"
@@ -334,7 +335,7 @@ class SwapPlaces(CharacterState):
         obj = host.match.objs_map.get(self.obj_name) if isinstance(self.obj_name, str) else None
         if obj is not None:
             obj.refresh_hitboxes()
-            if getattr(obj, "IS_GRAPPLING_HOOK", False):
+            if isinstance(obj, GrapplingHookObject):
                 obj.unlock()
         return None
 
@@ -350,9 +351,9 @@ class SwapPlaces(CharacterState):
         for obj_name, obj in host.match.objs_map.items():
             if obj is None or obj.is_fighter or obj.id != host.id or obj.disabled:
                 continue
-            if getattr(obj, "IS_STICKY_BOMB", False) and obj.attached:
+            if isinstance(obj, StickyBombObject) and obj.attached:
                 continue
-            if getattr(obj, "IS_GRAPPLING_HOOK", False) and obj.attached_to is not None:
+            if isinstance(obj, GrapplingHookObject) and obj.attached_to is not None:
                 continue
             if obj_name in host.substituted_objects:
                 continue
@@ -699,7 +700,8 @@ class BackSway(CharacterState):
 
 
 class SlideKick(CharacterState):
-    """``states/SlideKick.gd`` (SlideKick, SlideKickAir2...): a low-friction slide; interruptible on frame 16 after contact."""
+    """``states/SlideKick.gd`` (SlideKick, SlideKickAir2...): a low-friction slide, interruptible on
+    frame 16 after contact."""
 
     X_FRIC = "0.06"
     SPEED_LIMIT = "22"

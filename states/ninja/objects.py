@@ -298,8 +298,6 @@ class CaltropsDefault(DefaultFireball):
 class StickyBombObject(BaseProjectile):
     """``projectiles/StickyBomb.gd``: sticks to the opponent; explodes on the ``explode`` extra or after 120 frames."""
 
-    IS_STICKY_BOMB = True
-
     def __init__(self, match, scene, root_props, boxes, sprite):
         super().__init__(match, scene, root_props, boxes, sprite)
         self.detonating = False
@@ -373,7 +371,6 @@ class StickyBombExplode(ObjectState):
 class GrapplingHookObject(BaseProjectile):
     """``projectiles/grappling_hook.gd``: flies until it locks onto the ground, a wall or an object."""
 
-    IS_GRAPPLING_HOOK = True
     MAX_HEIGHT = 300
 
     def __init__(self, match, scene, root_props, boxes, sprite):
