@@ -290,14 +290,17 @@ def test_slide_summon_drops_then_slides_for_40_frames():
 
 
 def test_summon_stays_offered_while_the_kick_is_available_quirk():
-    """Summon.gd is_usable, GDScript precedence: (usable and can_summon_kunai) or can_summon_kick."""
+    """Summon.gd is_usable, GDScript precedence: (usable and can_summon_kunai) or can_summon_kick.
+    After a whiff cancel a move without hitboxes is not usable (CharState.gd), yet Summon still is
+    while the kick summon is available."""
     match = _start()
     ninja = match._core.p1
     summon = ninja.get_state("Summon")
-    ninja.can_summon_kunai, ninja.can_summon_kick = False, False
+    _enter(match, ninja, "WhiffInstantCancel")
+    assert not summon.has_hitboxes
+    ninja.can_summon_kunai, ninja.can_summon_kick = True, False
     assert not summon.is_usable()
     ninja.can_summon_kick = True
-    ninja.penalty_ticks = 1  # would not matter to a normal move anyway; the point is the 'or'
     assert summon.is_usable()
 
 
