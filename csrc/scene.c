@@ -46,6 +46,7 @@ const state_vt *state_vt_of(const state_class *cls) {
     vt->cls = cls;
     vt->parent = parent;
     vt->vars_size = cls->vars_size;
+    if (parent && parent->vars_size > vt->vars_size) vt->vars_size = parent->vars_size;
     vt->traits = cls->traits | (parent ? parent->traits : 0);
     /* frames: own first, then inherited ones not overridden */
     for (const state_class *c = cls; c; c = c->parent) {
