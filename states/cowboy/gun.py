@@ -145,8 +145,8 @@ class Shoot(SuperMove):
             self.iasa_at = -1
             host.consecutive_shots -= 1
 
-    def on_bullet_parried(self) -> None:
-        """Signal ``got_parried`` of a bullet this state fired."""
+    def on_got_parried(self) -> None:
+        """Connected to the ``got_parried`` signal of each bullet this state fires."""
         self.parried = True
 
     def get_bullet_distance(self) -> str:
@@ -193,7 +193,7 @@ class Shoot(SuperMove):
         shot_hits = self.is_accurate(self.dir, shot_angle)
         if not self.clashes_with_opponent_shot(shot_hits) and shot_hits:
             bullet = host.spawn_object(BULLET_SCENE, target["x"], target["y"], True, target, False)
-            bullet.fired_by_state = self
+            bullet.connect_signal("got_parried", self, "on_got_parried")
             bullet.set_facing(int_sign(host.opponent.get_pos()["x"] - pos["x"]))
             bullet.distance = self.get_bullet_distance()
         if self.dodge:

@@ -16,9 +16,9 @@ Ports (scripts under ``characters/swordandgun/projectiles/``):
 * ``1000cuts/1000Cuts.gd`` -> :class:`ThousandCutsObject`, ``states/1000CutsDefault.gd`` ->
   :class:`ThousandCutsDefault`.
 
-Signals of the original become direct calls: the lasso's ``lasso_hit`` reaches the
-fighter's ``Lasso`` state, a Temporal/plain bullet's ``got_parried`` reaches the ``Shoot``
-state that fired it.
+Signals: the lasso's ``lasso_hit`` (it carries the caught fighter) is a direct call to the
+Cowboy's ``Lasso`` state; a bullet's ``got_parried`` is a run-time connection
+(``connect_signal``) to the ``Shoot`` state that fired it.
 """
 from __future__ import annotations
 
@@ -472,7 +472,6 @@ class Bullet(BaseProjectile):
         self.got_hit = False
         self.dir_x = "0.0"
         self.dir_y = "0.0"
-        self.fired_by_state = None  # the Shoot state connected to ``got_parried``
 
     def tick(self) -> None:
         super().tick()
@@ -538,9 +537,8 @@ class Bullet(BaseProjectile):
         self.dir_y = direction["y"]
 
     def on_got_parried(self) -> None:
-        # signal got_parried, connected to the Shoot state that fired this bullet
-        if self.fired_by_state is not None:
-            self.fired_by_state.on_bullet_parried()
+        """BaseProjectile.gd: on_got_parried only emits ``got_parried`` (the Shoot state that fired it)."""
+        self.emit_signal("got_parried")
 
     def shoot(self) -> None:
         if self.shot:
