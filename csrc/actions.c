@@ -108,7 +108,7 @@ int actions_legal(ymatch *m, yfighter *f, bool force_grounded, bool force_aerial
     /* "Continue" goes before the first name that sorts after it */
     int pos = n;
     for (int i = 0; i < n; i++)
-        if (strcmp(sym_text(f->states[out[i]].st->name), "Continue") > 0) {
+        if (f->states[out[i]].st->after_continue) {
             pos = i;
             break;
         }
@@ -117,12 +117,13 @@ int actions_legal(ymatch *m, yfighter *f, bool force_grounded, bool force_aerial
     return n + 1;
 }
 
+/* "action in actions_legal(...)", deciding for the one action only */
 bool actions_is_legal(ymatch *m, yfighter *f, int action_sym, bool force_grounded, bool force_aerial) {
-    int16_t list[YOMI_MAX_FSTATES + 1];
-    int n = actions_legal(m, f, force_grounded, force_aerial, list);
-    for (int i = 0; i < n; i++) {
-        int sym = list[i] == ACT_CONTINUE ? SYM_Continue : f->states[list[i]].st->name;
-        if (sym == action_sym) return true;
-    }
-    return false;
+    if (action_sym == SYM_Continue) return true;
+    int index = table_state_of_sym(1, f->o.table, action_sym);
+    if (index < 0 || !f->states[index].st->menu) return false;
+    if (f->extremely_turbo_mode && !f->busy_interrupt) return true;
+    int cats[MAX_CATS];
+    int n_cats = cancel_categories(m, f, force_grounded, force_aerial, cats);
+    return is_offered(m, f, &f->states[index], cats, n_cats, force_aerial, force_grounded) && YOK(m);
 }

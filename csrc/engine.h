@@ -242,7 +242,8 @@ struct ystate_static {
     uint8_t n_interrupt_from, n_interrupt_into, n_hit_cancel_into, n_hit_cancel_exceptions, n_busy_interrupt_into,
         n_allowed_stances;
     fx velocity_forward_meter_gain_multiplier, whiff_meter_gain_multiplier;
-    bool menu; /* has a button in the action menu */
+    bool menu;           /* has a button in the action menu */
+    bool after_continue; /* its name sorts after "Continue" (the legal list's order) */
     int16_t sort_rank; /* rank of the name among the table's state names and "Continue" */
 };
 
@@ -716,11 +717,11 @@ void hbd_from_throw_state(ymatch *m, yfighter *host, ystate *st, yhbd *out);
 static inline int32_t hbd_get_damage(const yhbd *h) { return h->combo_count > 0 ? h->damage_in_combo : h->damage; }
 
 /* ------------------------------------------------------------------ obj.c */
-ystate *obj_states(yobj *o);
-yhitbox *obj_hitboxes(yobj *o);
-yhurtstate *obj_hurtstates(yobj *o);
-ylimb *obj_limbs(yobj *o);
-uint8_t *obj_arena(yobj *o);
+static inline ystate *obj_states(yobj *o) { return o->is_fighter ? AS_F(o)->states : AS_P(o)->states; }
+static inline yhitbox *obj_hitboxes(yobj *o) { return o->is_fighter ? AS_F(o)->hitboxes : AS_P(o)->hitboxes; }
+static inline yhurtstate *obj_hurtstates(yobj *o) { return o->is_fighter ? AS_F(o)->hurtstates : AS_P(o)->hurtstates; }
+static inline ylimb *obj_limbs(yobj *o) { return o->is_fighter ? AS_F(o)->limbs : AS_P(o)->limbs; }
+static inline uint8_t *obj_arena(yobj *o) { return o->is_fighter ? AS_F(o)->arena : AS_P(o)->arena; }
 static inline ystate *obj_state(yobj *o) { return o->sm.state >= 0 ? &obj_states(o)[o->sm.state] : NULL; }
 static inline ystate *obj_prev_state(yobj *o) { return o->sm.prev >= 0 ? &obj_states(o)[o->sm.prev] : NULL; }
 ydata *obj_state_data(yobj *o, ystate *st); /* the data attribute of a state (current or the one below) */

@@ -3,6 +3,7 @@
  * shared/docs/FIXEDMATH.md for the rules and why each quirk is kept. */
 #include "fixed.h"
 
+#include <math.h>
 #include <string.h>
 
 const fx FX_PI = 205887; /* "3.14159265358979323846264338" parsed by the library */
@@ -132,15 +133,13 @@ int fx_format(fx r, char *buf) {
 /* ------------------------------------------------------------------ sqrt, powers, trig */
 
 static uint64_t isqrt_u64(uint64_t v) {
-    /* bitwise digit-by-digit square root: exact floor(sqrt(v)) */
-    uint64_t result = 0, bit = 1ULL << 62;
-    while (bit > v) bit >>= 2;
-    while (bit) {
-        if (v >= result + bit) { v -= result + bit; result = (result >> 1) + bit; }
-        else result >>= 1;
-        bit >>= 2;
-    }
-    return result;
+    /* exact floor(sqrt(v)) for v < 2^63: the double estimate is off by at most a few
+     * units; integer steps correct it, so the result never depends on float rounding */
+    uint64_t r = (uint64_t)sqrt((double)v);
+    if (r > 3037000499ULL) r = 3037000499ULL; /* floor(sqrt(2^63 - 1)): r * r stays in 64 bits */
+    while (r * r > v) r--;
+    while ((r + 1) * (r + 1) <= v) r++;
+    return r;
 }
 
 fx_err fx_sqrt(fx a, fx *out) {

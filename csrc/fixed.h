@@ -49,6 +49,10 @@ static inline fx fx_mul(fx a, fx b) {
 /* Divide: a * 2^16 / b truncated toward zero. Returns FX_ERR_DIV_ZERO for b == 0. */
 static inline fx_err fx_div(fx a, fx b, fx *out) {
     if (b == 0) return FX_ERR_DIV_ZERO;
+    if (a > -((fx)1 << 47) && a < ((fx)1 << 47)) { /* a * 2^16 fits in 64 bits: the same quotient */
+        *out = (a * 65536) / b;
+        return FX_OK;
+    }
     __int128 q = ((__int128)a * 65536) / (__int128)b; /* C division truncates toward zero */
     *out = (fx)(uint64_t)(unsigned __int128)q;
     return FX_OK;
@@ -56,8 +60,8 @@ static inline fx_err fx_div(fx a, fx b, fx *out) {
 
 /* Divide by the fixed integer k (k != 0): truncates toward zero. */
 static inline fx fx_div_int(fx a, int64_t k) {
-    __int128 q = ((__int128)a * 65536) / ((__int128)k * 65536);
-    return (fx)(uint64_t)(unsigned __int128)q;
+    /* (a * 2^16) / (k * 2^16) is a / k; only INT64_MIN / -1 leaves 64 bits (and wraps) */
+    return k == -1 ? fx_wrap_neg(a) : a / k;
 }
 
 static inline fx fx_abs(fx a) { return a < 0 ? fx_wrap_neg(a) : a; }

@@ -19,22 +19,16 @@
 #define FXC(v) ((fx)((v) * 65536.0 + ((v) >= 0 ? 0.5 : -0.5)))
 #define FXI(n) ((fx)(n) * 65536)
 
-/* requantize: the value of the library's text of x */
+/* requantize: the value of the library's text of x. The 8 fractions (of 65536) it moves
+ * by one unit have distinct top nibbles, so one 16-entry table tells them apart. */
+static const uint32_t FX_RQ_FRAC[16] = {0x10000, 6553,  0x10000, 13108,   19660, 0x10000, 26215, 0x10000,
+                                        0x10000, 39321, 0x10000, 45876,   52428, 0x10000, 58983, 0x10000};
+static const int8_t FX_RQ_DELTA[16] = {0, 1, 0, -1, 1, 0, -1, 0, 0, 1, 0, -1, 1, 0, -1, 0};
 static inline fx fx_rq(fx x) {
     uint64_t mag = x < 0 ? 0 - (uint64_t)x : (uint64_t)x;
     uint32_t f = (uint32_t)(mag & 0xFFFF);
-    int32_t d;
-    switch (f) {
-    case 6553: d = 1; break;
-    case 13108: d = -1; break;
-    case 19660: d = 1; break;
-    case 26215: d = -1; break;
-    case 39321: d = 1; break;
-    case 45876: d = -1; break;
-    case 52428: d = 1; break;
-    case 58983: d = -1; break;
-    default: return x;
-    }
+    if (FX_RQ_FRAC[f >> 12] != f) return x;
+    int32_t d = FX_RQ_DELTA[f >> 12];
     return x < 0 ? x - d : x + d;
 }
 

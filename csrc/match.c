@@ -21,7 +21,7 @@ void yerr(ymatch *m, int code, const char *fmt, ...) {
 fx yfx_div(ymatch *m, fx a, fx b) {
     fx out = 0;
     if (fx_div(a, b, &out) != FX_OK) {
-        yerr(m, YE_FIXED, "division_by_zero");
+        yerr(m, YE_FIXED, "attempt to divide by zero");
         return 0;
     }
     return fx_rq(out);
@@ -153,11 +153,13 @@ yproj *match_alloc_object(ymatch *m) {
 }
 
 yproj *match_next_object(ymatch *m, int after_number) {
-    for (int k = 0; k < m->n_objs; k++) {
-        yproj *p = match_obj_at(m, k);
-        if (p->o.number > after_number) return p;
+    int lo = 0, hi = m->n_objs; /* spawn order: numbers increase; the first number above */
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (match_obj_at(m, mid)->o.number > after_number) hi = mid;
+        else lo = mid + 1;
     }
-    return NULL;
+    return lo < m->n_objs ? match_obj_at(m, lo) : NULL;
 }
 
 yfighter *match_get_player(ymatch *m, int id) {

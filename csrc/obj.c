@@ -8,11 +8,6 @@
 #include "engine.h"
 
 /* ------------------------------------------------------------------ parts of a host */
-ystate *obj_states(yobj *o) { return o->is_fighter ? AS_F(o)->states : AS_P(o)->states; }
-yhitbox *obj_hitboxes(yobj *o) { return o->is_fighter ? AS_F(o)->hitboxes : AS_P(o)->hitboxes; }
-yhurtstate *obj_hurtstates(yobj *o) { return o->is_fighter ? AS_F(o)->hurtstates : AS_P(o)->hurtstates; }
-ylimb *obj_limbs(yobj *o) { return o->is_fighter ? AS_F(o)->limbs : AS_P(o)->limbs; }
-uint8_t *obj_arena(yobj *o) { return o->is_fighter ? AS_F(o)->arena : AS_P(o)->arena; }
 
 ydata *obj_state_data(yobj *o, ystate *st) {
     static ydata NONE_DATA; /* states that are neither current nor just below: never read */

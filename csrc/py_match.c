@@ -930,6 +930,60 @@ static PyObject *b_step(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* run_script(index, codes int32[k, 2]) -> (ticks, decisions, status): play one match from its
+ * current decision through a scripted list of code pairs (one pair per decision), all in C.
+ * Stops when the match ends, the script runs out (status 0), or an action is illegal (-2). */
+static PyObject *b_run_script(PyObject *self, PyObject *args) {
+    BatchObject *b = (BatchObject *)self;
+    PyObject *io, *codes_o;
+    if (!PyArg_ParseTuple(args, "OO", &io, &codes_o)) return NULL;
+    ymatch *m = batch_at(self, io);
+    if (!m) return NULL;
+    Py_buffer cb;
+    if (PyObject_GetBuffer(codes_o, &cb, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return NULL;
+    if (cb.itemsize != 4 || cb.len % 8) {
+        PyBuffer_Release(&cb);
+        PyErr_SetString(PyExc_ValueError, "codes must be int32[k, 2]");
+        return NULL;
+    }
+    const int32_t *codes = cb.buf;
+    Py_ssize_t k = cb.len / 8, used = 0;
+    int32_t start_tick = m->current_tick;
+    int status = 0;
+    Py_BEGIN_ALLOW_THREADS
+    while (!m->err && !m->game_finished) {
+        if (!m->turn_open) {
+            match_iface_advance(m);
+            continue;
+        }
+        if (used >= k) break;
+        for (int p = 0; p < 2 && status == 0; p++) {
+            int32_t code = codes[2 * used + p];
+            if (code < 0 || code >= b->n_codes || b->codes[code].table != m->f[p].o.table) {
+                status = ST_ILLEGAL;
+                break;
+            }
+            const ycode *c = &b->codes[code];
+            if (!actions_is_legal(m, &m->f[p], c->action, c->force_grounded, c->force_aerial)) {
+                status = ST_ILLEGAL;
+                break;
+            }
+            fighter_on_action_selected(m, &m->f[p], c->action, &c->data, c->has_extra ? &c->extra : NULL);
+        }
+        if (status) break;
+        used++;
+        match_end_turn(m);
+        m->turn_open = false;
+        m->submitted[0] = m->submitted[1] = false;
+        match_iface_advance(m);
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&cb);
+    if (m->err) status = ST_ERROR;
+    else if (!status && m->game_finished) status = ST_FINISHED;
+    return Py_BuildValue("(iin)", m->current_tick - start_tick, status, used);
+}
+
 static PyObject *b_state(PyObject *self, PyObject *io) {
     ymatch *m = batch_at(self, io);
     return m ? match_view(m) : NULL;
@@ -976,6 +1030,8 @@ static PyMethodDef BATCH_METHODS[] = {
     {"register_action", (PyCFunction)(void (*)(void))b_register_action, METH_VARARGS | METH_KEYWORDS,
      "register_action(character, action, data=None, extra=None) -> code: a compiled action for step()."},
     {"step", b_step, METH_VARARGS, "step(codes int32[n,2], status int8[n]): submit and advance every match."},
+    {"run_script", b_run_script, METH_VARARGS,
+     "run_script(index, codes int32[k,2]) -> (ticks, status, decisions): play scripted decisions in C."},
     {"state", b_state, METH_O, "state(index): the trace view of one match."},
     {"result", b_result, METH_O, "result(index)."},
     {"legal_actions", b_legal_actions, METH_VARARGS, "legal_actions(index, player)."},

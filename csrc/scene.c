@@ -760,6 +760,7 @@ static void build_fighter_template(int table) {
             if (strcmp(sym_text(rt->statics[j].name), a) < 0) rank++;
         if (strcmp("Continue", a) < 0) rank++;
         rt->statics[i].sort_rank = (int16_t)rank;
+        rt->statics[i].after_continue = strcmp(a, "Continue") > 0;
     }
     /* action_cancels (Fighter.init) and the menu (fighter/actions.py: menu_states) */
     rt->cancels = xcalloc(SYM_COUNT, sizeof(int16_t *));

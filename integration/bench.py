@@ -1,0 +1,308 @@
+"""``yomi bench``: the engines' speed on the same random legal matches.
+
+Random matches are recorded once (moves drawn uniformly among the legal ones, data and
+extras drawn in the shape of the move's panel), then replayed by both engines:
+
+* the Python reference engine, through the engine interface (``create_match``);
+* the C engine through the same interface (``create_match(engine="c")``: one Python call per
+  decision, as a Python caller sees it);
+* the C engine alone (``MatchBatch.run_script``: the whole match in one call, the recorded
+  decisions pre-compiled into action codes), the engine's own speed on one core.
+
+Every figure is single-threaded (one core). The replays are checked: the C engine must end
+each match exactly like the Python engine (same final state), so the figures compare the
+same work. Moves are restricted to those the C engine runs with the same class as the
+Python engine (``c_exact_moves``), so the matches are the same in both.
+
+The environment benchmark (``yomi bench --env``) belongs to the environment package: it is
+delegated to ``integration.env_bench.main`` when that module exists.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+
+from integration.engine import DEFAULT_SETTINGS, create_match
+
+# ------------------------------------------------------------------ random legal play
+
+_GENERIC = ("ui/ActionSelector/ActionUIData/ActionUIData.gd", "ui/ActionSelector/ActionUIData/ParryActionUIData.gd")
+
+
+def _panels(character: str) -> dict:
+    from states import data
+    from states.scene import character_module, load_table
+    doc = load_table(character_module(character).TABLE)
+    scenes = data.load_ui()["scenes"]
+    out = {}
+    for name, entry in doc["states"].items():
+        scene = entry["props"].get("data_ui_scene")
+        out[name] = scenes.get(scene) if scene else None
+    return out
+
+
+_PANEL_CACHE: dict = {}
+
+
+def panels(character: str) -> dict:
+    if character not in _PANEL_CACHE:
+        _PANEL_CACHE[character] = _panels(character)
+    return _PANEL_CACHE[character]
+
+
+def _widget_value(widget: dict, rng: random.Random):
+    kind = widget["kind"]
+    props = widget.get("props", {})
+    if kind == "XYPlot":
+        return {"x": rng.randint(-100, 100), "y": rng.randint(-100, 100)}
+    if kind == "8Way":
+        return {"x": rng.choice((-1, 0, 1)), "y": rng.choice((-1, 0, 1))}
+    if kind == "BlockHeight":
+        return {"x": 0, "y": rng.choice((0, 1))}
+    if kind == "HorizSlider":
+        return {"x": rng.randint(props.get("min_value", 0), props.get("max_value", 100))}
+    if kind == "CountOption":
+        return {"count": rng.randint(max(props.get("min_value", 1), 1), props.get("max_value", 20))}
+    if kind == "CheckButton":
+        return rng.random() < 0.5
+    raise ValueError(kind)
+
+
+def random_data(character: str, move: str, rng: random.Random):
+    """Data in the shape of the move's panel (None for a move without one); raises ValueError
+    for panels whose values are not plain data (option buttons)."""
+    scene = panels(character).get(move)
+    if scene is None:
+        return None
+    widgets = scene["widgets"]
+    if any(w["kind"] == "OptionButton" for w in widgets):
+        raise ValueError("option button")
+    if len(widgets) == 1:
+        return _widget_value(widgets[0], rng)
+    return {w["name"]: _widget_value(w, rng) for w in widgets}
+
+
+# character extras left at their defaults in random play: their effects need moves or objects
+# the C engine does not have yet (see docs/PERFORMANCE.md); the others are drawn at random
+SAFE_EXTRAS = {
+    "Ninja": {"pull": "bool", "release": "bool", "release_dir": "dir"},
+    "Cowboy": {"shift": "bool"},
+    "Wizard": {"hover": "bool", "fast_fall": "bool", "detonate": "bool"},
+    "Robot": {"fly_dir": "8way", "fly_enabled": "bool", "armor_enabled": "bool", "loic_dir": "8way"},
+    "Mutant": {"juke_dir": "8way_or_none"},
+}
+
+
+def random_extra(character: str, rng: random.Random, character_extras: bool = True) -> dict:
+    extra = {"DI": {"x": rng.randint(-100, 100), "y": rng.randint(-100, 100)},
+             "reverse": rng.random() < 0.15, "feint": rng.random() < 0.1, "prediction": -1}
+    if character_extras:
+        for key, shape in SAFE_EXTRAS.get(character, {}).items():
+            if shape == "bool":
+                extra[key] = rng.random() < 0.3
+            elif shape == "dir":
+                extra[key] = {"x": rng.randint(-100, 100), "y": rng.randint(-100, 100)}
+            elif shape == "8way":
+                extra[key] = {"x": rng.choice((-1, 0, 1)), "y": rng.choice((-1, 0, 1))}
+            elif shape == "8way_or_none":
+                extra[key] = None if rng.random() < 0.7 else {"x": rng.choice((-1, 0, 1)),
+                                                               "y": rng.choice((-1, 0, 1))}
+    return extra
+
+
+def c_exact_moves(character: str) -> set[str]:
+    """Moves the C engine runs with the same class as the Python engine (and Continue)."""
+    from yomi import _native
+    from states.scene import build_fighter
+    from yomi.match import Match as CoreMatch
+
+    c_classes = _native.state_classes(character)
+    core = CoreMatch(character, character, 0)
+    fighter = core.p1
+    exact = {"Continue"}
+    for name, state in fighter.state_machine.states_map.items():
+        klass = type(state)
+        if c_classes.get(name) == f"{klass.__module__}.{klass.__qualname__}":
+            exact.add(name)
+    del build_fighter
+    return exact
+
+
+def random_choice(match, player: int, character: str, rng: random.Random, allowed: set | None,
+                  character_extras: bool = True):
+    """(action, data, extra): a random legal move (among ``allowed``) with random data and extra."""
+    legal = match.legal_actions(player)
+    moves = [m for m in legal if allowed is None or m in allowed]
+    rng.shuffle(moves)
+    extra = random_extra(character, rng, character_extras)
+    for move in moves:
+        if move == "Continue":
+            return move, None, extra
+        try:
+            return move, random_data(character, move, rng), extra
+        except ValueError:
+            continue
+    return "Continue", None, extra
+
+
+def record_match(p1: str, p2: str, seed: int, rng_seed: int, settings: dict | None = None,
+                 allowed: dict | None = None, engine: str = "python", max_decisions: int = 10 ** 6):
+    """Play a random match; returns (decisions, final state, result). ``allowed``: character -> moves."""
+    rng = random.Random(rng_seed)
+    match = create_match(p1, p2, seed, settings, engine)
+    decisions = []
+    match.advance()
+    while match.result() is None and len(decisions) < max_decisions:
+        pair = []
+        for player, character in ((1, p1), (2, p2)):
+            choice = random_choice(match, player, character, rng, (allowed or {}).get(character))
+            match.submit(player, *choice)
+            pair.append(choice)
+        decisions.append(tuple(pair))
+        match.advance()
+    return decisions, match.state(), match.result()
+
+
+def replay(match, decisions) -> tuple[int, int]:
+    """Replay recorded decisions through the engine interface; (ticks, decisions)."""
+    start = match.current_tick
+    match.advance()
+    n = 0
+    for pair in decisions:
+        if match.result() is not None:
+            break
+        for player, choice in ((1, pair[0]), (2, pair[1])):
+            match.submit(player, *choice)
+        n += 1
+        match.advance()
+    return match.current_tick - start, n
+
+
+# ------------------------------------------------------------------ the benchmark
+
+def _compile(batch, p1: str, p2: str, decisions, cache: dict):
+    import numpy as np
+
+    codes = np.empty((len(decisions), 2), dtype=np.int32)
+    for i, pair in enumerate(decisions):
+        for p, (character, (action, data, extra)) in enumerate(((p1, pair[0]), (p2, pair[1]))):
+            key = (character, action, repr(data), repr(extra))
+            code = cache.get(key)
+            if code is None:
+                code = cache[key] = batch.register_action(character, action, data, extra)
+            codes[i, p] = code
+    return codes
+
+
+def run(pairs, matches_per_pair: int, game_length: int, seed: int, out=sys.stdout) -> dict:
+    from yomi import _native
+
+    settings = dict(DEFAULT_SETTINGS)
+    settings["game_length"] = game_length
+    allowed = {}
+    scripts = []
+    for p1, p2 in pairs:
+        for character in (p1, p2):
+            if character not in allowed:
+                allowed[character] = c_exact_moves(character)
+        for k in range(matches_per_pair):
+            match_seed = seed + 1000 * len(scripts) + k
+            decisions, final, result = record_match(p1, p2, match_seed, match_seed, settings, allowed)
+            scripts.append((p1, p2, match_seed, decisions, final, result))
+
+    figures = {}
+    # Python engine, through the interface
+    ticks = dec = 0
+    t0 = time.perf_counter()
+    for p1, p2, match_seed, decisions, final, result in scripts:
+        m = create_match(p1, p2, match_seed, settings, "python")
+        t, d = replay(m, decisions)
+        ticks += t
+        dec += d
+    dt = time.perf_counter() - t0
+    figures["python"] = (ticks, dec, dt)
+
+    # C engine, through the interface (one Python call per decision)
+    ticks = dec = 0
+    t0 = time.perf_counter()
+    for p1, p2, match_seed, decisions, final, result in scripts:
+        m = create_match(p1, p2, match_seed, settings, "c")
+        t, d = replay(m, decisions)
+        ticks += t
+        dec += d
+        if m.state() != final or m.result() != result:
+            raise AssertionError(f"the C engine ended {p1} vs {p2} seed {match_seed} differently")
+    dt = time.perf_counter() - t0
+    figures["c_api"] = (ticks, dec, dt)
+
+    # C engine alone: each match in one call
+    batch = _native.MatchBatch(1)
+    cache: dict = {}
+    compiled = [(p1, p2, s, _compile(batch, p1, p2, decisions, cache), final)
+                for p1, p2, s, decisions, final, result in scripts]
+    best = None
+    for _ in range(3):
+        ticks = dec = 0
+        elapsed = 0.0
+        for p1, p2, match_seed, codes, final in compiled:
+            batch.reset(0, p1, p2, match_seed, settings)
+            start = batch.state(0)["p1"]["st"]  # noqa: F841 (the reset advanced to the first decision)
+            t0 = time.perf_counter()
+            t, status, d = batch.run_script(0, codes)
+            elapsed += time.perf_counter() - t0
+            if status not in (0, 1):
+                raise AssertionError(f"run_script status {status} for {p1} vs {p2}")
+            ticks += t
+            dec += d
+            if batch.state(0) != final:
+                raise AssertionError(f"run_script ended {p1} vs {p2} seed {match_seed} differently")
+        if best is None or elapsed < best[2]:
+            best = (ticks, dec, elapsed)
+    figures["c_native"] = best
+
+    py_tps = figures["python"][0] / figures["python"][2]
+    print(f"{len(scripts)} random legal matches ({', '.join(f'{a}-{b}' for a, b in pairs)}), "
+          f"game_length {game_length}, one core", file=out)
+    print(f"{'engine':<28}{'ticks':>10}{'decisions':>11}{'seconds':>10}{'ticks/s':>14}{'decisions/s':>14}"
+          f"{'x python':>10}", file=out)
+    labels = {"python": "python (interface)", "c_api": "c (interface, per decision)",
+              "c_native": "c (run_script, in C)"}
+    for key in ("python", "c_api", "c_native"):
+        ticks, dec, dt = figures[key]
+        tps = ticks / dt
+        print(f"{labels[key]:<28}{ticks:>10}{dec:>11}{dt:>10.3f}{tps:>14,.0f}{dec / dt:>14,.0f}"
+              f"{tps / py_tps:>10.0f}", file=out)
+    return figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="yomi bench", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--pairs", nargs="+", default=["Ninja-Ninja"],
+                        help="character pairs P1-P2 (default: Ninja-Ninja); 'all' for the 25 pairings")
+    parser.add_argument("--matches", type=int, default=4, help="random matches per pair (default 4)")
+    parser.add_argument("--game-length", type=int, default=3000, help="match length in ticks (default 3000)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the random matches")
+    parser.add_argument("--env", action="store_true", help="benchmark the environment (integration.env_bench)")
+    args = parser.parse_args(argv)
+    if args.env:
+        try:
+            from integration import env_bench
+        except ImportError:
+            print("yomi bench --env: the environment benchmark (integration.env_bench) is not available yet",
+                  file=sys.stderr)
+            return 2
+        return int(env_bench.main([]) or 0)
+    names = ("Ninja", "Cowboy", "Wizard", "Robot", "Mutant")
+    if args.pairs == ["all"]:
+        pairs = [(a, b) for a in names for b in names]
+    else:
+        pairs = [tuple(p.split("-", 1)) for p in args.pairs]
+    run(pairs, args.matches, args.game_length, args.seed)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
