@@ -7,7 +7,7 @@ import json
 import pytest
 
 from conftest import trace_files
-from integration.engine import EngineError, EngineUnavailable, InvalidAction, create_match
+from integration.engine import EngineError, InvalidAction, create_match
 
 NO_EXTRA = {"DI": {"x": 0, "y": 0}, "reverse": False, "feint": False, "prediction": -1}
 
@@ -101,8 +101,10 @@ def test_bad_match_arguments():
         create_match("Ninja", "Alien")
     with pytest.raises(EngineError, match="unknown match settings"):
         create_match("Ninja", "Ninja", settings={"stage_widht": 800})
-    with pytest.raises(EngineUnavailable, match="C engine not built yet"):
-        create_match("Ninja", "Ninja", engine="c")
+    with pytest.raises(EngineError, match="unknown engine"):
+        create_match("Ninja", "Ninja", engine="rust")
+    with pytest.raises(EngineError, match="unknown character"):
+        create_match("Ninja", "Alien", engine="c")
 
 
 def _play(match, script, ticks):

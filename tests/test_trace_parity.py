@@ -46,11 +46,11 @@ def test_cli_reports_missing_and_corrupt_traces(tmp_path, capsys):
     assert "header" in capsys.readouterr().err
 
 
-def test_cli_c_engine_not_built(capsys):
+def test_cli_c_engine(capsys):
     if not BASE_TRACES:
         pytest.skip("reference traces not on this machine")
-    assert main([str(BASE_TRACES[0]), "--engine", "c"]) == 2
-    assert "C engine not built yet" in capsys.readouterr().err
+    assert main([str(BASE_TRACES[0]), "--engine", "c"]) == 0
+    assert "identical" in capsys.readouterr().out
 
 
 @pytest.mark.skipif(not BASE_TRACES, reason="reference traces not on this machine (set YOMI_SHARED)")
