@@ -88,7 +88,8 @@ from integration import obs as O
 from fighter.actions import InvalidAction
 from integration.engine import EngineError, EngineUnavailable, create_match
 
-__all__ = ["YomiEnv", "IllegalAction", "Backend", "PythonBackend", "check_action", "fallback_action",
+__all__ = ["YomiEnv", "IllegalAction", "Backend", "PythonBackend", "check_action", "check_action_obs",
+           "fallback_action", "observe_decision",
            "random_policy", "scripted_policy", "RESULT_FIELDS", "bench", "bench_main"]
 
 MAX_HEALTH = 1500
@@ -125,6 +126,24 @@ def check_action(character: int, st: "E.MaskState", heads) -> Optional[str]:
         if not (0 <= b < len(hm) and hm[b]):
             return (f"head {O.HEAD_NAMES[cl.head_to_u[j]]} ({sp.head_names[j]}) = {b} is not legal with "
                     f"{sp.moves[m]}; legal values: {np.nonzero(hm)[0].tolist()}")
+    return None
+
+
+def check_action_obs(obs_row: np.ndarray, heads) -> Optional[str]:
+    """Like :func:`check_action`, from an observation's packed masks (any backend)."""
+    tail = np.asarray(obs_row)[O.FEATURE_SIZE:]
+    c = int(round(float(tail[0])))
+    move, data = O.decode_masks(tail)
+    u = int(heads[0])
+    if not 0 <= u < O.K1 or not move[u]:
+        return f"move {u} is not legal; legal: {np.nonzero(move)[0].tolist()}"
+    used = O.CHAR_LAYOUTS[c].head_used[u]
+    for h in range(1, O.N_HEADS):
+        if not used[h]:
+            continue
+        b, off, size = int(heads[h]), O.DATA_OFFSETS[h - 1], O.DATA_SIZES[h - 1]
+        if not (0 <= b < size and data[u, off + b]):
+            return f"head {O.HEAD_NAMES[h]} = {b} is not legal with move {u}; legal: {np.nonzero(data[u, off:off + size])[0].tolist()}"
     return None
 
 

@@ -27,7 +27,7 @@ import gymnasium
 import numpy as np
 
 from integration import obs as O
-from integration.env import YomiEnv
+from integration.env import YomiEnv, check_action_obs
 
 
 # ------------------------------------------------------------------------------------------------
@@ -106,8 +106,12 @@ class YomiGymEnv(gymnasium.Env):
                  **env_kwargs):
         if seat not in (1, 2, "random"):
             raise ValueError("seat must be 1, 2 or 'random'")
+        import torch
+
         self.env = YomiEnv(num_envs=1, seed=seed, p1=p1, p2=p2, **env_kwargs)
-        self.opponent = make_policy(opponent)
+        self._gen = torch.Generator()             # the opponent's randomness, reseeded by reset(seed)
+        self._gen.manual_seed(0 if seed is None else int(seed))
+        self.opponent = make_policy(opponent, self._gen)
         self.seat_choice = seat
         self.seat = 1 if seat == "random" else seat
         self._seat_rng = np.random.default_rng(seed)
@@ -125,6 +129,7 @@ class YomiGymEnv(gymnasium.Env):
         super().reset(seed=seed)
         if seed is not None:
             self._seat_rng = np.random.default_rng(seed)
+            self._gen.manual_seed(int(seed))
         if seed is not None or not self._fresh or not self._started:
             self.env.reset(seed=seed)
             self._started = True
@@ -139,6 +144,7 @@ class YomiGymEnv(gymnasium.Env):
             raise RuntimeError("call reset() before step()")
         acts = np.zeros((2, O.N_HEADS), dtype=np.int32)
         acts[self._me] = np.asarray(action, dtype=np.int32).reshape(O.N_HEADS)
+        why = check_action_obs(self.env.observations[self._me], acts[self._me])
         acts[1 - self._me] = _act(self.opponent, self.env.observations[1 - self._me])
         _, rew, term, trunc, infos = self.env.step(acts)
         me = self._me
@@ -146,8 +152,8 @@ class YomiGymEnv(gymnasium.Env):
         info = dict(_mask_info(row), seat=self.seat)
         if infos:
             info["episode"] = infos[-1]
-        if self.env.backend.last_illegal and self.env.illegal_actions:
-            info["illegal_actions"] = self.env.illegal_actions
+        if why is not None:
+            info["illegal"] = why        # the action was replaced by Hold (illegal="record")
         done = bool(term[me]) or bool(trunc[me])
         self._fresh = done
         return row.copy(), float(rew[me]), bool(term[me]), bool(trunc[me]), info
