@@ -61,5 +61,7 @@ const yscript_entry base_class_names[] = {
 const yscript_entry base_object_state_scripts[] = {
     {"characters/stickman/projectiles/fireball_states/Default.gd", &default_fireball_class},
     {"DefaultFireball", &default_fireball_class},
+    {"projectile/DirProjectileDefault.gd", &dir_projectile_default_class},
+    {"DirProjectileDefault", &dir_projectile_default_class},
     {0, 0},
 };

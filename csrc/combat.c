@@ -141,8 +141,13 @@ void combat_emit_hit_by_signal(ymatch *m, yfighter *f, const yhbd *hb) {
     fighter_emit_got_hit(m, f);
     if (!hb || !YOK(m)) return;
     yobj *host = obj_by_number(m, hb->host);
-    if (host && host->is_fighter) FH(f)->on_got_hit_by_fighter(m, f);
-    else FH(f)->on_got_hit_by_projectile(m, f);
+    if (host && host->is_fighter) { /* the fighter's own connection first, then the run-time ones */
+        FH(f)->on_got_hit_by_fighter(m, f);
+        obj_emit_signal(m, &f->o, SYM_got_hit_by_fighter);
+    } else {
+        FH(f)->on_got_hit_by_projectile(m, f);
+        obj_emit_signal(m, &f->o, SYM_got_hit_by_projectile);
+    }
 }
 
 /* BaseChar.gd: launched_by. Ends with one immediate tick of the hurt state. The hurt

@@ -6,6 +6,7 @@
  * StateInterface.queue_state_change, {"hitbox": HitboxData}). A dict is kept as its
  * leaves, each with a key path of one or two symbols. */
 #include "engine.h"
+#include "fxs.h"
 
 #include <string.h>
 
@@ -80,4 +81,24 @@ void ydata_xy(ydata *d, int32_t x, int32_t y) {
     d->i = 0;
     d->e[0] = (ydata_leaf){.k1 = SYM_x, .k2 = SYM_NONE, .kind = YD_INT, .v = x};
     d->e[1] = (ydata_leaf){.k1 = SYM_y, .k2 = SYM_NONE, .kind = YD_INT, .v = y};
+}
+
+bool ydata_set_fx(ymatch *m, ydata *d, int k1, int k2, fx v) {
+    if (v < INT32_MIN || v > INT32_MAX) {
+        if (m) yerr(m, YE_LIMIT, "fixed-point value in data out of the C engine's range (raw %lld)", (long long)v);
+        return false;
+    }
+    return ydata_set(m, d, k1, k2, YD_FX, (int32_t)v);
+}
+
+bool ydata_get_fx(const ydata *d, int k1, int k2, fx *out) {
+    if (d->kind != YD_DICT) return false;
+    for (int i = 0; i < d->n; i++) {
+        const ydata_leaf *e = &d->e[i];
+        if (e->k1 == k1 && e->k2 == k2 && (e->kind == YD_FX || e->kind == YD_INT)) {
+            *out = e->kind == YD_FX ? (fx)e->v : FXI(e->v);
+            return true;
+        }
+    }
+    return false;
 }

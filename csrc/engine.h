@@ -48,6 +48,7 @@
 #define YOMI_MAX_OLIMBS 4
 #define YOMI_MAX_OARENA 512
 #define YOMI_MAX_OBJECTS 32      /* objects alive (or referenced) at once */
+#define YOMI_MAX_CONNECTIONS 16 /* run-time signal connections on one object (connect_signal) */
 #define YOMI_CHAR_VARS 768       /* a character's own fighter variables */
 #define YOMI_OBJ_VARS 256        /* an object class's own variables */
 #define YOMI_MAX_HIT_OBJECTS 8   /* distinct objects a hitbox remembers having hit */
@@ -83,10 +84,10 @@ typedef struct yobj_class yobj_class;
 /* ------------------------------------------------------------------ move data
  * A move's data, a state's data, an object's spawn data: Python values of a few
  * shapes. A dict is kept as its leaves (key path of one or two symbols). */
-enum { YD_NONE, YD_INT, YD_BOOL, YD_STR, YD_DICT, YD_STATE, YD_HITBOX, YD_NULL };
+enum { YD_NONE, YD_INT, YD_BOOL, YD_STR, YD_DICT, YD_STATE, YD_HITBOX, YD_NULL, YD_FX };
 typedef struct {
     uint16_t k1, k2; /* symbols; k2 = SYM_NONE for a top-level leaf */
-    uint8_t kind;    /* YD_INT, YD_BOOL, YD_STR (v = symbol), YD_NULL */
+    uint8_t kind;    /* YD_INT, YD_BOOL, YD_STR (v = symbol), YD_NULL, YD_FX (a fixed-point string: v = its raw) */
     int32_t v;
 } ydata_leaf;
 typedef struct {
@@ -329,7 +330,9 @@ typedef struct {
     bool (*can_parry_hitbox)(ymatch *, yobj *, ystate *, const yhbd *hb);                             \
     bool (*matches_hitbox_height)(ymatch *, yobj *, ystate *, const yhbd *hb, int parry_type);        \
     bool (*get_whiffed_block)(ymatch *, yobj *, ystate *);                                             \
-    int (*hitstun)(ymatch *, yobj *, ystate *); /* the trace's "hitstun" (hurt states) */
+    int (*hitstun)(ymatch *, yobj *, ystate *); /* the trace's "hitstun" (hurt states) */             \
+    /* a run-time signal connection to this state (obj_connect_signal): method is the SYM_ */          \
+    void (*on_signal)(ymatch *, yobj *, ystate *, int method, yobj *emitter);
 
 enum { /* traits: the original's `is X` checks and IS_* constants */
     T_CHARACTER_STATE = 1 << 0, T_HURT = 1 << 1, T_NEW_PARRY = 1 << 2, T_PARRY = 1 << 3, T_THROW = 1 << 4,
@@ -385,6 +388,14 @@ typedef struct { /* StateMachine */
     bool initialized;
 } ymachine;
 
+/* A run-time signal connection (BaseObj.connect_signal): Godot's connect(signal, target, method)
+ * made during the match. The target is an object (by number) or one of its states. */
+typedef struct {
+    uint16_t signal, method; /* SYM_ */
+    int16_t target;          /* object number of the target (of the state's host) */
+    int16_t state;           /* -1: the object itself; else the index of the target state */
+} yconnection;
+
 struct yobj { /* BaseObj */
     bool is_fighter;
     int16_t number;   /* the obj_name: 1 "P1", 2 "P2", 3.. objects */
@@ -412,6 +423,8 @@ struct yobj { /* BaseObj */
     ymachine sm;
     ydata data_cur, data_prev; /* data of the current state / of the state below it on the stack */
     int16_t n_states, n_hitboxes, n_hurtstates, n_limbs;
+    uint8_t n_conns;
+    yconnection conns[YOMI_MAX_CONNECTIONS]; /* connect_signal, in connection order */
 };
 
 struct yproj { /* BaseProjectile */
@@ -608,7 +621,9 @@ typedef struct { /* RF_INT_OR_NULL */
     /* UsableRequirement methods: 1 true, 0 false, -1 unknown */                                        \
     int (*usable_requirement)(ymatch *, yfighter *, int method, const yval *args, int n_args);         \
     /* does this character still refer to object `number` (so it must not be recycled)? */             \
-    bool (*refs_object)(ymatch *, yfighter *, int number);
+    bool (*refs_object)(ymatch *, yfighter *, int number);                                              \
+    /* a run-time signal connection to this fighter (obj_connect_signal): method is the SYM_ */        \
+    void (*on_signal)(ymatch *, yfighter *, int method, yobj *emitter);
 
 struct yomi_char {
     const char *name;     /* the trace's character name, "Ninja" */
@@ -640,6 +655,8 @@ struct yobj_class {
     void (*on_got_push_blocked)(ymatch *, yproj *);
     void (*on_got_parried)(ymatch *, yproj *);
     void (*on_got_blocked)(ymatch *, yproj *);
+    /* a run-time signal connection to this object (obj_connect_signal); looked up along parent */
+    void (*on_signal)(ymatch *, yproj *, int method, yobj *emitter);
 };
 typedef struct yobj_entry {
     const char *script;
@@ -690,6 +707,10 @@ bool ydata_is_dict(const ydata *d);
 bool ydata_set(ymatch *m, ydata *d, int k1, int k2, int kind, int32_t v);
 void ydata_sub(const ydata *d, int k1, ydata *out); /* data[k1] as its own value */
 void ydata_xy(ydata *d, int32_t x, int32_t y);      /* {"x": x, "y": y} */
+/* a fixed-point string leaf (e.g. {"dir": {"x": "0.7071", ...}}): its raw must fit 32 bits (+-32768.0),
+ * else the match stops with YE_LIMIT. An int leaf reads as its value (str(int) parsed). */
+bool ydata_set_fx(ymatch *m, ydata *d, int k1, int k2, fx v);
+bool ydata_get_fx(const ydata *d, int k1, int k2, fx *out);
 
 /* ------------------------------------------------------------------ boxes.c */
 void box_aabb(const ybox *b, int32_t out[4]); /* x1, x2, y1, y2 */
@@ -770,6 +791,10 @@ void obj_deactivate_current_hitbox(yobj *o);
 void obj_deactivate_hitboxes(ymatch *m, yobj *o);
 void obj_hit_by(ymatch *m, yobj *o, yhbd *hb);
 void obj_on_got_parried(ymatch *m, yobj *o);
+/* BaseObj.connect_signal / emit_signal: target_state NULL for the object itself. Connections
+ * to an object that was recycled (a disabled object nobody refers to) are skipped and dropped. */
+void obj_connect_signal(ymatch *m, yobj *emitter, int signal, yobj *target, ystate *target_state, int method);
+void obj_emit_signal(ymatch *m, yobj *emitter, int signal);
 void obj_on_got_blocked(ymatch *m, yobj *o);
 void obj_on_got_parried_by(ymatch *m, yobj *o, yobj *who);
 void obj_on_got_blocked_by(ymatch *m, yobj *o, yobj *who);
@@ -811,6 +836,16 @@ void default_fireball_fizzle(ymatch *m, yobj *host, ystate *st);
 int default_fireball_tick(ymatch *m, yobj *host, ystate *st);
 int default_fireball_frame_0(ymatch *m, yobj *host, ystate *st);
 void default_fireball_on_hit_something(ymatch *m, yobj *host, ystate *st, yobj *victim, yhitbox *hb);
+extern const state_class dir_projectile_default_class;
+int dir_projectile_frame_0(ymatch *m, yobj *host, ystate *st);
+int dir_projectile_tick(ymatch *m, yobj *host, ystate *st);
+void dir_projectile_fizzle(ymatch *m, yobj *host, ystate *st);
+/* the DirProjectileDefault variables (subclasses extend them) */
+typedef struct {
+    fx move_speed, homing_turn_speed, homing_accel, max_homing_speed, last_y_vel;
+    int32_t lifetime, num_hits, num_bounces, hit_something_tick;
+    bool homing, start_homing, relative_data_dir, clash, fizzle_on_ground, bounce_on_ground, hit_something;
+} dir_projectile_vars;
 /* the DefaultFireball variables (subclasses extend them) */
 typedef struct {
     int32_t move_x, move_y, num_hits, lifetime, hit_something_tick;

@@ -822,8 +822,13 @@ void fighter_base_on_hit_something(ymatch *m, yfighter *f, yobj *victim, yhitbox
 }
 
 void fighter_base_on_blocked_melee_attack(ymatch *m, yfighter *f) {
-    (void)m;
+    obj_emit_signal(m, &f->o, SYM_blocked_melee_attack);
     f->in_blockstring = true;
+}
+
+static void base_on_signal(ymatch *m, yfighter *f, int method, yobj *emitter) {
+    (void)emitter;
+    yerr(m, YE_NOT_PORTED, "%s has no signal method %s", FH(f)->name, sym_text(method));
 }
 
 void fighter_base_on_got_parried(ymatch *m, yfighter *f) {
@@ -939,6 +944,7 @@ const yomi_char base_fighter_hooks = {
     .on_got_blocked = fighter_base_on_got_blocked,
     .on_got_push_blocked = nop_f,
     .on_blocked_melee_attack = fighter_base_on_blocked_melee_attack,
+    .on_signal = base_on_signal,
     .on_attack_blocked = nop_f,
     .on_blocked_something = nop_f,
     .on_hit_something = fighter_base_on_hit_something,

@@ -584,3 +584,48 @@ int32_t obj_randi_range_static(ymatch *m, yobj *o, int64_t a, int64_t b) {
     if (gd_rng_randi_range(&o->logic_rng_static, a, b, &out)) yerr(m, YE_INTERNAL, "randi_range: empty range");
     return out;
 }
+
+/* ------------------------------------------------------------------ run-time signal connections */
+static bool connection_live(ymatch *m, const yconnection *c) { return obj_by_number(m, c->target) != NULL; }
+
+void obj_connect_signal(ymatch *m, yobj *emitter, int signal, yobj *target, ystate *target_state, int method) {
+    if (emitter->n_conns >= YOMI_MAX_CONNECTIONS) { /* drop connections to recycled objects */
+        int n = 0;
+        for (int i = 0; i < emitter->n_conns; i++)
+            if (connection_live(m, &emitter->conns[i])) emitter->conns[n++] = emitter->conns[i];
+        emitter->n_conns = (uint8_t)n;
+    }
+    if (emitter->n_conns >= YOMI_MAX_CONNECTIONS) {
+        yerr(m, YE_LIMIT, "more than %d signal connections on one object", YOMI_MAX_CONNECTIONS);
+        return;
+    }
+    emitter->conns[emitter->n_conns++] = (yconnection){
+        .signal = (uint16_t)signal,
+        .method = (uint16_t)method,
+        .target = (int16_t)target->number,
+        .state = (int16_t)(target_state ? (int)(target_state - obj_states(target)) : -1),
+    };
+}
+
+void obj_emit_signal(ymatch *m, yobj *emitter, int signal) {
+    /* index loop: a handler that connects more sees them called too, as a Python list would */
+    for (int i = 0; i < emitter->n_conns && YOK(m); i++) {
+        yconnection c = emitter->conns[i];
+        if (c.signal != signal) continue;
+        yobj *target = obj_by_number(m, c.target);
+        if (!target) continue;
+        if (c.state >= 0) {
+            ystate *st = &obj_states(target)[c.state];
+            const state_vt *vt = st_vt(st);
+            if (vt->on_signal) vt->on_signal(m, target, st, c.method, emitter);
+            else yerr(m, YE_NOT_PORTED, "%s has no signal method %s", vt->cls->name, sym_text(c.method));
+        } else if (target->is_fighter) {
+            FH(AS_F(target))->on_signal(m, AS_F(target), c.method, emitter);
+        } else {
+            const yobj_class *k = AS_P(target)->cls;
+            while (k && !k->on_signal) k = k->parent;
+            if (k) k->on_signal(m, AS_P(target), c.method, emitter);
+            else yerr(m, YE_NOT_PORTED, "%s has no signal method %s", AS_P(target)->cls->name, sym_text(c.method));
+        }
+    }
+}

@@ -70,7 +70,7 @@ const state_vt *state_vt_of(const state_class *cls) {
     INHERIT(enable_interrupt); INHERIT(on_got_hit); INHERIT(opponent_turn_interrupt); INHERIT(on_continue);
     INHERIT(on_interrupt); INHERIT(on_land_cancel); INHERIT(get_velocity_forward_meter_gain_multiplier);
     INHERIT(can_land_cancel); INHERIT(can_hit_cancel); INHERIT(parry); INHERIT(can_parry_hitbox);
-    INHERIT(matches_hitbox_height); INHERIT(get_whiffed_block); INHERIT(hitstun);
+    INHERIT(matches_hitbox_height); INHERIT(get_whiffed_block); INHERIT(hitstun); INHERIT(on_signal);
 #undef INHERIT
     return vt;
 }
@@ -735,7 +735,7 @@ static void build_fighter_template(int table) {
     FILL(reset_combo); FILL(gain_super_meter); FILL(launched_by); FILL(passive_sadness_gain); FILL(has_armor);
     FILL(has_autoblock_armor); FILL(can_perfect_parry); FILL(can_block_cancel); FILL(can_guard_break);
     FILL(use_burst); FILL(should_free_cancel_allow_grounded_and_aerial_states); FILL(host_command);
-    FILL(usable_requirement); FILL(refs_object);
+    FILL(usable_requirement); FILL(refs_object); FILL(on_signal);
 #undef FILL
     if (chr->vars_size > YOMI_CHAR_VARS) {
         snprintf(rt->why, sizeof rt->why, "%s: character variables exceed %d bytes", t->name, YOMI_CHAR_VARS);
