@@ -1,0 +1,1 @@
+"""Self-play PPO trainer (issue 8): see docs/TRAINING.md."""

@@ -1,0 +1,105 @@
+"""``uv run train-selfplay``: self-play PPO training from the command line.
+
+With no arguments it trains the Ninja mirror on the CPU for 15 minutes and
+leaves runs/<timestamp>/ with the config, checkpoints, metrics (CSV, JSON
+lines), plots and a summary.  Settings come from the defaults (config.py), then
+``--config FILE`` (TOML or JSON), then the command line; ``--set key=value``
+reaches any setting.
+"""
+from __future__ import annotations
+
+import argparse
+import ast
+import sys
+
+from .config import TrainConfig, load_file, merge
+from .envs import DEFAULT_ENV, ENVS
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(
+        prog="train-selfplay",
+        description="Self-play PPO training. Settings: defaults (integration/train/config.py), then --config, "
+                    "then these options. Output: runs/<timestamp>/ (config, checkpoints, metrics, plots, summary).")
+    p.add_argument("--env", choices=sorted(ENVS), help=f"environment (default {DEFAULT_ENV})")
+    p.add_argument("--p1", help="P1's character (default ninja)")
+    p.add_argument("--p2", help="P2's character (default ninja)")
+    p.add_argument("--minutes", type=float, help="training time budget (default 15 when --steps is not given)")
+    p.add_argument("--steps", type=int, help="agent-step budget (stops at whichever budget ends first)")
+    p.add_argument("--device", choices=["cpu", "cuda"], help="default cpu")
+    p.add_argument("--num-envs", type=int, dest="num_envs", help="matches played at once, 2 agents each (default 128)")
+    p.add_argument("--seed", type=int, help="default 1")
+    p.add_argument("--run-dir", dest="run_dir", help="output folder (default runs/<timestamp>)")
+    p.add_argument("--config", help="a TOML or JSON file of settings (see docs/TRAINING.md)")
+    p.add_argument("--resume", metavar="RUN_DIR", help="continue a run from its latest checkpoint")
+    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                   help="any other setting, e.g. --set horizon=64 --set cuda_graphs=true")
+    p.add_argument("--quiet", action="store_true", help="no progress output, only the summary")
+    return p.parse_args(argv)
+
+
+def _value(text: str):
+    lowered = text.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    if lowered in ("none", "null"):
+        return None
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return text
+
+
+def overrides_from(args) -> dict:
+    """Settings given on the command line (None = not given)."""
+    keys = ("env", "p1", "p2", "minutes", "steps", "device", "num_envs", "seed", "run_dir")
+    out = {k: getattr(args, k) for k in keys}
+    for item in args.set:
+        key, _, value = item.partition("=")
+        out[key.strip().replace("-", "_")] = _value(value.strip())
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    from .trainer import Trainer  # torch is imported only once the arguments are fine
+
+    overrides = overrides_from(args)
+    file_settings = load_file(args.config) if args.config else {}
+    if args.resume:
+        given = {k: v for k, v in overrides.items() if v is not None}
+        trainer = Trainer.resume(args.resume, {**file_settings, **given}, display=not args.quiet)
+    else:
+        cfg = merge(merge(TrainConfig(), file_settings), overrides)
+        trainer = Trainer(cfg, display=not args.quiet)
+    try:
+        summary = trainer.run()
+    finally:
+        trainer.close()
+    print_summary(summary)
+    return 0
+
+
+def print_summary(summary: dict) -> None:
+    def fmt(v, f="{:.2f}"):
+        return "-" if v is None else f.format(v)
+
+    lines = [
+        "",
+        "== training summary ==",
+        f"run folder        {summary['run_dir']}",
+        f"updates / steps   {summary['updates']} / {summary['agent_steps']:,} agent steps"
+        f" in {summary['train_minutes']:.1f} min ({fmt(summary['sps'], '{:,.0f}')} steps/s)",
+        f"win rate          vs random {fmt(summary['win_rate_random'])},"
+        f" vs scripted {fmt(summary['win_rate_scripted'])}",
+        f"Elo (random = 0)  learner {fmt(summary['elo'], '{:.0f}')},"
+        f" scripted {fmt(summary['elo_scripted'], '{:.0f}')}",
+        f"checkpoint        {summary['checkpoint']}"
+        + ("  (interrupted: --resume to continue)" if summary["interrupted"] else ""),
+        f"plots             {', '.join(summary['plots']) or '-'}",
+    ]
+    print("\n".join(lines), flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

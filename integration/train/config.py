@@ -1,0 +1,132 @@
+"""Training configuration: defaults, a TOML/JSON file, then command-line overrides."""
+from __future__ import annotations
+
+import dataclasses
+import json
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .envs import DEFAULT_ENV
+
+DEFAULT_MINUTES = 15.0  # the budget of a bare `train-selfplay` (a 2-core CPU machine)
+
+
+@dataclass
+class TrainConfig:
+    # environment
+    env: str = DEFAULT_ENV  # see envs.py: the stand-in "toy" until the real YomiEnv lands
+    p1: str = "ninja"
+    p2: str = "ninja"
+    num_envs: int = 128  # matches played at once; agents = 2 * num_envs
+    vec_backend: str = "native"  # native (one in-process env), serial or multiprocessing
+    vec_workers: int = 1
+    seed: int = 1
+    device: str = "cpu"
+    # Small nets: 1 thread is nearly as fast as 2 and immune to OpenMP stalls on a busy CPU
+    # (2 threads stalled for seconds at a time on a shared 2-core machine); 0 = torch's default.
+    torch_threads: int = 1
+
+    # budget: stop at whichever comes first; neither given -> DEFAULT_MINUTES
+    minutes: float | None = None
+    steps: int | None = None  # agent steps (two per match per turn, like PufferLib counts)
+
+    # PPO
+    horizon: int = 32  # turns per rollout; batch = horizon * 2 * num_envs agent steps
+    update_epochs: int = 4
+    num_minibatches: int = 4
+    learning_rate: float = 1e-3
+    lr_schedule: str = "linear"  # linear, cosine or constant, over the budget
+    lr_final_frac: float = 0.0
+    adam_eps: float = 1e-5
+    gamma: float = 0.99
+    gae_lambda: float = 0.95
+    advantage: str = "gae"  # gae, or vtrace (PufferLib's puff advantage, recomputed each epoch)
+    vtrace_rho_clip: float = 1.0
+    vtrace_c_clip: float = 1.0
+    clip_coef: float = 0.2
+    vf_clip_coef: float | None = 0.2  # None: no value clipping
+    vf_coef: float = 0.5
+    ent_coef: float = 0.01
+    max_grad_norm: float = 0.5
+    norm_adv: bool = True
+    target_kl: float | None = None  # stop the epochs early past this approx KL
+    hidden: int = 128
+    layers: int = 2
+
+    # self-play
+    snapshot_interval: int = 10  # updates between frozen snapshots of the learner
+    pool_size: int = 8
+    p_latest: float = 0.5  # chance a new match is against the latest self (both seats learn)
+    pool_sampling: str = "uniform"  # uniform, recent (geometric) or pfsp (prefer who beats us)
+
+    # evaluation
+    eval_interval: int = 20  # updates; 0 = only at the end
+    eval_matches: int = 128  # per opponent, half on each side
+    eval_snapshots: int = 3  # most recent pool snapshots played at each evaluation
+
+    # checkpoints and logging
+    run_dir: str | None = None  # default runs/<timestamp>
+    checkpoint_interval: int = 50  # updates
+    keep_checkpoints: int = 3
+    print_interval_s: float = 10.0  # plain-text progress lines when stdout is not a terminal
+    plots: bool = True
+
+    # CUDA only (ignored on the CPU)
+    cuda_graphs: bool = False  # capture the rollout forward pass as a CUDA graph
+    cuda_graph_update: bool = False  # capture the PPO minibatch step (fixed size, padded) as a CUDA graph
+    bf16: bool = False  # autocast the forward passes to bfloat16
+    async_update: bool = False  # overlap env stepping with a one-epoch update (data one version old)
+
+    notes: dict = field(default_factory=dict)  # free-form, kept with the run
+
+    @property
+    def agents(self) -> int:
+        return 2 * self.num_envs
+
+    @property
+    def batch_size(self) -> int:
+        return self.horizon * self.agents
+
+    def budget(self) -> tuple[float | None, int | None]:
+        """(seconds, steps); the default is time-based."""
+        if self.minutes is None and self.steps is None:
+            return DEFAULT_MINUTES * 60.0, None
+        return (None if self.minutes is None else self.minutes * 60.0), self.steps
+
+    def validate(self) -> "TrainConfig":
+        assert self.num_envs >= 1 and self.horizon >= 1
+        assert self.batch_size >= self.num_minibatches, "fewer samples than minibatches"
+        assert self.device.split(":")[0] in ("cpu", "cuda"), self.device
+        assert self.lr_schedule in ("linear", "cosine", "constant")
+        assert self.advantage in ("gae", "vtrace")
+        assert self.pool_sampling in ("uniform", "recent", "pfsp")
+        assert self.vec_backend in ("native", "serial", "multiprocessing")
+        assert 0.0 <= self.p_latest <= 1.0
+        return self
+
+    def to_dict(self) -> dict:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "TrainConfig":
+        names = {f.name for f in dataclasses.fields(cls)}
+        unknown = set(data) - names
+        if unknown:
+            raise ValueError(f"unknown config keys: {sorted(unknown)}")
+        return cls(**data)
+
+
+def load_file(path: str | Path) -> dict:
+    """A TOML or JSON file of TrainConfig fields (TOML may nest them under [train])."""
+    path = Path(path)
+    text = path.read_text()
+    data = json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
+    return data.get("train", data)
+
+
+def merge(base: TrainConfig, overrides: dict) -> TrainConfig:
+    """Fields set in `overrides` (None means: not given) replace those of `base`."""
+    data = base.to_dict()
+    data.update({k: v for k, v in overrides.items() if v is not None})
+    return TrainConfig.from_dict(data)

@@ -1,0 +1,167 @@
+"""Everything CUDA-specific, used only with --device cuda (the CPU path never imports this).
+
+* observations go host -> device through one pinned staging buffer;
+* ``cuda_graphs``: the rollout forward pass (policy + sampling, hundreds of
+  tiny kernels per turn) is captured once per behaviour policy and replayed;
+* ``cuda_graph_update``: one PPO minibatch step (forward, backward, gradient
+  clipping, a capturable Adam step) is captured with a fixed minibatch size;
+  shorter minibatches are padded with weight-0 rows, which the weighted loss
+  ignores;
+* ``bf16``: forward passes under bfloat16 autocast (no loss scaling needed);
+* the asynchronous mode runs the update on a side stream.
+
+Graph capture rules respected here: static input/output tensors, no host syncs
+inside, warm-up on a side stream first, and parameters updated in place.
+"""
+from __future__ import annotations
+
+import contextlib
+import math
+
+import numpy as np
+import torch
+
+from .ppo import ppo_loss
+
+
+class CudaSupport:
+    def __init__(self, trainer):
+        self.t = trainer
+        cfg = trainer.cfg
+        self.device = trainer.device
+        self.bf16 = cfg.bf16
+        self.graph_act = cfg.cuda_graphs
+        self.graph_update = cfg.cuda_graph_update
+        self.host_obs = torch.empty((cfg.agents, trainer.spec.obs_size), pin_memory=True)
+        self.update_stream = torch.cuda.Stream(self.device)
+        self.act_graphs: dict[int, tuple] = {}
+        self.behaviour = trainer.policy
+        if self.graph_update:
+            # A captured optimizer step must keep its state (and the learning rate) on the device.
+            trainer.optimizer = torch.optim.Adam(
+                trainer.policy.parameters(), lr=torch.tensor(cfg.learning_rate, device=self.device),
+                eps=cfg.adam_eps, capturable=True)
+            size = math.ceil(cfg.batch_size / cfg.num_minibatches)
+            self.minibatch = GraphedMinibatch(trainer, size, self.autocast)
+
+    def synchronize(self) -> None:
+        torch.cuda.synchronize(self.device)
+
+    def autocast(self):
+        if not self.bf16:
+            return contextlib.nullcontext()
+        # Graph capture needs the autocast weight cache off.
+        return torch.autocast("cuda", dtype=torch.bfloat16, cache_enabled=False)
+
+    def upload_obs(self, obs_np: np.ndarray, dst: torch.Tensor) -> None:
+        self.host_obs.numpy()[:] = obs_np
+        dst.copy_(self.host_obs, non_blocking=True)
+
+    def use_behaviour(self, policy) -> None:
+        self.behaviour = policy
+
+    @contextlib.contextmanager
+    def side_stream(self):
+        """Run the (asynchronous) update on its own stream, after everything queued so far."""
+        stream = self.update_stream
+        stream.wait_stream(torch.cuda.default_stream(self.device))
+        with torch.cuda.stream(stream):
+            yield
+        stream.synchronize()
+
+    def act(self, obs: torch.Tensor):
+        policy = self.behaviour
+        if not self.graph_act:
+            return policy.act(obs)
+        assert obs.data_ptr() == self.t.next_obs.data_ptr(), "a captured forward pass reads a static input"
+        key = id(policy)
+        if key not in self.act_graphs:
+            self.act_graphs[key] = self._capture_act(policy, obs)
+        graph, out = self.act_graphs[key]
+        graph.replay()
+        return out
+
+    def _capture_act(self, policy, obs):
+        side = torch.cuda.Stream(self.device)
+        side.wait_stream(torch.cuda.current_stream(self.device))
+        with torch.cuda.stream(side), torch.no_grad(), self.autocast():
+            for _ in range(3):  # warm-up: lazy inits and allocator pools happen outside the capture
+                policy.act(obs)
+        torch.cuda.current_stream(self.device).wait_stream(side)
+        graph = torch.cuda.CUDAGraph()
+        with torch.no_grad(), self.autocast(), torch.cuda.graph(graph, capture_error_mode="thread_local"):
+            out = policy.act(obs)
+        return graph, out
+
+
+class GraphedMinibatch:
+    """One PPO minibatch step captured as a CUDA graph, fed through static tensors.
+    With capture=False it runs the same padded, weighted step eagerly (tests, on the CPU)."""
+
+    def __init__(self, trainer, size: int, autocast, capture: bool = True):
+        self.t = trainer
+        self.size = size
+        self.autocast = autocast
+        self.capture = capture
+        dev, spec = trainer.device, trainer.spec
+        self.obs = torch.zeros(size, spec.obs_size, device=dev)
+        self.actions = torch.zeros(size, spec.num_heads, dtype=torch.long, device=dev)
+        self.old_logprob = torch.zeros(size, device=dev)
+        self.adv = torch.zeros(size, device=dev)
+        self.old_value = torch.zeros(size, device=dev)
+        self.returns = torch.zeros(size, device=dev)
+        self.weight = torch.zeros(size, device=dev)
+        self.graph = None
+        self.stats = None
+
+    def _step(self):
+        cfg, policy, optimizer = self.t.cfg, self.t.policy, self.t.optimizer
+        with self.autocast():
+            new = policy.evaluate(self.obs, self.actions)
+        loss, stats = ppo_loss(new.logprob.float(), self.old_logprob, self.adv, new.value.float(), self.old_value,
+                               self.returns, new.entropy.float(), self.weight, cfg.clip_coef, cfg.vf_clip_coef,
+                               cfg.vf_coef, cfg.ent_coef, cfg.norm_adv)
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(policy.parameters(), cfg.max_grad_norm, foreach=True)
+        optimizer.step()
+        return {"policy": stats["policy_loss"], "value": stats["value_loss"], "entropy": stats["entropy"],
+                "approx_kl": stats["approx_kl"], "clipfrac": stats["clipfrac"]}
+
+    def _capture(self):
+        policy, optimizer = self.t.policy, self.t.optimizer
+        params = list(policy.parameters())
+        saved_params = [p.detach().clone() for p in params]
+        saved_state = {p: {k: v.clone() for k, v in optimizer.state[p].items()} for p in params if optimizer.state[p]}
+        side = torch.cuda.Stream(self.t.device)
+        side.wait_stream(torch.cuda.current_stream(self.t.device))
+        with torch.cuda.stream(side):
+            for _ in range(3):  # warm-up steps (undone below: they must not count as training)
+                optimizer.zero_grad(set_to_none=True)
+                self._step()
+        torch.cuda.current_stream(self.t.device).wait_stream(side)
+        optimizer.zero_grad(set_to_none=True)  # backward inside the graph allocates the static grads
+        self.graph = torch.cuda.CUDAGraph()
+        with torch.cuda.graph(self.graph, capture_error_mode="thread_local"):
+            self.stats = self._step()
+        with torch.no_grad():  # restore in place: the graph holds these very tensors
+            for p, saved in zip(params, saved_params):
+                p.copy_(saved)
+            for p in params:
+                for k, v in optimizer.state[p].items():
+                    if torch.is_tensor(v):
+                        v.copy_(saved_state[p][k]) if p in saved_state else v.zero_()
+
+    def __call__(self, obs, actions, old_logprob, adv, old_value, returns) -> dict:
+        n = obs.shape[0]
+        for dst, src in ((self.obs, obs), (self.actions, actions), (self.old_logprob, old_logprob),
+                         (self.adv, adv), (self.old_value, old_value), (self.returns, returns)):
+            dst[:n] = src
+            dst[n:] = src[:1]  # padding rows: any valid sample, weighted 0
+        self.weight[:n], self.weight[n:] = 1.0, 0.0
+        if not self.capture:
+            self.t.optimizer.zero_grad(set_to_none=True)
+            return self._step()
+        if self.graph is None:
+            self._capture()
+        self.graph.replay()
+        return self.stats

@@ -1,0 +1,82 @@
+"""The one place that knows which environments exist, and which one is the default.
+
+Each entry makes an env (a ``pufferlib.PufferEnv`` with ``action_spec``; see
+spec.py) and names the scripted baseline evaluation plays against.  When the
+real YomiEnv lands (issue 7), set ``DEFAULT_ENV = "yomi"``: nothing else in the
+trainer changes.  (Kept import-light: config.py reads DEFAULT_ENV.)
+"""
+from __future__ import annotations
+
+import functools
+import importlib
+import multiprocessing
+import signal
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:
+    from .policy import PolicyFn
+
+
+@dataclass(frozen=True)
+class EnvEntry:
+    factory: str  # "module:callable" -> env(num_envs=, seed=, buf=, p1=, p2=)
+    scripted: str  # "module:callable" -> PolicyFn, the scripted baseline
+
+
+DEFAULT_ENV = "toy"  # the stand-in, until the real YomiEnv lands
+
+ENVS: dict[str, EnvEntry] = {
+    "toy": EnvEntry("integration.train.toyenv:ToyDuel", "integration.train.toyenv:scripted_policy"),
+    # The real game (issue 7); its scripted baseline is written against it:
+    "yomi": EnvEntry("integration.env:YomiEnv", "integration.env:scripted_policy"),
+}
+
+
+def _resolve(target: str):
+    module, name = target.split(":")
+    try:
+        return getattr(importlib.import_module(module), name)
+    except (ModuleNotFoundError, AttributeError) as exc:
+        raise SystemExit(f"{target} is not available in this build ({exc})") from exc
+
+
+def env_factory(name: str) -> Callable:
+    if name not in ENVS:
+        raise SystemExit(f"unknown env {name!r}; known: {', '.join(ENVS)}")
+    return _resolve(ENVS[name].factory)
+
+
+def scripted_baseline(name: str) -> "PolicyFn":
+    return _resolve(ENVS[name].scripted)
+
+
+def make_env(name: str, num_envs: int, seed: int, p1: str = "ninja", p2: str = "ninja",
+             backend: str = "native", workers: int = 1):
+    """A vectorised env of `num_envs` matches (2 * num_envs agents, P1 then P2 of each match)."""
+    import pufferlib.vector
+
+    factory = env_factory(name)
+    kwargs = dict(p1=p1, p2=p2)
+    if backend == "native":
+        return factory(num_envs=num_envs, seed=seed, **kwargs)
+    # PufferLib's vectorisation: `workers` copies of the env, each with num_envs / workers matches.
+    assert num_envs % workers == 0, "num_envs must divide among the workers"
+    kwargs["num_envs"] = num_envs // workers
+    vec = {"serial": pufferlib.vector.Serial, "multiprocessing": pufferlib.vector.Multiprocessing}[backend]
+    extra = dict(num_workers=workers, batch_size=workers) if backend == "multiprocessing" else {}
+    creator = functools.partial(_in_worker, name)
+    return pufferlib.vector.make(creator, env_kwargs=kwargs, backend=vec, num_envs=workers, seed=seed, **extra)
+
+
+def _in_worker(name: str, **kwargs):
+    """Make the env; in a worker process, ignore Ctrl-C: the trainer (the main process) handles
+    it, finishes its update and saves a checkpoint, which needs the workers alive."""
+    if multiprocessing.current_process().name != "MainProcess":
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return env_factory(name)(**kwargs)
+
+
+def action_spec(env):
+    """The ActionSpec of a native env or of PufferLib's vectorised wrappers."""
+    return getattr(env, "action_spec", None) or env.driver_env.action_spec

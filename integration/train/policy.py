@@ -1,0 +1,177 @@
+"""The policy: an MLP trunk with a value head and masked autoregressive action heads.
+
+Sampling an action (see ``MaskedActorCritic.act``):
+
+1. the move from the move head, masked by ``move_mask``;
+2. every data head from logits that depend on the chosen move (a move embedding
+   is added to the trunk before the data heads), masked by ``data_mask[b, move]``.
+
+The log-probability of an action is log p(move) plus log p(value) of only the
+heads the move uses (``head_used[move]``), and the same goes for the entropy:
+the game ignores the other heads, so they carry no credit and no bonus.  The
+entropy of the data heads is taken at the sampled move, a one-sample estimate
+of E_move[H(data | move)].
+
+Masked logits are set to a large negative number, not -inf: the probability is
+still exactly 0 in float32, but 0 * (-1e9) is 0 where 0 * (-inf) is NaN, and
+gradients stay finite.
+"""
+from __future__ import annotations
+
+from typing import Callable, NamedTuple
+
+import numpy as np
+import torch
+import torch.nn as nn
+
+from .spec import ActionSpec
+
+NEG = -1e9  # masked logit
+PAD = 2 * NEG  # padding of short heads: below any masked value, so never sampled
+
+# A policy for evaluation and scripted baselines: (obs, (move_mask, data_mask)) -> actions [B, H]
+PolicyFn = Callable[[torch.Tensor, tuple[torch.Tensor, torch.Tensor]], torch.Tensor]
+
+
+def layer_init(layer: nn.Linear, std: float = np.sqrt(2), bias: float = 0.0) -> nn.Linear:
+    """CleanRL's orthogonal initialisation."""
+    nn.init.orthogonal_(layer.weight, std)
+    nn.init.constant_(layer.bias, bias)
+    return layer
+
+
+class HeadLayout(nn.Module):
+    """Pads the D data values into a [Hd, S] grid so all data heads go through one softmax."""
+
+    def __init__(self, spec: ActionSpec):
+        super().__init__()
+        sizes, d = spec.data_sizes, spec.data_size
+        assert sizes, "the move needs at least one data head"
+        index = torch.full((len(sizes), max(sizes)), d, dtype=torch.long)  # d = the padding column
+        for h, (off, size) in enumerate(zip(spec.data_offsets, sizes)):
+            index[h, :size] = torch.arange(off, off + size)
+        self.register_buffer("index", index.reshape(-1), persistent=False)
+        self.shape = tuple(index.shape)
+        self.register_buffer("head_used", torch.as_tensor(spec.head_used[:, 1:]), persistent=False)
+
+    def pad(self, values: torch.Tensor, fill) -> torch.Tensor:
+        """[B, D] -> [B, Hd, S], short heads padded with `fill`."""
+        extra = torch.full_like(values[:, :1], fill)
+        return torch.cat([values, extra], 1)[:, self.index].reshape(-1, *self.shape)
+
+
+def mask_logits(logits: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+    return torch.where(mask, logits, torch.full_like(logits, NEG))
+
+
+def masked_log_probs(logits: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+    """log-softmax over the legal entries only; illegal entries get log p ~ -1e9 (p = 0)."""
+    return torch.log_softmax(mask_logits(logits, mask), dim=-1)
+
+
+def data_log_probs(layout: HeadLayout, logits: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+    """[B, D] logits and legal mask -> [B, Hd, S] per-head log-probs (padding never sampled)."""
+    return torch.log_softmax(layout.pad(mask_logits(logits, mask), PAD), dim=-1)
+
+
+def entropy_from_log_probs(logp: torch.Tensor) -> torch.Tensor:
+    return -(logp.exp() * logp).sum(-1)
+
+
+def gumbel_sample(logp: torch.Tensor, generator: torch.Generator | None = None) -> torch.Tensor:
+    """Sample from softmax(logp) with the Gumbel-max trick (no host sync, graph-capturable)."""
+    u = torch.rand(logp.shape, device=logp.device, generator=generator).clamp_(1e-20, 1.0 - 1e-7)
+    return torch.argmax(logp - torch.log(-torch.log(u)), dim=-1)
+
+
+class ActionOutput(NamedTuple):
+    actions: torch.Tensor  # [B, H] int64
+    logprob: torch.Tensor  # [B]
+    entropy: torch.Tensor  # [B]
+    value: torch.Tensor  # [B]
+
+
+class MaskedActorCritic(nn.Module):
+    def __init__(self, spec: ActionSpec, hidden: int = 128, layers: int = 2):
+        super().__init__()
+        self.spec = spec
+        self.layout = HeadLayout(spec)
+        # The trunk sees the features and the legal moves (decoded, so it does not
+        # depend on how an environment packs its masks).
+        in_size = spec.feature_size + spec.num_moves
+        trunk: list[nn.Module] = []
+        for i in range(layers):
+            trunk += [layer_init(nn.Linear(in_size if i == 0 else hidden, hidden)), nn.Tanh()]
+        self.trunk = nn.Sequential(*trunk)
+        self.value_head = layer_init(nn.Linear(hidden, 1), std=1.0)
+        self.move_head = layer_init(nn.Linear(hidden, spec.num_moves), std=0.01)
+        self.move_embed = nn.Embedding(spec.num_moves, hidden)
+        nn.init.normal_(self.move_embed.weight, std=0.1)
+        self.data_head = layer_init(nn.Linear(hidden, max(spec.data_size, 1)), std=0.01)
+
+    def encode(self, obs: torch.Tensor):
+        move_mask, data_mask = self.spec.decode_masks(obs)
+        x = torch.cat([self.spec.features(obs), move_mask.to(obs.dtype)], dim=-1)
+        return self.trunk(x), move_mask, data_mask
+
+    def _data_log_probs(self, hidden, move, data_mask):
+        """log-probs of every data head given the move: [B, Hd, S]."""
+        logits = self.data_head(torch.tanh(hidden + self.move_embed(move)))
+        mask = data_mask[torch.arange(move.shape[0], device=move.device), move]  # data_mask[b, move_b]
+        return data_log_probs(self.layout, logits, mask)
+
+    def _total(self, move_logp, data_logp, move, data):
+        """Joint log-prob and entropy counting only the heads the move uses."""
+        used = self.layout.head_used[move].to(move_logp.dtype)  # [B, Hd]
+        logprob = move_logp.gather(1, move[:, None])[:, 0]
+        logprob = logprob + (used * data_logp.gather(2, data[..., None])[..., 0]).sum(1)
+        entropy = entropy_from_log_probs(move_logp) + (used * entropy_from_log_probs(data_logp)).sum(1)
+        return logprob, entropy
+
+    def act(self, obs: torch.Tensor, generator: torch.Generator | None = None) -> ActionOutput:
+        """Sample actions (rollouts and evaluation)."""
+        hidden, move_mask, data_mask = self.encode(obs)
+        move_logp = masked_log_probs(self.move_head(hidden), move_mask)
+        move = gumbel_sample(move_logp, generator)
+        data_logp = self._data_log_probs(hidden, move, data_mask)
+        data = gumbel_sample(data_logp, generator)
+        data = data * self.layout.head_used[move]  # unused heads: 0, the game ignores them
+        logprob, entropy = self._total(move_logp, data_logp, move, data)
+        actions = torch.cat([move[:, None], data], 1)
+        return ActionOutput(actions, logprob, entropy, self.value_head(hidden)[:, 0])
+
+    def evaluate(self, obs: torch.Tensor, actions: torch.Tensor) -> ActionOutput:
+        """Log-probs, entropy and values of stored actions (the PPO update)."""
+        hidden, move_mask, data_mask = self.encode(obs)
+        move, data = actions[:, 0], actions[:, 1:]
+        move_logp = masked_log_probs(self.move_head(hidden), move_mask)
+        data_logp = self._data_log_probs(hidden, move, data_mask)
+        logprob, entropy = self._total(move_logp, data_logp, move, data)
+        return ActionOutput(actions, logprob, entropy, self.value_head(hidden)[:, 0])
+
+    def value(self, obs: torch.Tensor) -> torch.Tensor:
+        return self.value_head(self.encode(obs)[0])[:, 0]
+
+    def as_policy_fn(self, generator: torch.Generator | None = None) -> PolicyFn:
+        def policy(obs, masks):
+            with torch.no_grad():
+                return self.act(obs, generator).actions
+
+        return policy
+
+
+def random_policy(spec: ActionSpec, generator: torch.Generator | None = None) -> PolicyFn:
+    """Uniform over legal moves, then uniform over the legal values of each used head."""
+    layout = HeadLayout(spec)
+
+    def policy(obs, masks):
+        move_mask, data_mask = masks
+        layout.to(obs.device)
+        zeros = torch.zeros(move_mask.shape, device=obs.device)
+        move = gumbel_sample(masked_log_probs(zeros, move_mask), generator)
+        mask = data_mask[torch.arange(move.shape[0], device=obs.device), move]
+        data_logp = data_log_probs(layout, torch.zeros(mask.shape, device=obs.device), mask)
+        data = gumbel_sample(data_logp, generator) * layout.head_used[move]
+        return torch.cat([move[:, None], data], 1)
+
+    return policy
