@@ -13,6 +13,7 @@ static PyObject *FixedErrorType = NULL;
 int yomi_register_rng(PyObject *module);  /* py_rng.c */
 int yomi_register_body(PyObject *module); /* py_body.c */
 int yomi_register_match(PyObject *module); /* py_match.c */
+int yomi_register_env(PyObject *module);   /* env_py.c (the environment's C part) */
 
 static PyObject *raise_fixed_error(fx_err err, const char *op) {
     if (err == FX_ERR_BAD_CALL) {
@@ -123,7 +124,8 @@ PyMODINIT_FUNC PyInit__native(void) {
     PyObject *module = PyModule_Create(&MODULE);
     if (!module) return NULL;
     /* parts defined in their own binding files */
-    if (yomi_register_rng(module) < 0 || yomi_register_body(module) < 0 || yomi_register_match(module) < 0) {
+    if (yomi_register_rng(module) < 0 || yomi_register_body(module) < 0 || yomi_register_match(module) < 0 ||
+        yomi_register_env(module) < 0) {
         Py_DECREF(module);
         return NULL;
     }

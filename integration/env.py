@@ -220,6 +220,10 @@ class Backend:
     def step(self, actions, next_p1, next_p2, next_seeds) -> None:
         raise NotImplementedError
 
+    def match(self, i: int):
+        """The match of slot ``i`` through the engine interface (a copy for the C backend)."""
+        raise NotImplementedError
+
     def get_state(self) -> dict:
         raise NotImplementedError
 
@@ -449,6 +453,10 @@ class PythonBackend(Backend):
         if result is None:
             self._observe(i, new)
 
+    def match(self, i: int):
+        """The engine match of slot ``i`` (the live object)."""
+        return self.matches[i]
+
     # ---- snapshots (resume) -------------------------------------------------------------------
     def get_state(self) -> dict:
         return copy.deepcopy(dict(matches=self.matches, chars=self.chars, seeds=self.seeds,
@@ -464,12 +472,136 @@ class PythonBackend(Backend):
         self.illegal_total = state["illegal_total"]
 
 
-def _c_backend(*args, **kwargs) -> Backend:
-    raise EngineUnavailable("the C backend of YomiEnv is not built yet (the batched C engine has not landed); "
-                            "use backend='python'")
+class CBackend(Backend):
+    """The C engine with the env's C part (``yomi._native.EnvBatch``, csrc/env.c): one call per step
+    for every match (check, decode, submit, advance, rewards, restarts, observations), without the GIL.
+
+    It mirrors :class:`PythonBackend` operation for operation (tests/test_env_c.py); the matches
+    themselves are the C engine's (bit-identical to the Python engine on everything it has ported)."""
+
+    name = "c"
+
+    def __init__(self, n: int, obs: np.ndarray, rewards: np.ndarray, terminals: np.ndarray,
+                 truncations: np.ndarray, settings: Optional[dict] = None, shaping: Optional[dict] = None,
+                 illegal: str = "record", illegal_penalty: float = 0.0, engine_errors: str = "truncate",
+                 tracer=None):
+        from integration.engine import _native
+
+        native = _native()
+        if not hasattr(native, "EnvBatch"):
+            raise EngineUnavailable("the C engine in this build has no EnvBatch (rebuild: uv sync)")
+        if tracer is not None:
+            raise ValueError("recording a trace needs backend='python'")
+        unknown = set(shaping or {}) - {"damage"}
+        if unknown:
+            raise ValueError(f"unknown shaping terms {sorted(unknown)} (known: damage)")
+        if illegal not in ("record", "raise"):
+            raise ValueError(f"illegal must be 'record' or 'raise', got {illegal!r}")
+        if engine_errors not in ("truncate", "raise"):
+            raise ValueError(f"engine_errors must be 'truncate' or 'raise', got {engine_errors!r}")
+        for c in O.CHARACTERS:
+            if c not in native.characters():
+                raise EngineUnavailable(f"the C engine has no {c} yet")
+        if native.EnvBatch.sizes()["obs"] != O.OBS_SIZE:
+            raise EngineUnavailable("the C env tables are stale (python -m integration.obs --write-c, then uv sync)")
+        self.n = n
+        self.illegal_mode = illegal
+        self.engine_error_mode = engine_errors
+        template = native.Match("Ninja", "Ninja", 0, dict(settings) if settings else None)
+        self.batch = native.EnvBatch(n, template, float((shaping or {}).get("damage", 0.0)), float(illegal_penalty),
+                                     illegal == "raise")
+        self.obs, self.rewards, self.terminals, self.truncations = obs, rewards, terminals, truncations
+        self.ended = np.zeros(n, dtype=np.int8)
+        self.results = np.zeros((n, len(RESULT_FIELDS)), dtype=np.int64)
+        self.final_returns = np.zeros((n, 2), dtype=np.float64)
+        self.illegal = np.zeros((n, 2), dtype=np.int64)
+        self.chars = np.zeros((n, 2), dtype=np.int64)
+        self.seeds = np.zeros(n, dtype=np.int64)
+        self.hp = np.zeros((n, 2), dtype=np.int64)
+        self.turns = np.zeros(n, dtype=np.int64)
+        self.returns = np.zeros((n, 2), dtype=np.float64)
+        self.batch.bind(obs, rewards, terminals, truncations, self.ended, self.results, self.final_returns,
+                        self.illegal, self.chars, self.seeds, self.hp, self.turns, self.returns)
+        self._engine_errors_seen = 0
+
+    def reset(self, which, p1, p2, seeds) -> None:
+        self.batch.reset(np.ascontiguousarray(which, dtype=np.int8), np.ascontiguousarray(p1, dtype=np.int64),
+                         np.ascontiguousarray(p2, dtype=np.int64), np.ascontiguousarray(seeds, dtype=np.int64))
+        self._check_engine_errors()
+
+    def step(self, actions, next_p1, next_p2, next_seeds) -> None:
+        a = np.ascontiguousarray(actions, dtype=np.int32).reshape(-1)
+        status, slot, agent, code = self.batch.step(a, np.ascontiguousarray(next_p1, dtype=np.int64),
+                                                    np.ascontiguousarray(next_p2, dtype=np.int64),
+                                                    np.ascontiguousarray(next_seeds, dtype=np.int64))
+        if status == 1:
+            c = int(self.chars[slot, agent])
+            heads = a.reshape(self.n, 2, O.N_HEADS)[slot, agent]
+            why = check_action_obs(self.obs[slot, agent], heads)
+            raise IllegalAction(f"match {slot} P{agent + 1} ({O.CHARACTERS[c]}), agent {2 * slot + agent}: {why}")
+        if status == 2:
+            raise EngineError(f"match {slot} P{agent + 1}: the C engine refused an action the masks allow "
+                              f"(move symbol {code}); this is a bug of the masks or of the engine")
+        if status == 3:
+            raise EngineError(f"match {slot} could not restart: {self.last_engine_error}")
+        self._check_engine_errors()
+
+    def _check_engine_errors(self) -> None:
+        n = self.engine_errors
+        if n > self._engine_errors_seen:
+            if self.engine_error_mode == "raise":
+                self._engine_errors_seen = n
+                raise EngineError(self.last_engine_error)
+            if self._engine_errors_seen < 5:
+                print(f"YomiEnv: engine error, match cut short: {self.last_engine_error}", file=sys.stderr)
+            self._engine_errors_seen = n
+
+    @property
+    def illegal_total(self) -> int:
+        return int(self.batch.counters()["illegal_total"])
+
+    @property
+    def engine_errors(self) -> int:
+        return int(self.batch.counters()["engine_errors"])
+
+    @property
+    def last_engine_error(self) -> Optional[str]:
+        return self.batch.counters()["last_error"] or None
+
+    @property
+    def last_illegal(self) -> Optional[str]:
+        last = self.batch.counters()["last_illegal"]
+        if last is None:
+            return None
+        slot, agent, code = last
+        what = "its move is not legal" if code == 1 else f"a data head ({code - 16}) is not legal"
+        return (f"match {slot} P{agent + 1} ({O.CHARACTERS[int(self.chars[slot, agent])]}), agent {2 * slot + agent}: "
+                f"{what}; replaced by Hold")
+
+    def match(self, i: int):
+        from integration.engine import CMatch
+
+        return CMatch("", "", _native_match=self.batch.match(i))
+
+    def get_state(self) -> dict:
+        raise NotImplementedError("the C backend cannot snapshot its matches (they hold pointers into the "
+                                  "extension's static tables)")
+
+    def set_state(self, state: dict) -> None:
+        raise NotImplementedError
 
 
-BACKENDS: dict[str, Callable] = {"python": PythonBackend, "c": _c_backend}
+def _default_backend() -> str:
+    """``c`` when the C engine and the env's C part are built, else ``python``."""
+    try:
+        from integration.engine import _native
+        native = _native()
+        return "c" if hasattr(native, "EnvBatch") and native.EnvBatch.sizes()["obs"] == O.OBS_SIZE else "python"
+    except Exception:
+        return "python"
+
+
+BACKENDS: dict[str, Callable] = {"python": PythonBackend, "c": CBackend}
 
 
 # ------------------------------------------------------------------------------------------------
@@ -491,7 +623,7 @@ class YomiEnv(pufferlib.PufferEnv):
     """The game, ``num_envs`` matches of two agents each (see the module docstring)."""
 
     def __init__(self, num_envs: int = 1, seed: Optional[int] = 0, buf=None, p1="ninja", p2="ninja",
-                 settings: Optional[dict] = None, backend: str = "python", shaping: Optional[dict] = None,
+                 settings: Optional[dict] = None, backend: str = "auto", shaping: Optional[dict] = None,
                  illegal: str = "record", illegal_penalty: float = 0.0, engine_errors: str = "truncate",
                  report_interval: int = 1, render_mode=None, tracer=None, **_ignored):
         if num_envs < 1:
@@ -513,6 +645,10 @@ class YomiEnv(pufferlib.PufferEnv):
                       engine_errors=engine_errors)
         if tracer is not None:
             kwargs["tracer"] = tracer
+        if backend == "auto":
+            backend = "python" if tracer is not None else _default_backend()
+        if backend not in BACKENDS:
+            raise ValueError(f"unknown backend {backend!r} (auto, {', '.join(BACKENDS)})")
         self.backend_name = backend
         self.backend: Backend = BACKENDS[backend](n, obs3, self.rewards.reshape(n, 2),
                                                   self.terminals.reshape(n, 2), self.truncations.reshape(n, 2),
@@ -616,8 +752,14 @@ class YomiEnv(pufferlib.PufferEnv):
         return self.backend.chars.copy()
 
     # ---- snapshots (the trainer's exact resume) ----------------------------------------------
-    def get_state(self) -> dict:
-        return dict(backend=self.backend.get_state(), rng=copy.deepcopy(self.rng.bit_generator.state),
+    def get_state(self) -> Optional[dict]:
+        """A snapshot for an exact resume (Python backend); None when the backend cannot make one
+        (the C backend: the trainer then starts fresh matches)."""
+        try:
+            backend_state = self.backend.get_state()
+        except NotImplementedError:
+            return None
+        return dict(backend=backend_state, rng=copy.deepcopy(self.rng.bit_generator.state),
                     pending=self.pending.copy(), observations=self.observations.copy(),
                     illegal_actions=self.illegal_actions, matches_played=self.matches_played, tick=self.tick,
                     log=copy.deepcopy(self._log))
@@ -651,17 +793,21 @@ def scripted_policy(obs, masks):
 # benchmark (``yomi bench --env``)
 # ------------------------------------------------------------------------------------------------
 def _random_legal_actions(obs: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    move, data = O.decode_masks(obs[:, O.FEATURE_SIZE:])
-    n = obs.shape[0]
+    """Uniform random legal actions for a batch of observations (vectorised numpy): the move
+    uniformly among the legal ones, then every head uniformly among its legal values given the
+    move (heads the move does not use: whatever their mask allows, i.e. bin 0)."""
+    tail = np.asarray(obs)[:, O.FEATURE_SIZE:]
+    n = tail.shape[0]
+    char = np.clip(np.rint(tail[:, 0]).astype(np.int64), 0, O.N_CHARS - 1)
+    move_mask = tail[:, 1:1 + O.K1] > 0.5
+    move = np.argmax(np.where(move_mask, rng.random(move_mask.shape), -1.0), axis=1)
+    bank = np.concatenate([np.zeros((n, 1), bool), np.ones((n, 1), bool), tail[:, 1 + O.K1:] > 0.5], axis=1)
+    data = np.take_along_axis(bank, O.GATHER_INDEX[char, move], axis=1)
+    score = np.where(data, rng.random(data.shape), -1.0)
     out = np.zeros((n, O.N_HEADS), dtype=np.int32)
-    for a in range(n):
-        legal = np.nonzero(move[a])[0]
-        m = int(legal[rng.integers(len(legal))])
-        out[a, 0] = m
-        row = data[a, m]
-        for h, (off, size) in enumerate(zip(O.DATA_OFFSETS, O.DATA_SIZES)):
-            ok = np.nonzero(row[off:off + size])[0]
-            out[a, h + 1] = ok[rng.integers(len(ok))] if len(ok) else 0
+    out[:, 0] = move
+    for h, (off, size) in enumerate(zip(O.DATA_OFFSETS, O.DATA_SIZES)):
+        out[:, h + 1] = np.argmax(score[:, off:off + size], axis=1)
     return out
 
 
