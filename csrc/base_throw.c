@@ -102,8 +102,10 @@ void hbd_from_throw_state(ymatch *m, yfighter *f, ystate *st, yhbd *d) {
     d->knockdown = v->knockdown;
     d->aerial_hit_state = v->aerial_hit_state;
     d->grounded_hit_state = v->grounded_hit_state;
-    d->name_owner = -1; /* the name is the state's: not a hitbox */
-    d->name_index = -1;
+    /* HitboxData(self): the name is the state's. Nothing ever removes it from a fighter's
+     * parried_hitboxes (no hitbox has that name), so a parried throw state never lands again. */
+    d->name_owner = YHBD_STATE_NAME;
+    d->name_index = (int16_t)st->st->name;
     d->ground_bounce = v->ground_bounce;
     d->throw_ = v->throw_;
     d->hard_knockdown = v->hard_knockdown;

@@ -93,8 +93,7 @@ void combat_hit_by(ymatch *m, yfighter *f, yhbd *hb, bool force_hit) {
     yfighter *opp = OPP(m, f);
     if (f->parried) return;
     for (int i = 0; i < f->n_parried; i++)
-        if (hb->name_index >= 0 && f->parried_hitboxes[i][0] == hb->name_owner &&
-            f->parried_hitboxes[i][1] == hb->name_index)
+        if (f->parried_hitboxes[i][0] == hb->name_owner && f->parried_hitboxes[i][1] == hb->name_index)
             return;
     if (!hb->hits_otg && obj_is_otg(&f->o)) return;
     if (!hb->hits_vs_dizzy && st_name(obj_state(&f->o)) == SYM_HurtDizzy) return;
@@ -312,7 +311,7 @@ void combat_block_hitbox(ymatch *m, yfighter *f, yhbd *hb, bool force_parry, boo
         yerr(m, YE_LIMIT, "more than %d parried hitboxes", YOMI_MAX_PARRIED);
         return;
     }
-    f->parried_hitboxes[f->n_parried][0] = hb->name_index >= 0 ? hb->name_owner : -1;
+    f->parried_hitboxes[f->n_parried][0] = hb->name_owner;
     f->parried_hitboxes[f->n_parried][1] = hb->name_index;
     f->n_parried++;
     if (st_is(st, T_NEW_PARRY)) {

@@ -52,7 +52,7 @@
 #define YOMI_CHAR_VARS 768       /* a character's own fighter variables */
 #define YOMI_OBJ_VARS 256        /* an object class's own variables */
 #define YOMI_MAX_HIT_OBJECTS 8   /* distinct objects a hitbox remembers having hit */
-#define YOMI_MAX_PARRIED 16      /* parried hitbox names a fighter remembers */
+#define YOMI_MAX_PARRIED 48      /* parried hitbox names a fighter remembers (a parried throw's stays) */
 #define YOMI_MAX_EXCEPTIONS 12   /* interrupt_exceptions of a state */
 #define YOMI_MAX_IFRAMES 6       /* interrupt_frames of a state */
 #define YOMI_DATA_MAX 8          /* leaves of a move's data */
@@ -173,10 +173,11 @@ typedef struct {
 } yhitbox;
 
 /* HitboxData: the snapshot a victim receives (from a hitbox or a throw's release). */
+#define YHBD_STATE_NAME (-2)
 typedef struct {
     int16_t host;            /* object number of the attacker */
-    int16_t name_owner;      /* the hitbox's name: owner number and index; -1 when not a hitbox */
-    int16_t name_index;
+    int16_t name_owner;      /* the hitbox's name: owner number and index ("P1_HB_3"), or */
+    int16_t name_index;      /* YHBD_STATE_NAME and the state's symbol (a throw state's data) */
     int32_t hit_height, hitstun_ticks, victim_hitlag, facing_int, id, damage, hitlag_ticks, pos_x, pos_y,
         combo_count, screenshake_amount, screenshake_frames, minimum_damage, damage_proration, parry_meter_gain,
         hitbox_type, damage_in_combo, plus_frames, minimum_grounded_frames, combo_scaling_amount,
@@ -245,6 +246,7 @@ struct ystate_static {
     fx velocity_forward_meter_gain_multiplier, whiff_meter_gain_multiplier;
     bool menu;           /* has a button in the action menu */
     bool after_continue; /* its name sorts after "Continue" (the legal list's order) */
+    bool unported;       /* the Python engine runs another class here: entering it is YE_NOT_PORTED */
     int16_t sort_rank; /* rank of the name among the table's state names and "Continue" */
 };
 
@@ -490,7 +492,7 @@ struct yfighter { /* Fighter */
     int32_t current_di[2]; /* the DI as ints; "0" strings while di_is_str */
     uint16_t stance;       /* symbol */
     uint8_t n_parried, n_combo_moves;
-    int16_t parried_hitboxes[YOMI_MAX_PARRIED][2]; /* hitbox names: owner number, index */
+    int16_t parried_hitboxes[YOMI_MAX_PARRIED][2]; /* hitbox names: owner number, index (yhbd's name) */
     uint8_t combo_moves_used[YOMI_MAX_FSTATES];    /* combo_moves_used[state] (a dict of counts) */
     yhbd hitbox_data; /* the HitboxData the current hurt state was entered with ({"hitbox": ...}) */
     /* trace snapshot taken when a turn opens (what start_turn/submit change until the next tick) */
@@ -695,6 +697,8 @@ int table_menu_states(int table, const int16_t **out);
 int table_categories_of(int table, int category_sym, const int16_t **out); /* action_cancels[category] */
 const yomi_char *fighter_char(int table);
 int table_extra_index(int table, const char *name);
+/* marks a fighter state as not written in C (the binding's mark_unported); 0 ok, -1 unknown */
+int table_mark_unported(int table, int sym);
 
 /* ------------------------------------------------------------------ gd helpers (gd.h) */
 #include "gd.h"

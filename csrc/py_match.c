@@ -35,8 +35,9 @@ static PyObject *exc_class(const char *module, const char *name, PyObject **cach
     return *cache;
 }
 
-static PyObject *ENGINE_ERROR, *INVALID_ACTION, *FIXED_ERROR;
+static PyObject *ENGINE_ERROR, *ENGINE_UNAVAILABLE, *INVALID_ACTION, *FIXED_ERROR;
 #define EngineError exc_class("integration.engine", "EngineError", &ENGINE_ERROR)
+#define EngineUnavailable exc_class("integration.engine", "EngineUnavailable", &ENGINE_UNAVAILABLE)
 #define InvalidAction exc_class("fighter.actions", "InvalidAction", &INVALID_ACTION)
 
 static PyObject *raise_match_error(ymatch *m) {
@@ -51,6 +52,10 @@ static PyObject *raise_match_error(ymatch *m) {
             }
             return NULL;
         }
+    }
+    if (m->err == YE_NOT_PORTED) { /* the match reached code the C engine does not have yet */
+        PyErr_Format(EngineUnavailable, "C engine: %s", m->errmsg);
+        return NULL;
     }
     PyErr_Format(EngineError, "C engine: %s", m->errmsg);
     return NULL;
@@ -984,6 +989,22 @@ static PyObject *b_run_script(PyObject *self, PyObject *args) {
     return Py_BuildValue("(iin)", m->current_tick - start_tick, status, used);
 }
 
+/* error(index): None, or the exception the match's error would raise (class name, message) */
+static PyObject *b_error(PyObject *self, PyObject *io) {
+    ymatch *m = batch_at(self, io);
+    if (!m) return NULL;
+    if (!m->err) Py_RETURN_NONE;
+    raise_match_error(m);
+    PyObject *type, *value, *tb;
+    PyErr_Fetch(&type, &value, &tb);
+    PyErr_NormalizeException(&type, &value, &tb);
+    PyObject *out = Py_BuildValue("(sO)", ((PyTypeObject *)type)->tp_name, value ? value : Py_None);
+    Py_XDECREF(type);
+    Py_XDECREF(value);
+    Py_XDECREF(tb);
+    return out;
+}
+
 static PyObject *b_state(PyObject *self, PyObject *io) {
     ymatch *m = batch_at(self, io);
     return m ? match_view(m) : NULL;
@@ -1033,6 +1054,7 @@ static PyMethodDef BATCH_METHODS[] = {
     {"run_script", b_run_script, METH_VARARGS,
      "run_script(index, codes int32[k,2]) -> (ticks, status, decisions): play scripted decisions in C."},
     {"state", b_state, METH_O, "state(index): the trace view of one match."},
+    {"error", b_error, METH_O, "error(index): None, or (exception class name, exception) of a stopped match."},
     {"result", b_result, METH_O, "result(index)."},
     {"legal_actions", b_legal_actions, METH_VARARGS, "legal_actions(index, player)."},
     {"get", b_get, METH_O, "get(index) -> Match: a copy of one match."},
@@ -1074,6 +1096,34 @@ static PyObject *py_state_classes(PyObject *self, PyObject *arg) {
     return d;
 }
 
+/* mark_unported(character, names): the states whose Python class the C engine does not have;
+ * a match that enters one stops with EngineUnavailable instead of running another class */
+static PyObject *py_mark_unported(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *name, *names;
+    if (!PyArg_ParseTuple(args, "OO", &name, &names)) return NULL;
+    char why[8];
+    yomi_engine_init(why, sizeof why);
+    int t = table_of_character(name);
+    if (t < 0) return NULL;
+    PyObject *it = PyObject_GetIter(names);
+    if (!it) return NULL;
+    PyObject *item;
+    while ((item = PyIter_Next(it))) {
+        int sym = PyUnicode_Check(item) ? sym_of(item) : -1;
+        if (sym < 0 || table_mark_unported(t, sym) < 0) {
+            PyErr_Format(EngineError, "%R has no state %R", name, item);
+            Py_DECREF(item);
+            Py_DECREF(it);
+            return NULL;
+        }
+        Py_DECREF(item);
+    }
+    Py_DECREF(it);
+    if (PyErr_Occurred()) return NULL;
+    Py_RETURN_NONE;
+}
+
 static PyObject *py_characters(PyObject *self, PyObject *unused) {
     (void)self;
     (void)unused;
@@ -1098,8 +1148,19 @@ static PyObject *py_engine_info(PyObject *self, PyObject *unused) {
                          YOMI_MAX_FSTATES, "max_fighter_hitboxes", YOMI_MAX_FHITBOXES);
 }
 
+/* fixed_requantize(raw): the engine's fx_rq, the value of the library's text of raw (tests) */
+static PyObject *py_fixed_requantize(PyObject *self, PyObject *arg) {
+    (void)self;
+    long long raw = PyLong_AsLongLong(arg);
+    if (raw == -1 && PyErr_Occurred()) return NULL;
+    return PyLong_FromLongLong((long long)fx_rq((fx)raw));
+}
+
 static PyMethodDef FUNCTIONS[] = {
+    {"fixed_requantize", py_fixed_requantize, METH_O, "fixed_requantize(raw): parse(to_str(raw)) as the engine computes it."},
     {"state_classes", py_state_classes, METH_O, "state_classes(character): state name -> the C class it runs."},
+    {"mark_unported", py_mark_unported, METH_VARARGS,
+     "mark_unported(character, names): entering these states stops a match with EngineUnavailable."},
     {"characters", py_characters, METH_NOARGS, "The characters the C engine can play."},
     {"engine_info", py_engine_info, METH_NOARGS, "Sizes and the tables' hash of this build."},
     {NULL, NULL, 0, NULL},

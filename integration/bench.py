@@ -113,21 +113,12 @@ def random_extra(character: str, rng: random.Random, character_extras: bool = Tr
 
 
 def c_exact_moves(character: str) -> set[str]:
-    """Moves the C engine runs with the same class as the Python engine (and Continue)."""
-    from yomi import _native
-    from states.scene import build_fighter
-    from yomi.match import Match as CoreMatch
+    """Moves the C engine runs with the same class as the Python engine (and Continue).
 
-    c_classes = _native.state_classes(character)
-    core = CoreMatch(character, character, 0)
-    fighter = core.p1
-    exact = {"Continue"}
-    for name, state in fighter.state_machine.states_map.items():
-        klass = type(state)
-        if c_classes.get(name) == f"{klass.__module__}.{klass.__qualname__}":
-            exact.add(name)
-    del build_fighter
-    return exact
+    A move leading into a state the C engine does not have stops a C match with
+    EngineUnavailable (see ``integration.engine.c_prepare``)."""
+    from integration.engine import c_prepare
+    return set(c_prepare(character)) | {"Continue"}
 
 
 def random_choice(match, player: int, character: str, rng: random.Random, allowed: set | None,

@@ -222,6 +222,39 @@ def _panel_state(character: str, action: str):
     return _PanelState(action, panels[action])
 
 
+def python_state_classes(character: str) -> dict[str, str]:
+    """State name -> ``module.Class`` of the class the Python engine runs for it."""
+    from states.scene import character_module, load_table, state_class
+    module = character_module(character)
+    doc = load_table(module.TABLE)
+    out = {}
+    for name, entry in doc["states"].items():
+        klass = state_class(entry, module.SCRIPTS)
+        out[name] = f"{klass.__module__}.{klass.__qualname__}"
+    return out
+
+
+_C_PREPARED: dict = {}
+
+
+def c_prepare(character: str) -> frozenset:
+    """Tell the C engine which of ``character``'s states it does not run with the Python class.
+
+    Entering one of them then stops a C match with :class:`EngineUnavailable` instead of running
+    other code. Returns the names of the states the C engine runs exactly like the Python engine.
+    Called by :class:`CMatch`; call it once per character before using ``yomi._native`` directly.
+    """
+    exact = _C_PREPARED.get(character)
+    if exact is None:
+        native = _native()
+        c_classes = native.state_classes(character)
+        py_classes = python_state_classes(character)
+        exact = frozenset(name for name, cls in py_classes.items() if c_classes.get(name) == cls)
+        native.mark_unported(character, sorted(set(c_classes) - exact))
+        _C_PREPARED[character] = exact
+    return exact
+
+
 class CMatch:
     """A match on the C engine (``yomi._native``, csrc/): the same interface as :class:`Match`.
 
@@ -248,6 +281,7 @@ class CMatch:
         for name in (p1, p2):
             if name not in native.characters():
                 raise EngineUnavailable(f"the C engine has no {name} yet")
+            c_prepare(name)
         self._m = native.Match(p1, p2, seed, settings)
 
     @property
