@@ -248,8 +248,9 @@ def test_data_heads_are_conditioned_on_the_move():
     with torch.no_grad():
         policy.data_head.weight.normal_()
     obs = obs_with_masks(spec, [True, True, True], np.ones((3, 5), bool), batch=2)
-    hidden, _, data_mask = policy.encode(obs)
-    logp = policy._data_log_probs(hidden, torch.tensor([1, 2]), data_mask)  # same state, two moves
+    hidden, _ = policy.encode(obs)
+    legal = torch.ones(2, spec.data_size, dtype=torch.bool)
+    logp = policy._data_log_probs(hidden, torch.tensor([1, 2]), legal)  # same state, two moves
     assert not torch.allclose(logp[0], logp[1])
 
 

@@ -331,7 +331,8 @@ def test_padded_minibatch_step_equals_eager_step(tmp_path):
         t.collect(t.bufs[0], t.policy)
     buf = trainers[0].bufs[0]
     flat = lambda x: x.reshape(-1, *x.shape[2:])[:50]  # noqa: E731
-    batch = [flat(x) for x in (buf.obs, buf.actions, buf.logprob, buf.reward, buf.value, buf.reward)]
+    fields = (buf.obs, buf.actions, buf.move_mask, buf.data_row, buf.logprob, buf.reward, buf.value, buf.reward)
+    batch = [flat(x) for x in fields]
     trainers[0]._minibatch(*batch)
     GraphedMinibatch(trainers[1], 64, contextlib.nullcontext, capture=False)(*batch)
     for p, q in zip(trainers[0].policy.parameters(), trainers[1].policy.parameters()):

@@ -90,8 +90,9 @@ def print_summary(summary: dict) -> None:
         f"run folder        {summary['run_dir']}",
         f"updates / steps   {summary['updates']} / {summary['agent_steps']:,} agent steps"
         f" in {summary['train_minutes']:.1f} min ({fmt(summary['sps'], '{:,.0f}')} steps/s)",
-        f"win rate          vs random {fmt(summary['win_rate_random'])},"
-        f" vs scripted {fmt(summary['win_rate_scripted'])}",
+        f"win rate (score)  vs random {fmt(summary['win_rate_random'])} ({fmt(summary['score_random'])}),"
+        f" vs scripted {fmt(summary['win_rate_scripted'])} ({fmt(summary['score_scripted'])})"
+        "   [score = (wins + draws/2) / matches]",
         f"Elo (random = 0)  learner {fmt(summary['elo'], '{:.0f}')},"
         f" scripted {fmt(summary['elo_scripted'], '{:.0f}')}",
         f"checkpoint        {summary['checkpoint']}"

@@ -106,6 +106,8 @@ class GraphedMinibatch:
         dev, spec = trainer.device, trainer.spec
         self.obs = torch.zeros(size, spec.obs_size, device=dev)
         self.actions = torch.zeros(size, spec.num_heads, dtype=torch.long, device=dev)
+        self.move_mask = torch.zeros(size, spec.num_moves, dtype=torch.bool, device=dev)
+        self.data_row = torch.zeros(size, spec.data_size, dtype=torch.bool, device=dev)
         self.old_logprob = torch.zeros(size, device=dev)
         self.adv = torch.zeros(size, device=dev)
         self.old_value = torch.zeros(size, device=dev)
@@ -117,7 +119,7 @@ class GraphedMinibatch:
     def _step(self):
         cfg, policy, optimizer = self.t.cfg, self.t.policy, self.t.optimizer
         with self.autocast():
-            new = policy.evaluate(self.obs, self.actions)
+            new = policy.evaluate(self.obs, self.actions, self.move_mask, self.data_row)
         loss, stats = ppo_loss(new.logprob.float(), self.old_logprob, self.adv, new.value.float(), self.old_value,
                                self.returns, new.entropy.float(), self.weight, cfg.clip_coef, cfg.vf_clip_coef,
                                cfg.vf_coef, cfg.ent_coef, cfg.norm_adv)
@@ -151,10 +153,11 @@ class GraphedMinibatch:
                     if torch.is_tensor(v):
                         v.copy_(saved_state[p][k]) if p in saved_state else v.zero_()
 
-    def __call__(self, obs, actions, old_logprob, adv, old_value, returns) -> dict:
+    def __call__(self, obs, actions, move_mask, data_row, old_logprob, adv, old_value, returns) -> dict:
         n = obs.shape[0]
-        for dst, src in ((self.obs, obs), (self.actions, actions), (self.old_logprob, old_logprob),
-                         (self.adv, adv), (self.old_value, old_value), (self.returns, returns)):
+        for dst, src in ((self.obs, obs), (self.actions, actions), (self.move_mask, move_mask),
+                         (self.data_row, data_row), (self.old_logprob, old_logprob), (self.adv, adv),
+                         (self.old_value, old_value), (self.returns, returns)):
             dst[:n] = src
             dst[n:] = src[:1]  # padding rows: any valid sample, weighted 0
         self.weight[:n], self.weight[n:] = 1.0, 0.0

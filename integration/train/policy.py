@@ -89,6 +89,8 @@ class ActionOutput(NamedTuple):
     logprob: torch.Tensor  # [B]
     entropy: torch.Tensor  # [B]
     value: torch.Tensor  # [B]
+    move_mask: torch.Tensor | None = None  # bool[B, K+1], the masks acted on: the update reuses
+    data_row: torch.Tensor | None = None  # bool[B, D]    them instead of decoding again
 
 
 class MaskedActorCritic(nn.Module):
@@ -109,16 +111,16 @@ class MaskedActorCritic(nn.Module):
         nn.init.normal_(self.move_embed.weight, std=0.1)
         self.data_head = layer_init(nn.Linear(hidden, max(spec.data_size, 1)), std=0.01)
 
-    def encode(self, obs: torch.Tensor):
-        move_mask, data_mask = self.spec.decode_masks(obs)
+    def encode(self, obs: torch.Tensor, move_mask: torch.Tensor | None = None):
+        if move_mask is None:
+            move_mask = self.spec.decode_move_mask(obs)
         x = torch.cat([self.spec.features(obs), move_mask.to(obs.dtype)], dim=-1)
-        return self.trunk(x), move_mask, data_mask
+        return self.trunk(x), move_mask
 
-    def _data_log_probs(self, hidden, move, data_mask):
-        """log-probs of every data head given the move: [B, Hd, S]."""
+    def _data_log_probs(self, hidden, move, data_row):
+        """log-probs of every data head given the move: [B, Hd, S]; data_row = data_mask[b, move_b]."""
         logits = self.data_head(torch.tanh(hidden + self.move_embed(move)))
-        mask = data_mask[torch.arange(move.shape[0], device=move.device), move]  # data_mask[b, move_b]
-        return data_log_probs(self.layout, logits, mask)
+        return data_log_probs(self.layout, logits, data_row)
 
     def _total(self, move_logp, data_logp, move, data):
         """Joint log-prob and entropy counting only the heads the move uses."""
@@ -129,25 +131,31 @@ class MaskedActorCritic(nn.Module):
         return logprob, entropy
 
     def act(self, obs: torch.Tensor, generator: torch.Generator | None = None) -> ActionOutput:
-        """Sample actions (rollouts and evaluation)."""
-        hidden, move_mask, data_mask = self.encode(obs)
+        """Sample actions (rollouts and evaluation): the move first, then the data heads given it."""
+        move_mask, row_of = self.spec.decode_lazy(obs)
+        hidden, move_mask = self.encode(obs, move_mask)
         move_logp = masked_log_probs(self.move_head(hidden), move_mask)
         move = gumbel_sample(move_logp, generator)
-        data_logp = self._data_log_probs(hidden, move, data_mask)
+        data_row = row_of(move)
+        data_logp = self._data_log_probs(hidden, move, data_row)
         data = gumbel_sample(data_logp, generator)
         data = data * self.layout.head_used[move]  # unused heads: 0, the game ignores them
         logprob, entropy = self._total(move_logp, data_logp, move, data)
         actions = torch.cat([move[:, None], data], 1)
-        return ActionOutput(actions, logprob, entropy, self.value_head(hidden)[:, 0])
+        return ActionOutput(actions, logprob, entropy, self.value_head(hidden)[:, 0], move_mask, data_row)
 
-    def evaluate(self, obs: torch.Tensor, actions: torch.Tensor) -> ActionOutput:
-        """Log-probs, entropy and values of stored actions (the PPO update)."""
-        hidden, move_mask, data_mask = self.encode(obs)
+    def evaluate(self, obs: torch.Tensor, actions: torch.Tensor, move_mask: torch.Tensor | None = None,
+                 data_row: torch.Tensor | None = None) -> ActionOutput:
+        """Log-probs, entropy and values of stored actions (the PPO update); the masks they were
+        sampled under may be passed in (else they are decoded from obs)."""
         move, data = actions[:, 0], actions[:, 1:]
+        hidden, move_mask = self.encode(obs, move_mask)
+        if data_row is None:
+            data_row = self.spec.decode_data_row(obs, move)
         move_logp = masked_log_probs(self.move_head(hidden), move_mask)
-        data_logp = self._data_log_probs(hidden, move, data_mask)
+        data_logp = self._data_log_probs(hidden, move, data_row)
         logprob, entropy = self._total(move_logp, data_logp, move, data)
-        return ActionOutput(actions, logprob, entropy, self.value_head(hidden)[:, 0])
+        return ActionOutput(actions, logprob, entropy, self.value_head(hidden)[:, 0], move_mask, data_row)
 
     def value(self, obs: torch.Tensor) -> torch.Tensor:
         return self.value_head(self.encode(obs)[0])[:, 0]

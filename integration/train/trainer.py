@@ -35,10 +35,14 @@ CHECKPOINT_VERSION = 1
 class Rollout:
     """One rollout's worth of experience, [T, N] per field, allocated once on the training device."""
 
-    def __init__(self, horizon: int, agents: int, obs_size: int, heads: int, device: torch.device):
+    def __init__(self, horizon: int, agents: int, spec, device: torch.device):
         shape = (horizon, agents)
-        self.obs = torch.zeros(*shape, obs_size, device=device)
-        self.actions = torch.zeros(*shape, heads, dtype=torch.long, device=device)
+        self.obs = torch.zeros(*shape, spec.obs_size, device=device)
+        self.actions = torch.zeros(*shape, spec.num_heads, dtype=torch.long, device=device)
+        # The masks the learner acted on: the update reuses them instead of decoding the observations
+        # again (rows of past snapshots' seats hold the learner's, unused: their weight is 0).
+        self.move_mask = torch.zeros(*shape, spec.num_moves, dtype=torch.bool, device=device)
+        self.data_row = torch.zeros(*shape, spec.data_size, dtype=torch.bool, device=device)
         self.logprob = torch.zeros(shape, device=device)
         self.value = torch.zeros(shape, device=device)
         self.reward = torch.zeros(shape, device=device)
@@ -92,7 +96,7 @@ class Trainer:
         self.update_gen = torch.Generator().manual_seed(cfg.seed + 1)  # minibatch order
         self.selfplay = SelfPlay(cfg.num_envs, cfg.pool_size, cfg.p_latest, cfg.pool_sampling, self.rng, self.device)
         self.ratings = Ratings()
-        self.bufs = [Rollout(cfg.horizon, cfg.agents, self.spec.obs_size, self.spec.num_heads, self.device)
+        self.bufs = [Rollout(cfg.horizon, cfg.agents, self.spec, self.device)
                      for _ in range(2 if self.async_mode else 1)]
 
         self.update_count = 0
@@ -220,6 +224,7 @@ class Trainer:
                 actions = out.actions.clone()
                 self.selfplay.opponent_actions(obs, actions)
             buf.actions[t], buf.logprob[t], buf.value[t] = actions, out.logprob, out.value.float()
+            buf.move_mask[t], buf.data_row[t] = out.move_mask, out.data_row
             learner = self.selfplay.learner_agents()
             buf.weight[t] = torch.as_tensor(learner, device=self.device)
             with self.timer("env"):
@@ -268,6 +273,7 @@ class Trainer:
             advantages = compute_gae(buf.reward, buf.value, buf.done, buf.next_value, cfg.gamma, cfg.gae_lambda)
         flat = lambda x: x.reshape(T * N, *x.shape[2:])  # noqa: E731
         b_obs, b_actions, b_logprob = flat(buf.obs), flat(buf.actions), flat(buf.logprob)
+        b_move_mask, b_data_row = flat(buf.move_mask), flat(buf.data_row)
         b_value, b_weight = flat(buf.value), flat(buf.weight)
         b_adv = flat(advantages)
         learner_idx = torch.nonzero(b_weight > 0).flatten()
@@ -276,14 +282,15 @@ class Trainer:
         count = 0
         for epoch in range(epochs):
             if cfg.advantage == "vtrace" and (epoch > 0 or lag > 0):
-                b_adv = flat(self._vtrace(buf, b_obs, b_actions, b_logprob, T, N))
+                b_adv = flat(self._vtrace(buf, (b_obs, b_actions, b_move_mask, b_data_row), b_logprob, T, N))
             b_ret = b_adv + b_value
             order = torch.randperm(len(learner_idx), generator=self.update_gen).to(self.device)
             for mb in learner_idx[order].tensor_split(cfg.num_minibatches):
                 if len(mb) == 0:
                     continue
                 step = self.cuda.minibatch if self.cuda and self.cuda.graph_update else self._minibatch
-                stats = step(b_obs[mb], b_actions[mb], b_logprob[mb], b_adv[mb], b_value[mb], b_ret[mb])
+                stats = step(b_obs[mb], b_actions[mb], b_move_mask[mb], b_data_row[mb], b_logprob[mb], b_adv[mb],
+                             b_value[mb], b_ret[mb])
                 for k, v in stats.items():
                     sums[k] = sums[k] + v.detach()
                 count += 1
@@ -294,10 +301,10 @@ class Trainer:
         out["loss/epochs"] = epoch + 1
         return out
 
-    def _minibatch(self, obs, actions, old_logprob, adv, old_value, returns) -> dict:
+    def _minibatch(self, obs, actions, move_mask, data_row, old_logprob, adv, old_value, returns) -> dict:
         cfg = self.cfg
         with self._autocast():
-            new = self.policy.evaluate(obs, actions)
+            new = self.policy.evaluate(obs, actions, move_mask, data_row)
         loss, stats = ppo_loss(new.logprob.float(), old_logprob, adv, new.value.float(), old_value, returns,
                                new.entropy.float(), torch.ones_like(adv), cfg.clip_coef, cfg.vf_clip_coef,
                                cfg.vf_coef, cfg.ent_coef, cfg.norm_adv)
@@ -308,11 +315,11 @@ class Trainer:
         return {"policy": stats["policy_loss"], "value": stats["value_loss"], "entropy": stats["entropy"],
                 "approx_kl": stats["approx_kl"], "clipfrac": stats["clipfrac"]}
 
-    def _vtrace(self, buf, b_obs, b_actions, b_logprob, T, N) -> torch.Tensor:
+    def _vtrace(self, buf, samples, b_logprob, T, N) -> torch.Tensor:
         """Puff advantage with the current policy's importance ratios over the whole batch."""
         cfg = self.cfg
         with torch.no_grad(), self._autocast():
-            new_logprob = self.policy.evaluate(b_obs, b_actions).logprob.float()
+            new_logprob = self.policy.evaluate(*samples).logprob.float()
         ratio = (new_logprob - b_logprob).exp().reshape(T, N)
         return compute_vtrace(buf.reward, buf.value, buf.done, buf.next_value, ratio, cfg.gamma,
                               cfg.gae_lambda, cfg.vtrace_rho_clip, cfg.vtrace_c_clip)
@@ -370,9 +377,9 @@ class Trainer:
         with open(self.run_dir / "eval.jsonl", "a") as f:
             f.write(json.dumps({**self.last_eval, "final": final}) + "\n")
         self.display.message(
-            f"eval @ update {self.update_count}: win rate vs random {out['eval/win_rate_random']:.2f}, "
-            f"vs scripted {out['eval/win_rate_scripted']:.2f}, Elo {out['eval/elo']:.0f} "
-            f"(scripted {out['eval/elo_scripted']:.0f})")
+            f"eval @ update {self.update_count}: win rate (score) vs random {out['eval/win_rate_random']:.2f} "
+            f"({out['eval/score_random']:.2f}), vs scripted {out['eval/win_rate_scripted']:.2f} "
+            f"({out['eval/score_scripted']:.2f}), Elo {out['eval/elo']:.0f} (scripted {out['eval/elo_scripted']:.0f})")
         return out
 
     # ----- logging -----------------------------------------------------------------------
@@ -538,6 +545,8 @@ class Trainer:
             "sps": float(np.mean(sps)) if sps else None,
             "win_rate_random": self.last_eval.get("eval/win_rate_random"),
             "win_rate_scripted": self.last_eval.get("eval/win_rate_scripted"),
+            "score_random": self.last_eval.get("eval/score_random"),  # wins + draws / 2
+            "score_scripted": self.last_eval.get("eval/score_scripted"),
             "elo": self.last_eval.get("eval/elo"),
             "elo_scripted": self.last_eval.get("eval/elo_scripted"),
             "interrupted": self.stop_requested,
