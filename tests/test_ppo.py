@@ -294,3 +294,26 @@ def test_random_policy_is_legal_and_uniform():
     assert (a[:, 0] != 0).all()
     assert abs((a[:, 0] == 1).float().mean().item() - 0.5) < 0.03
     assert (a[a[:, 0] == 2, 1] != 0).all()
+
+
+def test_spec_row_decoding_matches_the_full_table():
+    spec = tiny_spec()
+    rng = np.random.default_rng(0)
+    mm = rng.random((6, 3)) < 0.7
+    dm = rng.random((6, 3, 5)) < 0.5
+    obs = torch.cat([torch.zeros(6, 2), torch.as_tensor(spec.pack_masks(mm, dm))], 1)
+    move = torch.tensor([0, 1, 2, 2, 1, 0])
+    full_move, full_data = spec.decode_masks(obs)
+    expected = full_data[torch.arange(6), move]
+    assert torch.equal(spec.decode_move_mask(obs), full_move)
+    assert torch.equal(spec.decode_data_row(obs, move), expected)
+    # an env that gives only a full decoder: the lazy path decodes once and picks the rows
+    calls = []
+
+    def full_only(o):
+        calls.append(1)
+        return tiny_spec().decode_masks(o)
+
+    custom = ActionSpec(("move", "a", "b"), (3, 3, 2), 2, spec.head_used, mask_size=spec.mask_size, decoder=full_only)
+    move_mask, row_of = custom.decode_lazy(obs)
+    assert torch.equal(move_mask, full_move) and torch.equal(row_of(move), expected) and len(calls) == 1

@@ -289,6 +289,21 @@ def test_ctrl_c_saves_a_checkpoint_and_exits_cleanly(tmp_path):
     assert "training summary" in out
 
 
+# ----- the real environment ------------------------------------------------------------------------
+def test_real_env_smoke(tmp_path):
+    """The trainer on YomiEnv (issue 7) through the same registry entry: a couple of updates."""
+    try:
+        from integration.env import YomiEnv  # noqa: F401
+    except Exception as exc:  # not built, or not there yet
+        pytest.skip(f"YomiEnv is not available: {exc}")
+    cfg = small(env="yomi", num_envs=4, horizon=4, eval_matches=2, eval_interval=0)
+    trainer = Trainer(cfg, run_dir=tmp_path, display=False)
+    summary = trainer.run(max_updates=2)
+    trainer.close()
+    assert summary["updates"] == 2 and trainer.spec.num_moves == trainer.bufs[0].move_mask.shape[-1]
+    assert all(np.isfinite(r["loss/policy"]) for r in trainer.metrics.rows)
+
+
 # ----- CUDA (skipped without a GPU) -------------------------------------------------------------
 cuda = pytest.mark.skipif(not torch.cuda.is_available(), reason="no CUDA device (torch.cuda.is_available() is False)")
 
