@@ -260,6 +260,7 @@ struct ystate {
     fx custom_x_fric;
     uint16_t fallback_state, anim_name; /* symbols */
     uint16_t data_owner_pad;
+    int16_t projectile_scene; /* the projectile_scene export (object table, -1 none, -2 unknown): a script may set it */
     int8_t last_facing;
     int8_t current_hurtbox; /* index among this state's hurtbox windows, -1 */
     uint16_t vars_off;      /* class variables in the host's arena */
@@ -333,6 +334,7 @@ typedef struct {
     bool (*matches_hitbox_height)(ymatch *, yobj *, ystate *, const yhbd *hb, int parry_type);        \
     bool (*get_whiffed_block)(ymatch *, yobj *, ystate *);                                             \
     int (*hitstun)(ymatch *, yobj *, ystate *); /* the trace's "hitstun" (hurt states) */             \
+    st_fn fizzle; /* DefaultFireball / DirProjectileDefault: self.fizzle(), which subclasses override */ \
     /* a run-time signal connection to this state (obj_connect_signal): method is the SYM_ */          \
     void (*on_signal)(ymatch *, yobj *, ystate *, int method, yobj *emitter);
 
@@ -788,7 +790,8 @@ fx obj_distance(ymatch *m, yobj *o, yobj *other);
 int obj_object_dir(yobj *o, yobj *other);
 fx obj_hitbox_x_dir(ymatch *m, yobj *o, const yhbd *hb);
 yobj *obj_spawn(ymatch *m, yobj *o, int table, int32_t x, int32_t y, bool relative, const ydata *data, bool local);
-void obj_tick(ymatch *m, yobj *o);
+void obj_tick(ymatch *m, yobj *o);      /* the class's tick, or BaseObj.tick */
+void obj_base_tick(ymatch *m, yobj *o); /* BaseObj.tick (a class's tick calls it for super().tick()) */
 void obj_state_tick(ymatch *m, yobj *o);
 int obj_active_hitboxes(yobj *o, yhitbox **out); /* sorted by priority (stable) */
 void obj_deactivate_current_hitbox(yobj *o);

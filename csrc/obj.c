@@ -389,10 +389,11 @@ yobj *obj_spawn(ymatch *m, yobj *o, int table, int32_t x, int32_t y, bool relati
 /* ------------------------------------------------------------------ ticking */
 void obj_tick(ymatch *m, yobj *o) {
     yproj *p = AS_P(o);
-    if (p->cls->tick) {
-        p->cls->tick(m, p);
-        return;
-    }
+    if (p->cls->tick) p->cls->tick(m, p);
+    else obj_base_tick(m, o);
+}
+
+void obj_base_tick(ymatch *m, yobj *o) {
     if (o->current_tick <= 0) obj_update_data(m, o);
     if (o->hitlag_ticks > 0) {
         o->hitlag_ticks--;

@@ -106,11 +106,11 @@ int default_fireball_tick(ymatch *m, yobj *host, ystate *st) {
     fg_update_grounded(&host->chara);
     if (!v->hit_something && ((obj_grounded(host) && v->fizzle_on_ground) ||
                               (v->fizzle_on_walls && (x <= -host->stage_width || x >= host->stage_width)))) {
-        default_fireball_fizzle(m, host, st);
+        st_vt(st)->fizzle(m, host, st);
         host->hurtbox.width = 0;
         host->hurtbox.height = 0;
     }
-    if (st->current_tick >= v->lifetime) default_fireball_fizzle(m, host, st);
+    if (st->current_tick >= v->lifetime) st_vt(st)->fizzle(m, host, st);
     else if (!v->hit_something) move(m, host, st);
     if (v->follow_creator && host->creator) {
         yobj *creator = obj_by_number(m, host->creator);
@@ -125,7 +125,7 @@ void default_fireball_on_hit_something(ymatch *m, yobj *host, ystate *st, yobj *
     if (v->clash || (v->fizzle_on_hit_opponent && obj->is_fighter)) {
         if (!obj->is_fighter && !AS_P(obj)->deletes_other_projectiles) return;
         v->num_hits--;
-        if (v->num_hits == 0) default_fireball_fizzle(m, host, st);
+        if (v->num_hits == 0) st_vt(st)->fizzle(m, host, st);
     }
 }
 
@@ -137,6 +137,7 @@ const state_class default_fireball_class = {
     .frames = FRAMES({0, default_fireball_frame_0}),
     .tick = default_fireball_tick,
     .on_hit_something = default_fireball_on_hit_something,
+    .fizzle = default_fireball_fizzle,
 };
 
 /* ------------------------------------------------------------------ DirProjectileDefault */
@@ -237,7 +238,7 @@ int dir_projectile_tick(ymatch *m, yobj *host, ystate *st) {
     /* GDScript precedence: (ground and tick > 1 and not hit and grounded) or past a wall */
     if ((v->fizzle_on_ground && st->current_tick > 1 && !v->hit_something && obj_grounded(host)) ||
         x <= -host->stage_width || x >= host->stage_width) {
-        dir_projectile_fizzle(m, host, st);
+        st_vt(st)->fizzle(m, host, st);
         host->hurtbox.width = 0;
         host->hurtbox.height = 0;
     }
@@ -248,10 +249,10 @@ int dir_projectile_tick(ymatch *m, yobj *host, ystate *st) {
         obj_move_directly(host, FXI(0), FXI(-1));
         obj_set_vel(host, vx, fxs_mul(fxs_abs(v->last_y_vel), FXC(-0.75)));
         v->num_bounces--;
-        if (v->num_bounces < 0) dir_projectile_fizzle(m, host, st);
+        if (v->num_bounces < 0) st_vt(st)->fizzle(m, host, st);
     }
     if (st->current_tick > v->lifetime) {
-        dir_projectile_fizzle(m, host, st);
+        st_vt(st)->fizzle(m, host, st);
         host->hurtbox.width = 0;
         host->hurtbox.height = 0;
     } else if (!v->hit_something) {
@@ -262,7 +263,7 @@ int dir_projectile_tick(ymatch *m, yobj *host, ystate *st) {
 }
 
 static void dp_got_parried(ymatch *m, yobj *host, ystate *st) {
-    if (ST_VARS(dir_projectile_vars, host, st)->homing) dir_projectile_fizzle(m, host, st);
+    if (ST_VARS(dir_projectile_vars, host, st)->homing) st_vt(st)->fizzle(m, host, st);
 }
 
 static void dp_on_hit_something(ymatch *m, yobj *host, ystate *st, yobj *obj, yhitbox *hb) {
@@ -271,7 +272,7 @@ static void dp_on_hit_something(ymatch *m, yobj *host, ystate *st, yobj *obj, yh
     if (v->clash) {
         if (!obj->is_fighter && !AS_P(obj)->deletes_other_projectiles) return;
         v->num_hits--;
-        if (v->num_hits == 0) dir_projectile_fizzle(m, host, st);
+        if (v->num_hits == 0) st_vt(st)->fizzle(m, host, st);
     }
 }
 
@@ -284,4 +285,5 @@ const state_class dir_projectile_default_class = {
     .tick = dir_projectile_tick,
     .got_parried = dp_got_parried,
     .on_hit_something = dp_on_hit_something,
+    .fizzle = dir_projectile_fizzle,
 };

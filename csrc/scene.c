@@ -71,6 +71,7 @@ const state_vt *state_vt_of(const state_class *cls) {
     INHERIT(on_interrupt); INHERIT(on_land_cancel); INHERIT(get_velocity_forward_meter_gain_multiplier);
     INHERIT(can_land_cancel); INHERIT(can_hit_cancel); INHERIT(parry); INHERIT(can_parry_hitbox);
     INHERIT(matches_hitbox_height); INHERIT(get_whiffed_block); INHERIT(hitstun); INHERIT(on_signal);
+    INHERIT(fizzle);
 #undef INHERIT
     return vt;
 }
@@ -444,6 +445,7 @@ static int build_states(int is_fighter, int table, const ytable *t, yobj *host, 
         /* the instance: exports, then the class's __init__ */
         build_state_exports(node, st);
         st->st = s;
+        st->projectile_scene = s->projectile_scene;
         st->is_hurt_state = (s->vt->traits & T_HURT) ? 1 : 0;
         int vsize = (s->vt->vars_size + 7) & ~7;
         if (arena_used + vsize > arena_size) {

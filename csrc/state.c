@@ -117,7 +117,7 @@ void state_exit_shared(ymatch *m, yobj *host, ystate *st) {
 
 /* ------------------------------------------------------------------ the frame driver */
 static void spawn_exported_projectile(ymatch *m, yobj *host, ystate *st) {
-    int scene = st->st->projectile_scene;
+    int scene = st->projectile_scene;
     if (scene == -1) return;
     if (scene < 0) {
         yerr(m, YE_NOT_PORTED, "projectile scene of state %s is not in the tables", sym_text(st_name(st)));
