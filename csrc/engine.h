@@ -335,6 +335,8 @@ typedef struct {
     bool (*get_whiffed_block)(ymatch *, yobj *, ystate *);                                             \
     int (*hitstun)(ymatch *, yobj *, ystate *); /* the trace's "hitstun" (hurt states) */             \
     st_fn fizzle; /* DefaultFireball / DirProjectileDefault: self.fizzle(), which subclasses override */ \
+    st_fn move; /* DefaultFireball: self.move(), which subclasses override (ShurikenDefault...) */       \
+    st_fn apply_enter_force; /* ObjectState.apply_enter_force (StickyBomb: only with data) */         \
     /* a run-time signal connection to this state (obj_connect_signal): method is the SYM_ */          \
     void (*on_signal)(ymatch *, yobj *, ystate *, int method, yobj *emitter);
 
@@ -661,6 +663,8 @@ struct yobj_class {
     void (*on_got_blocked)(ymatch *, yproj *);
     /* a run-time signal connection to this object (obj_connect_signal); looked up along parent */
     void (*on_signal)(ymatch *, yproj *, int method, yobj *emitter);
+    /* after BaseObj.init (a class's init that calls super().init() first: Stackriken); looked up along parent */
+    void (*init)(ymatch *, yproj *);
 };
 typedef struct yobj_entry {
     const char *script;
@@ -840,6 +844,7 @@ void proj_on_hit_ceiling(ymatch *m, yproj *p);
 extern const yobj_class base_projectile_class;
 extern const state_class default_fireball_class;
 void default_fireball_fizzle(ymatch *m, yobj *host, ystate *st);
+void default_fireball_move(ymatch *m, yobj *host, ystate *st); /* DefaultFireball.move */
 int default_fireball_tick(ymatch *m, yobj *host, ystate *st);
 int default_fireball_frame_0(ymatch *m, yobj *host, ystate *st);
 void default_fireball_on_hit_something(ymatch *m, yobj *host, ystate *st, yobj *victim, yhitbox *hb);
@@ -895,6 +900,8 @@ const ynode *state_box_child(ystate *st, int name_sym);              /* a plain 
 void state_on_hitbox_hit_something(ymatch *m, yobj *host, ystate *st, yobj *victim, yhitbox *hb);
 void state_on_hitbox_got_parried(ymatch *m, yobj *host, ystate *st);
 int state_frame_methods(ymatch *m, yobj *host, ystate *st, int tick);
+void state_apply_enter_force(ymatch *m, yobj *host, ystate *st);        /* ObjectState.apply_enter_force */
+void state_spawn_exported_projectile(ymatch *m, yobj *host, ystate *st); /* ObjectState.spawn_exported_projectile */
 void object_state_on_hit_something(ymatch *m, yobj *host, ystate *st, yobj *victim, yhitbox *hb);
 extern const state_class object_state_class;
 

@@ -90,6 +90,11 @@ void obj_init(ymatch *m, yobj *o) {
     machine_init(m, o, &o->spawn_data);
     obj_update_data(m, o);
     o->initialized = true;
+    if (!o->is_fighter && YOK(m)) { /* a class's init after super().init() */
+        const yobj_class *k = AS_P(o)->cls;
+        while (k && !k->init) k = k->parent;
+        if (k) k->init(m, AS_P(o));
+    }
 }
 
 void obj_refresh_hitboxes(ymatch *m, yobj *o) {

@@ -85,7 +85,7 @@ void default_fireball_fizzle(ymatch *m, yobj *host, ystate *st) {
     v->hit_something_tick = st->current_tick;
 }
 
-static void move(ymatch *m, yobj *host, ystate *st) {
+void default_fireball_move(ymatch *m, yobj *host, ystate *st) {
     (void)m;
     default_fireball_vars *v = ST_VARS(default_fireball_vars, host, st);
     ydata *data = st_data(host, st);
@@ -111,7 +111,7 @@ int default_fireball_tick(ymatch *m, yobj *host, ystate *st) {
         host->hurtbox.height = 0;
     }
     if (st->current_tick >= v->lifetime) st_vt(st)->fizzle(m, host, st);
-    else if (!v->hit_something) move(m, host, st);
+    else if (!v->hit_something) st_vt(st)->move(m, host, st);
     if (v->follow_creator && host->creator) {
         yobj *creator = obj_by_number(m, host->creator);
         if (creator) obj_set_pos(host, creator->data.px, creator->data.py);
@@ -138,6 +138,7 @@ const state_class default_fireball_class = {
     .tick = default_fireball_tick,
     .on_hit_something = default_fireball_on_hit_something,
     .fizzle = default_fireball_fizzle,
+    .move = default_fireball_move,
 };
 
 /* ------------------------------------------------------------------ DirProjectileDefault */

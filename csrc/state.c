@@ -116,7 +116,7 @@ void state_exit_shared(ymatch *m, yobj *host, ystate *st) {
 }
 
 /* ------------------------------------------------------------------ the frame driver */
-static void spawn_exported_projectile(ymatch *m, yobj *host, ystate *st) {
+void state_spawn_exported_projectile(ymatch *m, yobj *host, ystate *st) {
     int scene = st->projectile_scene;
     if (scene == -1) return;
     if (scene < 0) {
@@ -184,12 +184,20 @@ static void run_host_command(ymatch *m, yobj *host, const yhostcmd *c) {
     obj_host_command(m, host, c->method, c->args, c->n_args);
 }
 
-int state_tick_shared(ymatch *m, yobj *host, ystate *st) {
+void state_apply_enter_force(ymatch *m, yobj *host, ystate *st) {
     const ystate_static *s = st->st;
-    if (st->current_tick == -1 && s->enter_force_speed_set) { /* compares the scene's literal text */
+    if (s->enter_force_speed_set) { /* compares the scene's literal text */
         fx fx_, fy;
         obj_xy_to_dir(m, s->enter_force_dir_x, s->enter_force_dir_y, s->enter_force_speed, FX_ONE, &fx_, &fy);
         obj_apply_force_relative(host, fx_, fy);
+    }
+}
+
+int state_tick_shared(ymatch *m, yobj *host, ystate *st) {
+    const ystate_static *s = st->st;
+    if (st->current_tick == -1) {
+        st_vt(st)->apply_enter_force(m, host, st);
+        if (!YOK(m)) return SYM_NONE;
     }
     st->current_real_tick++;
     if (st->current_tick < st->anim_length || st->endless) {
@@ -204,7 +212,7 @@ int state_tick_shared(ymatch *m, yobj *host, ystate *st) {
             obj_xy_to_dir(m, s->force_dir_x, s->force_dir_y, s->force_speed, FX_ONE, &fx_, &fy);
             obj_apply_force_relative(host, fx_, fy);
         }
-        if (tick == st->projectile_tick) spawn_exported_projectile(m, host, st);
+        if (tick == st->projectile_tick) state_spawn_exported_projectile(m, host, st);
         if (!YOK(m)) return SYM_NONE;
         if (tick == st->flip_frame) obj_turn_around(m, host);
         for (int i = 0; i < s->n_host_commands; i++)
@@ -435,4 +443,5 @@ const state_class object_state_class = {
     .matches_hitbox_height = matches_height,
     .get_whiffed_block = no,
     .hitstun = no_hitstun,
+    .apply_enter_force = state_apply_enter_force,
 };
