@@ -220,7 +220,7 @@ struct ystate_static {
     uint16_t name;      /* symbol */
     int16_t index;
     /* ObjectState */
-    fx custom_y_fric, custom_grav, custom_grav_max_fall_speed, custom_max_air_speed, custom_max_ground_speed;
+    fx custom_grav, custom_grav_max_fall_speed, custom_max_air_speed, custom_max_ground_speed;
     fx force_dir_x, force_dir_y, force_speed, enter_force_dir_x, enter_force_dir_y, enter_force_speed;
     bool force_speed_set, enter_force_speed_set; /* the scene literal is not "0.0" */
     uint16_t sprite_animation;                   /* symbol */
@@ -257,7 +257,7 @@ struct ystate {
     int32_t anim_length, sprite_anim_length, ticks_per_frame, animation_loop_start, earliest_hitbox;
     int32_t force_tick, projectile_tick, projectile_pos_x, projectile_pos_y, extra_parry_hitlag, flip_frame;
     uint32_t frames_seen, frames_shared_seen; /* frame_N methods called (bit: position in the class's list) */
-    fx custom_x_fric;
+    fx custom_x_fric, custom_y_fric; /* per match: scripts set them (CausticSpikeDefault) */
     uint16_t fallback_state, anim_name; /* symbols */
     uint16_t data_owner_pad;
     int16_t projectile_scene; /* the projectile_scene export (object table, -1 none, -2 unknown): a script may set it */

@@ -346,6 +346,7 @@ static void build_state_exports(const ynode *n, ystate *s) {
     B(reset_y_momentum, 0); B(apply_custom_x_fric, 0); B(apply_custom_y_fric, 0); B(apply_custom_grav, 0);
     B(apply_forces_no_limit, 0); B(apply_custom_limits, 0);
     s->custom_x_fric = prop_fx(n, P_custom_x_fric, "0.0");
+    s->custom_y_fric = prop_fx(n, P_custom_y_fric, "0.0");
     s->fallback_state = (uint16_t)prop_sym(n, P_fallback_state, SYM_Wait);
     I(anim_length, 1); I(sprite_anim_length, -1); I(ticks_per_frame, 1); B(loop_animation, 0);
     I(animation_loop_start, 0); B(absolute_loop, 0); B(refresh_loop, 1); B(endless, 0); B(disable_at_end, 0);
@@ -421,7 +422,6 @@ static int build_states(int is_fighter, int table, const ytable *t, yobj *host, 
         s->vt = state_vt_of(cls);
         s->name = node->name;
         s->index = (int16_t)i;
-        s->custom_y_fric = prop_fx(node, P_custom_y_fric, "0.0");
         s->custom_grav = prop_fx(node, P_custom_grav, "0.0");
         s->custom_grav_max_fall_speed = prop_fx(node, P_custom_grav_max_fall_speed, "0.0");
         s->custom_max_air_speed = prop_fx(node, P_custom_max_air_speed, "15.0");

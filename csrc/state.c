@@ -110,8 +110,13 @@ void state_exit_shared(ymatch *m, yobj *host, ystate *st) {
     ylimb *limbs = obj_limbs(host);
     for (int i = st->st->lb_first; i < st->st->lb_first + st->st->lb_count; i++) limbs[i].active = false;
     if (st->disable_at_end) {
-        if (!host->is_fighter) proj_disable(m, AS_P(host));
-        else yerr(m, YE_INTERNAL, "disable_at_end on a fighter state");
+        if (!host->is_fighter) { /* host.disable(): the class's own (ShockwaveProjectile frees its move) */
+            yproj *p = AS_P(host);
+            if (p->cls->disable) p->cls->disable(m, p);
+            else proj_disable(m, p);
+        } else {
+            yerr(m, YE_INTERNAL, "disable_at_end on a fighter state");
+        }
     }
 }
 
@@ -236,7 +241,7 @@ void state_apply_physics_flags(ymatch *m, yobj *host, ystate *st) {
     if (st->apply_fric) obj_apply_fric(m, host);
     if (st->apply_grav) obj_apply_grav(m, host);
     if (st->apply_custom_x_fric) fg_apply_x_fric_raw(&host->chara, st->custom_x_fric);
-    if (st->apply_custom_y_fric) fg_apply_y_fric_raw(&host->chara, s->custom_y_fric);
+    if (st->apply_custom_y_fric) fg_apply_y_fric_raw(&host->chara, st->custom_y_fric);
     if (st->apply_custom_grav) obj_apply_grav_custom(m, host, s->custom_grav, s->custom_grav_max_fall_speed);
     if (st->apply_forces) {
         if (st->apply_forces_no_limit) {
