@@ -2,8 +2,8 @@
  *
  * Resources: juke pips (juke_dir extra: a short dash in any direction on top of the chosen
  * move, 2 pips each), the spike (spike_enabled extra), the burst-cancel charge, the install
- * timer, the shockwave. Juke movement runs before the base tick. The Mutant's objects are
- * not written in C yet: their branches are dead here. */
+ * timer, the shockwave. Juke movement runs before the base tick. Its states are in
+ * char_mutant_moves.c, its projectiles in char_mutant_objects.c. */
 #include <stddef.h>
 #include <string.h>
 
@@ -36,7 +36,10 @@ void mutant_add_juke_pips(yfighter *f, int32_t amount) {
 
 static void disable_spike(ymatch *m, yfighter *f) {
     yobj *obj = obj_from_name(m, MUTANT(f)->spike_projectile);
-    if (obj) proj_disable(m, AS_P(obj));
+    if (!obj) return;
+    yproj *p = AS_P(obj); /* obj.disable() */
+    if (p->cls->disable) p->cls->disable(m, p);
+    else proj_disable(m, p);
 }
 
 /* ------------------------------------------------------------------ hooks of the base fighter */
@@ -88,7 +91,10 @@ static void process_extra(ymatch *m, yfighter *f, const yextra *e) {
     v->juked_this_turn = true;
 }
 
-static bool is_neutral_juke(mutant_vars *v) { return v->juke_ticks > 0 && v->juke_dir_x == 0 && v->juke_dir_y == 0; }
+bool mutant_is_neutral_juke(yfighter *f) {
+    mutant_vars *v = MUTANT(f);
+    return v->juke_ticks > 0 && v->juke_dir_x == 0 && v->juke_dir_y == 0;
+}
 
 static void on_hit_something(ymatch *m, yfighter *f, yobj *victim, yhitbox *hb) {
     fighter_base_on_hit_something(m, f, victim, hb);
@@ -139,8 +145,7 @@ static void passive_sadness_gain(ymatch *m, yfighter *f) {
 
 static void on_got_push_blocked(ymatch *m, yfighter *f) {
     (void)m;
-    mutant_vars *v = MUTANT(f);
-    if (is_neutral_juke(v)) v->juke_ticks = 0;
+    if (mutant_is_neutral_juke(f)) MUTANT(f)->juke_ticks = 0;
 }
 
 /* ------------------------------------------------------------------ the tick */
@@ -214,6 +219,8 @@ const yomi_char char_mutant_hooks = {
     .py_class = "states.mutant.fighter.Mutant",
     .vars_size = sizeof(mutant_vars),
     .scripts = mutant_scripts,
+    .objects = mutant_objects,
+    .object_scripts = mutant_object_scripts,
     .extras = EXTRAS,
     .n_extras = sizeof EXTRAS / sizeof EXTRAS[0],
     .res = RES,
