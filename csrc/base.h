@@ -159,6 +159,7 @@ typedef struct {
         air_ground_bounce, wall_slam, released, throw_;
 } throw_vars;
 extern const state_class throw_state_class;
+void throw_do_release(ymatch *m, yobj *host, ystate *st); /* ThrowState.do_release (GroundSlam calls it from a frame) */
 
 /* states/objects/projectile.py is projectile.c (engine.h) */
 

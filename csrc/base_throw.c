@@ -161,7 +161,7 @@ void hbd_from_throw_state(ymatch *m, yfighter *f, ystate *st, yhbd *d) {
     if (d->damage_in_combo == -1) d->damage_in_combo = d->damage;
 }
 
-static void do_release(ymatch *m, yobj *host, ystate *st) {
+void throw_do_release(ymatch *m, yobj *host, ystate *st) {
     yfighter *f = AS_F(host), *opp = FOPP(m, f);
     throw_vars *v = ST_VARS(throw_vars, host, st);
     v->throw_ = false;
@@ -196,7 +196,7 @@ static int tick_shared(ymatch *m, yobj *host, ystate *st) {
     cs_tick_shared(m, host, st);
     if (!YOK(m)) return SYM_NONE;
     if (!v->released && v->release && st->current_tick + 1 == v->release_frame) {
-        do_release(m, host, st);
+        throw_do_release(m, host, st);
         if (!YOK(m)) return SYM_NONE;
         v->released = true;
     }

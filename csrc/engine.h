@@ -665,6 +665,9 @@ struct yobj_class {
     void (*on_signal)(ymatch *, yproj *, int method, yobj *emitter);
     /* after BaseObj.init (a class's init that calls super().init() first: Stackriken); looked up along parent */
     void (*init)(ymatch *, yproj *);
+    /* the object's own on_hit_something (after its state's): RobotGrenade; looked up along parent.
+     * An override calls obj_base_on_hit_something for super(). */
+    void (*on_hit_something)(ymatch *, yproj *, yobj *victim, yhitbox *hb);
 };
 typedef struct yobj_entry {
     const char *script;
@@ -811,6 +814,7 @@ void obj_on_got_parried_by(ymatch *m, yobj *o, yobj *who);
 void obj_on_got_blocked_by(ymatch *m, yobj *o, yobj *who);
 void obj_on_got_push_blocked(ymatch *m, yobj *o);
 void obj_on_hit_something(ymatch *m, yobj *o, yobj *victim, yhitbox *hb);
+void obj_base_on_hit_something(ymatch *m, yobj *o, yobj *victim, yhitbox *hb); /* BaseObj._on_hit_something */
 void obj_on_state_started(ymatch *m, yobj *o, ystate *st);
 void obj_on_state_ended(ymatch *m, yobj *o, ystate *st);
 void obj_on_state_exited(ymatch *m, yobj *o, ystate *st);

@@ -146,7 +146,17 @@ void obj_on_hit_something(ymatch *m, yobj *o, yobj *victim, yhitbox *hb) {
         FH(AS_F(o))->on_hit_something(m, AS_F(o), victim, hb);
         return;
     }
-    /* BaseObj.gd: _on_hit_something */
+    for (const yobj_class *k = AS_P(o)->cls; k; k = k->parent)
+        if (k->on_hit_something) {
+            k->on_hit_something(m, AS_P(o), victim, hb);
+            return;
+        }
+    obj_base_on_hit_something(m, o, victim, hb);
+}
+
+/* BaseObj.gd: _on_hit_something */
+void obj_base_on_hit_something(ymatch *m, yobj *o, yobj *victim, yhitbox *hb) {
+    (void)hb;
     if (o->last_hit_frame == o->current_tick && obj_hit_fighter_last(m, o)) return;
     o->last_object_hit = victim->number;
     o->last_hit_frame = o->current_tick;
