@@ -1,10 +1,10 @@
-/* The Robot. Mirrors states/robot/fighter.py (characters/robo/Robot.gd).
+/* The Robot. Mirrors states/robot/fighter.py (characters/robo/Robot.gd), and the registries
+ * of states/robot/__init__.py (SCRIPTS, OBJECT_CLASSES, OBJECT_STATE_SCRIPTS).
  *
  * Resources: the fuel tank (air_option_bar: flight with the fly_dir / fly_enabled extras),
  * the armor pip (armor_enabled extra, 3-tick startup), the LOIC meter, the grenade and its
  * magnet, Drive stance cancels. Upkeep after the base tick: armor, magnet, ground refuel,
- * flight, LOIC gain, ground-pound readiness. The grenade and the orbital strike are not
- * written in C yet: their branches are dead here. */
+ * flight, LOIC gain, ground-pound readiness. */
 #include <stddef.h>
 #include <string.h>
 
@@ -27,6 +27,8 @@
 #define MAGNET_TICKS 100
 #define MAGNET_STRENGTH FXC(1.6)
 #define MAGNETIZE_OPPONENT_BLOCKED_MOD FXC(0.75)
+#define MAGNET_BOMB_STRENGTH FX_ONE
+#define BOUNCE_SPEED FXI(10)
 #define MAGNETIZE_BOMB_STRENGTH_INCREASE FXC(0.1)
 #define ARMOR_STARTUP_TICKS 3
 #define WC_EXTRA_ARMOR_STARTUP_TICKS 2
@@ -57,8 +59,11 @@ static void init(ymatch *m, yfighter *f) {
     }
 }
 
-static void not_ported(ymatch *m, const char *what) {
-    yerr(m, YE_NOT_PORTED, "Robot: %s is not written in C yet", what);
+robot_vars *robot_of(ymatch *m, yobj *o) {
+    /* f->chr is the resolved copy of char_robot_hooks: its tables are ours */
+    if (o && o->is_fighter && AS_F(o)->chr->scripts == char_robot_hooks.scripts) return ROBOT(AS_F(o));
+    yerr(m, YE_INTERNAL, "object %d is not a Robot", o ? o->number : 0);
+    return NULL;
 }
 
 /* ------------------------------------------------------------------ hooks of the base fighter */
@@ -80,9 +85,16 @@ static void on_got_hit(ymatch *m, yfighter *f) {
 
 static void on_launched(ymatch *m, yfighter *f) {
     robot_vars *v = ROBOT(f);
-    if (v->orbital_strike_projectile && obj_by_number(m, v->orbital_strike_projectile)) {
-        not_ported(m, "the orbital strike");
-        return;
+    yobj *strike = v->orbital_strike_projectile ? obj_by_number(m, v->orbital_strike_projectile) : NULL;
+    if (strike) { /* objs_map: a disabled strike too */
+        if (!robot_orbital(strike)) {
+            yerr(m, YE_INTERNAL, "Robot: orbital_strike_projectile is not an orbital strike");
+            return;
+        }
+        robot_orbital_deactivate(m, AS_P(strike));
+        if (!YOK(m)) return;
+        v->orbital_strike_out = false;
+        v->orbital_strike_projectile = 0;
     }
 }
 
@@ -129,16 +141,24 @@ static void magnetize(ymatch *m, yfighter *f) {
             if (MAGNET_TICKS - v->magnet_ticks_left > MAGNET_MIN_TICKS) v->magnet_ticks_left = 1;
         obj_apply_force(&opp->o, fx_, obj_grounded(&opp->o) ? fy : 0);
     }
-    if (v->grenade_object && obj_from_name(m, v->grenade_object)) {
-        not_ported(m, "the grenade");
-        return;
+    yobj *obj = v->grenade_object ? obj_from_name(m, v->grenade_object) : NULL;
+    if (obj) {
+        fx dx, dy, fx_, fy;
+        /* get_object_dir_vec */
+        fxs_normalized(fxs_int((int64_t)obj->data.px - f->o.data.px), fxs_int((int64_t)obj->data.py - f->o.data.py),
+                       &dx, &dy);
+        fxs_vec_mul(dx, dy, fxs_neg(fxs_mul(MAGNET_BOMB_STRENGTH, v->magnetize_bomb_strength)), &fx_, &fy);
+        if (fxs_round(obj_distance(m, &f->o, obj)) < MAGNET_MIN_BOMB_DIST)
+            if (MAGNET_TICKS - v->magnet_ticks_left > MAGNET_MIN_TICKS) v->magnet_ticks_left = 1;
+        obj_apply_force(obj, fx_, fy);
+    } else {
+        v->magnet_ticks_left = 1;
     }
-    v->magnet_ticks_left = 1;
     v->magnetize_bomb_strength = fxs_add(v->magnetize_bomb_strength, MAGNETIZE_BOMB_STRENGTH_INCREASE);
     if (v->magnetize_bomb_strength > FX_ONE || v->magnetize_opponent) v->magnetize_bomb_strength = FX_ONE;
 }
 
-static void add_armor_pip(robot_vars *v) {
+void robot_add_armor_pip(robot_vars *v) {
     v->armor_pips++;
     if (v->armor_pips > MAX_ARMOR_PIPS) v->armor_pips = MAX_ARMOR_PIPS;
 }
@@ -232,11 +252,14 @@ static void fly_tick(ymatch *m, yfighter *f) {
 static void loic_tick(ymatch *m, yfighter *f) {
     robot_vars *v = ROBOT(f);
     if (v->loic_meter < LOIC_METER && !v->loic_draining) {
-        if (v->orbital_strike_projectile && obj_from_name(m, v->orbital_strike_projectile)) {
-            not_ported(m, "the orbital strike");
+        yobj *obj = v->orbital_strike_projectile ? obj_from_name(m, v->orbital_strike_projectile) : NULL;
+        robot_orbital_strike_vars *ov = robot_orbital(obj);
+        bool can_gain_loic = !(obj && ov && ov->active);
+        if (obj && !ov) {
+            yerr(m, YE_INTERNAL, "Robot: orbital_strike_projectile is not an orbital strike");
             return;
         }
-        v->loic_meter += v->armor_pips > 0 ? LOIC_GAIN : LOIC_GAIN_NO_ARMOR;
+        if (can_gain_loic) v->loic_meter += v->armor_pips > 0 ? LOIC_GAIN : LOIC_GAIN_NO_ARMOR;
         if (f->infinite_resources) {
             v->loic_meter = LOIC_METER;
             v->can_loic = true;
@@ -269,7 +292,7 @@ static void tick(ymatch *m, yfighter *f) {
         v->magnetize_opponent_blocked = false;
     }
     if (v->landed_move) {
-        if (!st_is(obj_state(&f->o), T_HURT)) add_armor_pip(v);
+        if (!st_is(obj_state(&f->o), T_HURT)) robot_add_armor_pip(v);
         v->landed_move = false;
     }
     if (obj_grounded(&f->o) && !v->force_fly) {
@@ -305,6 +328,22 @@ static void tick(ymatch *m, yfighter *f) {
         v->drive_cancel = true;
     }
     if (f->air_option_bar == 0 && v->flying_dir.has) v->flying_dir.has = false;
+}
+
+void robot_start_magnetizing(ymatch *m, yfighter *f) {
+    robot_vars *v = ROBOT(f);
+    v->magnet_ticks_left = MAGNET_TICKS;
+    v->magnetize_bomb_strength = 0;
+    yobj *obj = v->grenade_object ? obj_from_name(m, v->grenade_object) : NULL;
+    if (obj) {
+        if (!robot_grenade(obj)) {
+            yerr(m, YE_INTERNAL, "Robot: grenade_object is not a grenade");
+            return;
+        }
+        robot_grenade_refresh(m, AS_P(obj));
+        if (!YOK(m)) return;
+    }
+    v->magnet_installed = false;
 }
 
 static void reset_combo(ymatch *m, yfighter *f) {
@@ -353,20 +392,27 @@ static void process_extra(ymatch *m, yfighter *f, const yextra *e) {
         if (yx_bool(e, ARMOR_ENABLED) && st_name(obj_state(&f->o)) == SYM_WhiffInstantCancel)
             v->armor_startup_ticks += WC_EXTRA_ARMOR_STARTUP_TICKS;
     }
-    if (yx_has(e, NADE_ACTIVATED) && v->grenade_object && yx_bool(e, NADE_ACTIVATED) &&
-        obj_from_name(m, v->grenade_object)) {
-        not_ported(m, "the grenade");
-        return;
-    }
-    if (yx_has(e, PULL_ENABLED) && v->magnet_installed && !v->buffer_armor && yx_bool(e, PULL_ENABLED)) {
-        /* start_magnetizing */
-        v->magnet_ticks_left = MAGNET_TICKS;
-        v->magnetize_bomb_strength = 0;
-        if (v->grenade_object && obj_from_name(m, v->grenade_object)) {
-            not_ported(m, "the grenade");
+    if (yx_has(e, NADE_ACTIVATED) && v->grenade_object && yx_bool(e, NADE_ACTIVATED)) {
+        yobj *nade = obj_from_name(m, v->grenade_object);
+        robot_grenade_vars *gv = robot_grenade(nade);
+        if (nade && !gv) {
+            yerr(m, YE_INTERNAL, "Robot: grenade_object is not a grenade");
             return;
         }
-        v->magnet_installed = false;
+        if (nade && !gv->active) {
+            robot_grenade_activate(m, AS_P(nade));
+            if (!YOK(m)) return;
+            if (yx_has(e, BOUNCE) && !yx_null(e, BOUNCE) && (e->x[BOUNCE] != 0 || e->y[BOUNCE] != 0)) {
+                fx fx_, fy;
+                obj_xy_to_dir(m, fxs_int(e->x[BOUNCE]), fxs_int(e->y[BOUNCE]), BOUNCE_SPEED, FXI(100), &fx_, &fy);
+                fg_reset_momentum(&nade->chara);
+                obj_apply_force(nade, fx_, fy);
+            }
+        }
+    }
+    if (yx_has(e, PULL_ENABLED) && v->magnet_installed && !v->buffer_armor && yx_bool(e, PULL_ENABLED)) {
+        robot_start_magnetizing(m, f);
+        if (!YOK(m)) return;
     }
     if (yx_has(e, DRIVE_CANCEL)) v->buffer_drive_cancel = yx_bool(e, DRIVE_CANCEL);
 }
@@ -476,6 +522,80 @@ static const yres_field RES[] = {
     R(loic_dir, RF_INT),
 };
 #undef R
+
+/* ------------------------------------------------------------------ registries (states/robot/__init__.py) */
+#define S "characters/robo/"
+static const yscript_entry robot_scripts[] = {
+    {S "RobotState.gd", &robot_state_class},
+    {"RobotState", &robot_state_class},
+    /* base-state overrides */
+    {S "states/Step.gd", &robot_step_class},
+    {S "Roll.gd", &robot_roll_class},
+    {S "states/Fall.gd", &robot_fall_class},
+    {S "states/Landing.gd", &robot_landing_class},
+    {S "SuperJump.gd", &robot_super_jump_class},
+    {S "states/AirGrab.gd", &grab_class},
+    {S "states/AirForwardThrow.gd", &robot_air_forward_throw_class},
+    {S "states/Taunt.gd", &robot_taunt_class},
+    /* attacks, movement, specials, supers */
+    {S "states/SawBlade.gd", &robot_saw_blade_class},
+    {S "states/SideKick.gd", &robot_side_kick_class},
+    {S "states/Plummet.gd", &robot_plummet_class},
+    {S "states/GroundPound.gd", &robot_ground_pound_class},
+    {S "states/Lariat.gd", &robot_lariat_class},
+    {S "states/Missile.gd", &robot_vacuum_class},
+    {S "states/Chainsaw.gd", &robot_chainsaw_class},
+    {S "states/Propel.gd", &robot_propel_class},
+    {S "states/Return.gd", &robot_return_class},
+    {S "states/ClapJump.gd", &robot_clap_jump_class},
+    {S "states/ClapLand.gd", &robot_state_class},
+    {S "Grenade.gd", &robot_grenade_class},
+    {S "states/Magnetize.gd", &robot_magnetize_class},
+    {S "states/Flamethrower.gd", &robot_flamethrower_class},
+    {S "states/LOIC.gd", &robot_loic_class},
+    {S "states/DisableLoic.gd", &robot_disable_loic_class},
+    {S "Missile.gd", &robot_missile_class},
+    /* grabs and throws */
+    {S "states/DisembowelGrab.gd", &robot_disembowel_grab_class},
+    {S "states/GroundSlam.gd", &robot_ground_slam_class},
+    {S "states/CommandGrab.gd", &robot_command_grab_class},
+    {S "states/CornerCarryGrab.gd", &robot_corner_carry_grab_class},
+    {S "states/CornerCarryHold.gd", &robot_corner_carry_hold_class},
+    {S "states/CornerCarryRelease.gd", &throw_state_class},
+    {S "states/OverflowGrab.gd", &robot_overflow_grab_class},
+    {S "states/OverflowFollowup.gd", &robot_overflow_followup_class},
+    {S "states/EarthquakeThrow.gd", &robot_earthquake_throw_class},
+    {S "states/AirGrabSuper.gd", &robot_kill_process_class},
+    {S "states/KillProcessSpin.gd", &robot_kill_process_spin_class},
+    {S "states/KillProcessLanding.gd", &robot_kill_process_landing_class},
+    /* the Drive stance */
+    {S "states/DriveForward.gd", &robot_drive_forward_class},
+    {S "states/FastDriveCancel.gd", &robot_fast_drive_cancel_class},
+    {S "states/DriveJump.gd", &robot_drive_jump_class},
+    {S "states/DriveDrift.gd", &robot_drive_drift_class},
+    {S "states/DriveWheelie.gd", &robot_drive_wheelie_class},
+    {0, 0},
+};
+
+static const struct yobj_entry robot_objects[] = {
+    {S "projectiles/LandingShockwave.gd", &robot_landing_shockwave_class},
+    {S "projectiles/RobotGrenade.gd", &robot_grenade_object_class},
+    {S "projectiles/Missile.gd", &robot_missile_object_class},
+    {S "projectiles/GroundFire.gd", &robot_ground_fire_class},
+    {S "projectiles/OrbitalStrike.gd", &robot_orbital_strike_class},
+    {0, 0},
+};
+
+static const yscript_entry robot_object_scripts[] = {
+    {S "projectiles/states/LandingShockwaveDefault.gd", &robot_landing_shockwave_default_class},
+    {S "projectiles/states/GrenadeDefault.gd", &robot_grenade_default_class},
+    {S "projectiles/states/MissileDefault.gd", &robot_missile_default_class},
+    {S "projectiles/states/GroundFire.gd", &robot_ground_fire_state_class},
+    {S "projectiles/states/orbital_strike_default.gd", &robot_orbital_strike_default_class},
+    {S "projectiles/states/OrbitalStrikeFire.gd", &robot_orbital_strike_fire_class},
+    {0, 0},
+};
+#undef S
 
 const yomi_char char_robot_hooks = {
     .name = "Robot",

@@ -1,4 +1,11 @@
-/* The Robot in C: its fighter variables and state/object classes (char_robot*.c). */
+/* The Robot in C: its fighter variables, state and object classes (char_robot*.c).
+ *
+ *   char_robot.c          <- states/robot/fighter.py (+ the registries of states/robot/__init__.py)
+ *   char_robot_moves.c    <- states/robot/moves.py
+ *   char_robot_grabs.c    <- states/robot/grabs.py
+ *   char_robot_drive.c    <- states/robot/drive.py
+ *   char_robot_objects.c  <- states/robot/objects.py
+ */
 #ifndef YOMI_CHAR_ROBOT_H
 #define YOMI_CHAR_ROBOT_H
 
@@ -18,10 +25,69 @@ typedef struct {
 
 #define ROBOT(f) ((robot_vars *)(f)->vars)
 
-extern const yscript_entry robot_scripts[];
-extern const struct yobj_entry robot_objects[];
-extern const yscript_entry robot_object_scripts[];
+extern const yomi_char char_robot_hooks;
+
+/* the Robot's variables of a fighter, or NULL (+ an error: the Python engine's AttributeError) */
+robot_vars *robot_of(ymatch *m, yobj *o);
+
+/* char_robot.c: Robot methods other files call */
+void robot_add_armor_pip(robot_vars *v);
+void robot_start_magnetizing(ymatch *m, yfighter *f);
+
+/* char_robot_moves.c: RobotState, whose variables every Robot state extends */
+typedef struct {
+    int32_t super_level, supers_used, super_freeze_ticks, throw_invuln_frames;
+    bool is_super, super_effect, can_fly, super_scale_combo_meter;
+} robot_state_vars;
+extern const state_class robot_state_class;
 /* the state's can_fly: -1 when the state has no such variable (getattr(state, "can_fly", None)) */
 int robot_state_can_fly(yobj *host, ystate *st);
+/* the class's name is exactly cls (or a subclass of it) */
+bool robot_state_is(const ystate *st, const state_class *cls);
+
+/* the state classes (the registry lives in char_robot.c) */
+extern const state_class robot_step_class, robot_roll_class, robot_fall_class, robot_landing_class,
+    robot_super_jump_class, robot_air_forward_throw_class, robot_taunt_class, robot_saw_blade_class,
+    robot_side_kick_class, robot_plummet_class, robot_ground_pound_class, robot_lariat_class, robot_vacuum_class,
+    robot_chainsaw_class, robot_propel_class, robot_return_class, robot_clap_jump_class, robot_grenade_class,
+    robot_magnetize_class, robot_flamethrower_class, robot_loic_class, robot_disable_loic_class,
+    robot_missile_class;
+extern const state_class robot_disembowel_grab_class, robot_ground_slam_class, robot_command_grab_class,
+    robot_corner_carry_grab_class, robot_corner_carry_hold_class, robot_overflow_grab_class,
+    robot_overflow_followup_class, robot_earthquake_throw_class, robot_kill_process_class,
+    robot_kill_process_spin_class, robot_kill_process_landing_class;
+extern const state_class robot_drive_forward_class, robot_fast_drive_cancel_class, robot_drive_jump_class,
+    robot_drive_drift_class, robot_drive_wheelie_class;
+
+/* char_robot_objects.c: the objects (states/robot/objects.py) */
+typedef struct { /* LandingShockwave */
+    int32_t damage, facing;
+    fx speed;
+} robot_shockwave_vars;
+typedef struct { /* RobotGrenade */
+    fx last_vel_x, last_vel_y;
+    int32_t hits_chained, last_hit_by, ticks_left;
+    bool has_last_vel; /* last_vel_x/last_vel_y start as None */
+    bool active, hitbox_out;
+} robot_grenade_vars;
+typedef struct { /* OrbitalStrike */
+    int32_t aim_ticks;
+    fx t;
+    bool self_, active, deactivating;
+} robot_orbital_strike_vars;
+
+extern const yobj_class robot_landing_shockwave_class, robot_grenade_object_class, robot_missile_object_class,
+    robot_ground_fire_class, robot_orbital_strike_class;
+extern const state_class robot_landing_shockwave_default_class, robot_grenade_default_class,
+    robot_missile_default_class, robot_ground_fire_state_class, robot_orbital_strike_default_class,
+    robot_orbital_strike_fire_class;
+
+/* RobotGrenade / OrbitalStrike methods the fighter and its states call */
+robot_grenade_vars *robot_grenade(yobj *o);         /* NULL when o is not a RobotGrenade */
+robot_orbital_strike_vars *robot_orbital(yobj *o);  /* NULL when o is not an OrbitalStrike */
+void robot_grenade_activate(ymatch *m, yproj *p);
+void robot_grenade_refresh(ymatch *m, yproj *p);
+void robot_orbital_deactivate(ymatch *m, yproj *p);
+void robot_obj_disable(ymatch *m, yproj *p); /* self.disable(): the class's */
 
 #endif
