@@ -173,7 +173,7 @@ static int leaf_of(PyObject *v, uint8_t *kind, int32_t *out) {
     }
     if (PyUnicode_Check(v)) {
         int s = sym_of(v);
-        if (s < 0) return -1;
+        if (s < 0) return 1; /* a text no C code names */
         *kind = YD_STR;
         *out = s;
         return 0;
@@ -181,14 +181,17 @@ static int leaf_of(PyObject *v, uint8_t *kind, int32_t *out) {
     return -1;
 }
 
-/* Python data -> ydata: None, a bool, an int, a known string, or a dict of those (two levels) */
+/* Python data -> ydata: None, a bool, an int, a known string, or a dict of those (two levels).
+ * Inside a dict, a leaf whose key or text no C code names (every name the C code reads is an
+ * interned symbol) is left out, as the environment's decode does: an OptionButton's
+ * {"id": 1, "name": "Punch"} keeps its id. */
 static int convert_data(PyObject *data, ydata *out) {
     ydata_none(out);
     if (data == NULL || data == Py_None) return 0;
     if (!PyDict_Check(data)) {
         uint8_t kind;
         int32_t v;
-        if (leaf_of(data, &kind, &v) < 0) goto bad;
+        if (leaf_of(data, &kind, &v) != 0) goto bad;
         out->kind = kind;
         out->i = v;
         return 0;
@@ -199,7 +202,6 @@ static int convert_data(PyObject *data, ydata *out) {
     while (PyDict_Next(data, &pos, &key, &value)) {
         if (!PyUnicode_Check(key)) goto bad;
         int k1 = sym_of(key);
-        if (k1 < 0) goto bad;
         if (PyDict_Check(value)) {
             PyObject *k2o, *v2;
             Py_ssize_t pos2 = 0;
@@ -208,13 +210,20 @@ static int convert_data(PyObject *data, ydata *out) {
                 int k2 = sym_of(k2o);
                 uint8_t kind;
                 int32_t v;
-                if (k2 <= 0 || leaf_of(v2, &kind, &v) < 0 || out->n >= YOMI_DATA_MAX) goto bad;
+                if (k2 == 0) goto bad;
+                int r = leaf_of(v2, &kind, &v);
+                if (r < 0) goto bad;
+                if (r > 0 || k1 < 0 || k2 < 0) continue;
+                if (out->n >= YOMI_DATA_MAX) goto bad;
                 out->e[out->n++] = (ydata_leaf){.k1 = (uint16_t)k1, .k2 = (uint16_t)k2, .kind = kind, .v = v};
             }
         } else {
             uint8_t kind;
             int32_t v;
-            if (leaf_of(value, &kind, &v) < 0 || out->n >= YOMI_DATA_MAX) goto bad;
+            int r = leaf_of(value, &kind, &v);
+            if (r < 0) goto bad;
+            if (r > 0 || k1 < 0) continue;
+            if (out->n >= YOMI_DATA_MAX) goto bad;
             out->e[out->n++] = (ydata_leaf){.k1 = (uint16_t)k1, .k2 = SYM_NONE, .kind = kind, .v = v};
         }
     }
