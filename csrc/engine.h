@@ -337,6 +337,9 @@ typedef struct {
     st_fn fizzle; /* DefaultFireball / DirProjectileDefault: self.fizzle(), which subclasses override */ \
     st_fn move; /* DefaultFireball: self.move(), which subclasses override (ShurikenDefault...) */       \
     st_fn apply_enter_force; /* ObjectState.apply_enter_force (StickyBomb: only with data) */         \
+    /* CharacterState.interrupt_into, a per-instance list: the table's unless the class rewrites it  \
+     * (NewShoot); its length in *n */                                                              \
+    const uint16_t *(*interrupt_into)(ymatch *, yobj *, ystate *, int *n);                           \
     /* a run-time signal connection to this state (obj_connect_signal): method is the SYM_ */          \
     void (*on_signal)(ymatch *, yobj *, ystate *, int method, yobj *emitter);
 
@@ -474,6 +477,15 @@ struct yfighter { /* Fighter */
     bool has_queued_extra;
     bool last_input_has_action, previous_input_has_action;
     uint16_t last_input_action, previous_input_action; /* symbols */
+    /* the rest of last_input ("data" set with "action"; "extra" when one was processed) and
+     * buffered_input (load_last_input_into_buffer), replayed by tick_before when use_buffer is set */
+    ydata last_input_data;
+    yextra last_input_extra;
+    bool last_input_has_extra;
+    bool use_buffer, buffered_has_action, buffered_has_extra;
+    uint16_t buffered_action;
+    ydata buffered_data;
+    yextra buffered_extra;
     /* resources and flags */
     bool hit_out_of_brace, braced_attack, brace_effect_applied_yet, dummy_interruptable, game_over, forfeit,
         will_forfeit, touching_wall, was_my_turn, colliding_with_opponent, got_parried, got_blocked,
@@ -537,6 +549,7 @@ struct ymatch {
     /* engine interface (integration/engine.py: Match) */
     bool turn_open;
     bool submitted[2];
+    bool strict; /* entering a state marked unported (mark_unported) stops the match: YE_NOT_PORTED */
     int32_t n_spawned; /* objects ever spawned (objs_map has 2 + n_spawned names) */
     int32_t tick_serial; /* ticks started (an object disabled before this tick may be recycled) */
     int16_t n_objs;      /* objects in `order` */
@@ -993,6 +1006,7 @@ void fighter_base_passive_sadness_gain(ymatch *m, yfighter *f);
 void fighter_on_action_selected(ymatch *m, yfighter *f, int action_sym, const ydata *data, const yextra *extra);
 void fighter_base_process_extra(ymatch *m, yfighter *f, const yextra *extra);
 void fighter_tick_before(ymatch *m, yfighter *f);
+void fighter_load_last_input_into_buffer(yfighter *f); /* BaseChar.gd: load_last_input_into_buffer */
 void fighter_base_tick(ymatch *m, yfighter *f);
 void fighter_state_tick(ymatch *m, yfighter *f);
 int64_t fighter_state_hash(ymatch *m, yfighter *f);

@@ -240,9 +240,11 @@ _C_PREPARED: dict = {}
 def c_prepare(character: str) -> frozenset:
     """Tell the C engine which of ``character``'s states it does not run with the Python class.
 
-    Entering one of them then stops a C match with :class:`EngineUnavailable` instead of running
-    other code. Returns the names of the states the C engine runs exactly like the Python engine.
-    Called by :class:`CMatch`; call it once per character before using ``yomi._native`` directly.
+    Entering one of them then stops a strict C match (``CMatch``; ``yomi._native.Match(...,
+    strict=True)``, ``MatchBatch.reset(..., strict=True)``) with :class:`EngineUnavailable` instead
+    of running other code; a non-strict one runs the class the C engine has there. Returns the
+    names of the states the C engine runs exactly like the Python engine. Called by
+    :class:`CMatch`; call it once per character before a strict match of ``yomi._native``.
     """
     exact = _C_PREPARED.get(character)
     if exact is None:
@@ -282,7 +284,7 @@ class CMatch:
             if name not in native.characters():
                 raise EngineUnavailable(f"the C engine has no {name} yet")
             c_prepare(name)
-        self._m = native.Match(p1, p2, seed, settings)
+        self._m = native.Match(p1, p2, seed, settings, strict=True)
 
     @property
     def characters(self) -> tuple[str, str]:

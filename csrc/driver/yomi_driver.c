@@ -103,7 +103,10 @@ static void new_match(ymatch *m, int *n_matches) {
     s.always_perfect_parry = rnd() % 8 == 0;
     s.global_damage_modifier = FXI(rnd_range(0, 3));
     s.global_gravity_modifier = FXC(0.5) * rnd_range(1, 4);
-    if (match_create(m, t1, t2, (int64_t)rnd() * 7919, &s) == 0) match_iface_advance(m);
+    if (match_create(m, t1, t2, (int64_t)rnd() * 7919, &s) == 0) {
+        m->strict = true; /* as CMatch: unported states stop the match */
+        match_iface_advance(m);
+    }
     (*n_matches)++;
 }
 
