@@ -4,13 +4,18 @@
  * Resources: momentum store (released with the `release` extra, decays every tick out
  * of combos), grappling hook and pulling, sticky bombs, kunai/kick summons, the Skull
  * Shaker bleed. Upkeep after the base tick: hook pull, bleed, momentum release and decay.
- * The Ninja's objects are not written in C yet: a branch that needs one reports it. */
+ * Its states are in char_ninja_moves.c, its objects in char_ninja_objects.c. */
 #include <stddef.h>
 
 #include "char_ninja.h"
 
 #define RELEASE_MODIFIER FXC(1.175)
+#define HOOK_DISABLE_DIST FXI(32)
+#define HOOK_PULL_SPEED FXI(2)
+#define MAX_PULL_SPEED FXI(15)
+#define MAX_PULL_UPWARD_SPEED FXI(-10)
 #define MAX_MOMENTUM_UPWARD_SPEED FXI(-10)
+#define BACKWARD_PULL_PENALTY 2
 #define SKULL_SHAKER_BLEED_DAMAGE 2
 #define BOOST_REDUCTION_PER_FRAME FXC(0.1)
 #define MIN_BOOST_REDUCTION_PER_FRAME FXC(0.05)
@@ -30,21 +35,48 @@ static void init(ymatch *m, yfighter *f) {
     if (f->infinite_resources) NINJA(f)->momentum_stores = 1;
 }
 
-static void not_ported(ymatch *m, const char *what) {
-    yerr(m, YE_NOT_PORTED, "Ninja: %s is not written in C yet", what);
+ninja_vars *ninja_of(ymatch *m, yobj *o) {
+    if (is_ninja(o)) return NINJA(AS_F(o));
+    yerr(m, YE_INTERNAL, "object %d is not the Ninja", o ? o->number : 0);
+    return NULL;
 }
 
-static void detach(ymatch *m, yfighter *f) {
+void ninja_detach(ymatch *m, yfighter *f) {
     yobj *hook = obj_from_name(m, NINJA(f)->grappling_hook_projectile);
-    if (hook) proj_disable(m, AS_P(hook));
+    if (hook) ninja_obj_disable(m, hook);
+}
+
+/* substituted_objects: `name in host.substituted_objects` */
+bool ninja_substituted(const ninja_vars *v, int number) {
+    for (int i = 0; i < v->n_substituted; i++)
+        if (v->substituted_objects[i] == number) return true;
+    return false;
+}
+
+/* host.substituted_objects[name] = True (see NINJA_MAX_SUBSTITUTED: names of objects that are
+ * disabled or gone can never be looked up again and make room) */
+void ninja_add_substituted(ymatch *m, ninja_vars *v, int number) {
+    if (ninja_substituted(v, number)) return;
+    if (v->n_substituted >= NINJA_MAX_SUBSTITUTED) {
+        int n = 0;
+        for (int i = 0; i < v->n_substituted; i++)
+            if (obj_from_name(m, v->substituted_objects[i])) v->substituted_objects[n++] = v->substituted_objects[i];
+        v->n_substituted = (uint8_t)n;
+    }
+    if (v->n_substituted >= NINJA_MAX_SUBSTITUTED) {
+        yerr(m, YE_LIMIT, "Ninja: more than %d live substituted objects", NINJA_MAX_SUBSTITUTED);
+        return;
+    }
+    v->substituted_objects[v->n_substituted++] = (int16_t)number;
 }
 
 static void explode_sticky_bomb(ymatch *m, yfighter *f) {
     ninja_vars *v = NINJA(f);
-    if (v->bomb_thrown && obj_from_name(m, v->bomb_projectile)) not_ported(m, "the sticky bomb's explode");
+    if (v->bomb_thrown && obj_from_name(m, v->bomb_projectile))
+        ninja_sticky_bomb_explode(m, obj_by_number(m, v->bomb_projectile));
 }
 
-static void on_roll_started(ymatch *m, yfighter *f) { detach(m, f); }
+static void on_roll_started(ymatch *m, yfighter *f) { ninja_detach(m, f); }
 
 static void process_extra(ymatch *m, yfighter *f, const yextra *e) {
     ninja_vars *v = NINJA(f);
@@ -55,7 +87,7 @@ static void process_extra(ymatch *m, yfighter *f, const yextra *e) {
     enum { EXPLODE = YX_CHAR0, PULL, DETACH, RELEASE, RELEASE_DIR, STORE };
     if (yx_has(e, EXPLODE) && yx_bool(e, EXPLODE)) explode_sticky_bomb(m, f);
     if (yx_has(e, PULL)) v->pulling = yx_bool(e, PULL);
-    if (yx_has(e, DETACH) && yx_bool(e, DETACH)) detach(m, f);
+    if (yx_has(e, DETACH) && yx_bool(e, DETACH)) ninja_detach(m, f);
     if (yx_has(e, RELEASE) && yx_bool(e, RELEASE) && yx_has(e, RELEASE_DIR)) {
         if (yx_null(e, RELEASE_DIR)) {
             yerr(m, YE_INTERNAL, "Ninja: release_dir is null");
@@ -132,6 +164,35 @@ static void decay_momentum(ymatch *m, yfighter *f) {
     }
 }
 
+/* pull toward the grappling hook (or what it is attached to) */
+static void hook_tick(ymatch *m, yfighter *f, yobj *hook) {
+    ninja_vars *v = NINJA(f);
+    ninja_hook_vars *hv = ninja_hook(hook);
+    if (!hv) {
+        yerr(m, YE_INTERNAL, "Ninja: the grappling hook is not a GrapplingHookObject");
+        return;
+    }
+    if (fighter_is_in_hurt_state(f, false)) ninja_obj_disable(m, hook);
+    if (!YOK(m)) return;
+    yobj *attached_to = obj_from_name(m, hv->attached_to);
+    int32_t hx, hy;
+    if (!attached_to) obj_local_center(m, &f->o, hook, &hx, &hy);
+    else obj_local_center(m, &f->o, attached_to, &hx, &hy);
+    if (attached_to && attached_to->is_fighter) obj_local_pos(m, &f->o, attached_to, &hx, &hy);
+    if (hv->is_locked && obj_state(hook)->current_tick > 5 && fxs_vec_len(fxs_int(hx), fxs_int(hy)) < HOOK_DISABLE_DIST)
+        ninja_obj_disable(m, hook);
+    if (!YOK(m)) return;
+    if (v->pulling) {
+        fx dx, dy;
+        fxs_normalized_times(fxs_int(hx), fxs_int(hy), HOOK_PULL_SPEED, &dx, &dy);
+        obj_apply_force(&f->o, dx, dy);
+        obj_limit_speed(m, &f->o, MAX_PULL_SPEED);
+        if (f->o.data.vy < MAX_PULL_UPWARD_SPEED) obj_set_vel(&f->o, f->o.data.vx, MAX_PULL_UPWARD_SPEED);
+        if (fxs_sign(dx) != fighter_opponent_dir(m, f) && f->o.combo_count <= 0)
+            fighter_add_penalty(m, f, BACKWARD_PULL_PENALTY, false);
+    }
+}
+
 static void tick(ymatch *m, yfighter *f) {
     ninja_vars *v = NINJA(f);
     fighter_base_tick(m, f);
@@ -139,11 +200,9 @@ static void tick(ymatch *m, yfighter *f) {
     if (f->turn_frames <= 1 && v->boost_frames_left <= 0) v->released_this_turn = false;
     yobj *hook = obj_from_name(m, v->grappling_hook_projectile);
     if (fighter_is_in_hurt_state(f, true)) v->pulling = false;
-    if (hook) {
-        not_ported(m, "the grappling hook");
-        return;
-    }
-    v->pulling = false;
+    if (hook) hook_tick(m, f, hook);
+    else v->pulling = false;
+    if (!YOK(m)) return;
     if (v->skull_shaker_bleed_ticks > 0) {
         v->skull_shaker_bleed_ticks--;
         if (imod(v->skull_shaker_bleed_ticks, 8) == 0)
@@ -167,7 +226,7 @@ static void on_got_hit(ymatch *m, yfighter *f) {
     if (v->bomb_projectile || v->bomb_thrown) {
         v->bomb_thrown = false;
         yobj *bomb = obj_from_name(m, v->bomb_projectile);
-        if (bomb) proj_disable(m, AS_P(bomb));
+        if (bomb) ninja_obj_disable(m, bomb);
         v->bomb_projectile = 0;
     }
 }
@@ -186,10 +245,9 @@ static int host_command(ymatch *m, yfighter *f, int method, const yval *args, in
 static bool refs_object(ymatch *m, yfighter *f, int number) {
     (void)m;
     ninja_vars *v = NINJA(f);
-    if (v->bomb_projectile == number || v->grappling_hook_projectile == number) return true;
-    for (int i = 0; i < v->n_substituted; i++)
-        if (v->substituted_objects[i] == number) return true;
-    return false;
+    /* substituted_objects needs no object: only live objects are looked up in it */
+    return v->bomb_projectile == number || v->grappling_hook_projectile == number ||
+           ninja_swap_places_object(f) == number;
 }
 
 static const yextra_key EXTRAS[] = {
@@ -215,6 +273,8 @@ const yomi_char char_ninja_hooks = {
     .py_class = "states.ninja.fighter.Ninja",
     .vars_size = sizeof(ninja_vars),
     .scripts = ninja_scripts,
+    .objects = ninja_objects,
+    .object_scripts = ninja_object_scripts,
     .extras = EXTRAS,
     .n_extras = sizeof EXTRAS / sizeof EXTRAS[0],
     .res = RES,

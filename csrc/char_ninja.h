@@ -1,8 +1,18 @@
-/* The Ninja in C: its fighter variables and state classes (char_ninja*.c). */
+/* The Ninja in C: its fighter variables, state and object classes (char_ninja*.c).
+ *
+ *   char_ninja.c          <- states/ninja/fighter.py (+ the registries of states/ninja/__init__.py)
+ *   char_ninja_moves.c    <- states/ninja/moves.py
+ *   char_ninja_objects.c  <- states/ninja/objects.py
+ */
 #ifndef YOMI_CHAR_NINJA_H
 #define YOMI_CHAR_NINJA_H
 
 #include "base.h"
+
+/* substituted_objects (a dict of object names, never cleared): only the Ninja's live objects are
+ * ever looked up in it and a disabled object stays disabled, so names of disabled objects are
+ * dropped when the list is full; at most every object slot is live at once */
+#define NINJA_MAX_SUBSTITUTED YOMI_MAX_OBJECTS
 
 typedef struct {
     int32_t momentum_stores, sticky_bombs_left, skull_shaker_bleed_ticks, boost_frames_left;
@@ -11,7 +21,7 @@ typedef struct {
     fx quick_slash_move_dir_x, quick_slash_move_dir_y;
     int16_t bomb_projectile, grappling_hook_projectile; /* object numbers, 0 = None */
     uint8_t n_substituted;
-    int16_t substituted_objects[8];
+    int16_t substituted_objects[NINJA_MAX_SUBSTITUTED];
     bool can_summon_kunai, can_summon_kick, bomb_thrown, pulling, used_grappling_hook, whip_beam_charged,
         released_this_turn, will_release_momentum, will_store_momentum, boosted_during_combo, stackriken_out,
         can_divekick_hop;
@@ -19,8 +29,66 @@ typedef struct {
 
 #define NINJA(f) ((ninja_vars *)(f)->vars)
 
+extern const yomi_char char_ninja_hooks;
+
+/* `o` is a fighter playing the Ninja */
+static inline bool is_ninja(const yobj *o) {
+    return o && o->is_fighter && ((const yfighter *)o)->chr->name == char_ninja_hooks.name;
+}
+/* the Ninja variables of a fighter that must be the Ninja (else NULL + an error: Python's AttributeError) */
+ninja_vars *ninja_of(ymatch *m, yobj *o);
+
+/* ------------------------------------------------------------------ char_ninja.c: Ninja methods other files call */
+void ninja_detach(ymatch *m, yfighter *f);
+bool ninja_substituted(const ninja_vars *v, int number);
+void ninja_add_substituted(ymatch *m, ninja_vars *v, int number);
+
+/* ------------------------------------------------------------------ char_ninja_moves.c (states/ninja/moves.py) */
 extern const yscript_entry ninja_scripts[];
-extern const state_class ninja_grappling_hook_class, ninja_sticky_bomb_class, ninja_store_momentum_class,
-    ninja_summon_class, ninja_swap_places_class;
+extern const state_class ninja_fireball_class, ninja_grappling_hook_class, ninja_sticky_bomb_class,
+    ninja_sticky_bomb_throw_class, ninja_caltrops_class, ninja_summon_class, ninja_swap_places_class,
+    ninja_store_momentum_class, ninja_uppercut_class, ninja_dive_kick_class, ninja_flying_roundhouse_class,
+    ninja_jump_kick_landing_class, ninja_nunchuk_class, ninja_nunchuk_light_class, ninja_nunchuk_jump_class,
+    ninja_back_sway_class, ninja_slide_kick_class, ninja_hit_grab_class, ninja_hit_grab_followup_class,
+    ninja_grounded_sweep_class, ninja_stomp_class, ninja_quick_slash_class;
+/* the object SwapPlaces (Substitution) swapped last (frame 7 refreshes it, disabled or not): kept from recycling */
+int ninja_swap_places_object(yfighter *f);
+
+/* ------------------------------------------------------------------ char_ninja_objects.c (states/ninja/objects.py) */
+typedef struct { /* NinjaShuriken */
+    fx dir_x, dir_y;
+    bool can_stack;
+} ninja_shuriken_vars;
+typedef struct { /* Stackriken */
+    int32_t return_x, return_y, refresh_amount;
+    fx force_x, force_y;
+    bool has_return, has_force; /* return_x / force_x start as None */
+} ninja_stackriken_vars;
+typedef struct { /* StickyBombObject */
+    bool detonating, attached;
+} ninja_sticky_bomb_vars;
+typedef struct { /* GrapplingHookObject */
+    int32_t start_y;
+    int16_t attached_to; /* object number, 0 = None */
+    bool is_locked;
+} ninja_hook_vars;
+
+extern const struct yobj_entry ninja_objects[];
+extern const yscript_entry ninja_object_scripts[];
+extern const yobj_class ninja_shuriken_class, ninja_stackriken_class, ninja_caltrops_object_class,
+    ninja_sticky_bomb_object_class, ninja_grappling_hook_object_class, ninja_kunai_object_class;
+
+/* the object's variables when it is of that class (isinstance), else NULL */
+ninja_sticky_bomb_vars *ninja_sticky_bomb(yobj *o);
+ninja_hook_vars *ninja_hook(yobj *o);
+ninja_shuriken_vars *ninja_shuriken(yobj *o);
+/* methods the fighter and its states call */
+void ninja_obj_disable(ymatch *m, yobj *o);     /* obj.disable(): the object's class's */
+void ninja_sticky_bomb_explode(ymatch *m, yobj *bomb); /* StickyBombObject.explode */
+void ninja_hook_unlock(ymatch *m, yobj *hook);         /* GrapplingHookObject.unlock */
+/* the object tables of the Ninja's scenes (looked up once) */
+enum { NJ_SCENE_STICKY_BOMB, NJ_SCENE_CALTROPS, NJ_SCENE_KUNAI_SUMMON, NJ_SCENE_SLIDE_SUMMON, NJ_SCENE_STACKRIKEN,
+       NJ_SCENE_KUNAI, NJ_SCENE_FIREBALL, NJ_SCENE_AIR_FIREBALL, NJ_N_SCENES };
+int ninja_scene(int which);
 
 #endif
