@@ -37,8 +37,9 @@ static int cancel_categories(ymatch *m, yfighter *f, bool force_grounded, bool f
     yfighter *opp = FOPP(m, f);
     int n = 0;
     if (!f->busy_interrupt) {
-        const uint16_t *list = f->o.state_hit_cancellable ? s->hit_cancel_into : s->interrupt_into;
-        int len = f->o.state_hit_cancellable ? s->n_hit_cancel_into : s->n_interrupt_into;
+        int len = s->n_hit_cancel_into;
+        const uint16_t *list = f->o.state_hit_cancellable ? s->hit_cancel_into
+                                                          : st_vt(st)->interrupt_into(m, &f->o, st, &len);
         for (int i = 0; i < len && n < MAX_CATS; i++) out[n++] = list[i];
         if (f->turbo_mode && st_name(obj_state(&opp->o)) != SYM_Grabbed && n < MAX_CATS)
             out[n++] = obj_grounded(&f->o) ? SYM_Grounded : SYM_Aerial;

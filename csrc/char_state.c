@@ -202,7 +202,8 @@ int cs_tick_shared(ymatch *m, yobj *host, ystate *st) {
         vt->on_land_cancel(m, host, st);
     }
     if (st->current_tick <= st->anim_length && !st->endless) {
-        if (vt->can_interrupt(m, host, st) && st->st->n_interrupt_into > 0) {
+        int n_into = 0;
+        if (vt->can_interrupt(m, host, st) && (vt->interrupt_into(m, host, st, &n_into), n_into > 0)) {
             vt->enable_interrupt(m, host, st, true, false);
             if (!YOK(m)) return SYM_NONE;
             if (st->dynamic_iasa) st->interruptible_on_opponent_turn = 1;

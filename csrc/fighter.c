@@ -548,6 +548,7 @@ static void apply_queued_action(ymatch *m, yfighter *f, bool pressed_feint) {
     }
     f->last_input_has_action = true;
     f->last_input_action = f->queued_action;
+    f->last_input_data = f->queued_data;
     f->feint_parriable = false;
     if (f->queued_action == SYM_Continue) resolve_continue(m, f);
     if (!YOK(m)) return;
@@ -575,6 +576,15 @@ static void apply_queued_action(ymatch *m, yfighter *f, bool pressed_feint) {
     obj_state(&f->o)->feinted_last = f->feinted_last;
 }
 
+/* BaseChar.gd: load_last_input_into_buffer (a deep copy of last_input) */
+void fighter_load_last_input_into_buffer(yfighter *f) {
+    f->buffered_has_action = f->last_input_has_action;
+    f->buffered_action = f->last_input_action;
+    f->buffered_data = f->last_input_data;
+    f->buffered_has_extra = f->last_input_has_extra;
+    f->buffered_extra = f->last_input_extra;
+}
+
 void fighter_tick_before(ymatch *m, yfighter *f) {
     yfighter *opp = OPP(m, f);
     if (f->clashing) {
@@ -594,9 +604,24 @@ void fighter_tick_before(ymatch *m, yfighter *f) {
     bool pressed_feint = false;
     if (f->refresh_prediction) f->refresh_prediction = false;
     f->blocked_last_turn = false;
+    if (f->use_buffer) {
+        if (f->buffered_has_action) {
+            f->queued_action = f->buffered_action;
+            f->queued_data = f->buffered_data; /* "data" is in the buffer with "action" */
+        }
+        if (f->buffered_has_extra) {
+            f->queued_extra = f->buffered_extra;
+            f->has_queued_extra = true;
+        }
+        f->use_buffer = false;
+        f->used_buffer = true;
+        f->buffered_has_action = f->buffered_has_extra = false; /* buffered_input = {} */
+    }
     if (f->has_queued_extra) {
         f->turn_frames = 0;
         opp->turn_frames = 0;
+        f->last_input_extra = f->queued_extra;
+        f->last_input_has_extra = true;
         FH(f)->process_extra(m, f, &f->queued_extra);
         if (!YOK(m)) return;
         pressed_feint = f->feinting;

@@ -71,7 +71,7 @@ const state_vt *state_vt_of(const state_class *cls) {
     INHERIT(on_interrupt); INHERIT(on_land_cancel); INHERIT(get_velocity_forward_meter_gain_multiplier);
     INHERIT(can_land_cancel); INHERIT(can_hit_cancel); INHERIT(parry); INHERIT(can_parry_hitbox);
     INHERIT(matches_hitbox_height); INHERIT(get_whiffed_block); INHERIT(hitstun); INHERIT(on_signal);
-    INHERIT(fizzle); INHERIT(move); INHERIT(apply_enter_force);
+    INHERIT(fizzle); INHERIT(move); INHERIT(apply_enter_force); INHERIT(interrupt_into);
 #undef INHERIT
     return vt;
 }

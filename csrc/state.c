@@ -411,6 +411,12 @@ static int no_hitstun(ymatch *m, yobj *h, ystate *st) {
     return -1;
 }
 
+static const uint16_t *state_interrupt_into(ymatch *m, yobj *h, ystate *st, int *n) {
+    (void)m; (void)h;
+    *n = st->st->n_interrupt_into;
+    return st->st->interrupt_into;
+}
+
 const state_class object_state_class = {
     .name = "states.state.ObjectState",
     .enter_shared = state_enter_shared,
@@ -449,4 +455,5 @@ const state_class object_state_class = {
     .get_whiffed_block = no,
     .hitstun = no_hitstun,
     .apply_enter_force = state_apply_enter_force,
+    .interrupt_into = state_interrupt_into,
 };
