@@ -1,21 +1,117 @@
-/* The Cowboy. Mirrors states/cowboy/fighter.py (characters/swordandgun/SwordGuy.gd).
+/* The Cowboy. Mirrors states/cowboy/fighter.py (characters/swordandgun/SwordGuy.gd), and the
+ * registries of states/cowboy/__init__.py (game script -> class).
  *
  * Resources: six bullets and the gun (in hand or thrown), the after-image ("Foresight")
  * with its detonate / shift / drift / hindsight extras, the lasso, the temporal round,
  * the 1000 Cuts buff, and bullet-cancelling (the gun_cancel extra arms try_shoot host
- * commands). The Cowboy's objects are not written in C yet: their branches are dead here
- * (no such object can exist) and a spawn of one reports it. */
+ * commands). */
 #include <stddef.h>
 #include <string.h>
 
 #include "char_cowboy.h"
 
-#define FORESIGHT_SCENE "characters/swordandgun/projectiles/AfterImage.tscn"
+#define GUN_PICKUP_DISTANCE FXI(26)
+#define GUN_PICKUP_DISTANCE_BOOMERANG FXI(32)
+#define AFTER_IMAGE_MAX_DIST FXI(410)
+#define MAX_AIR_SPEED_1KCUTS FXI(12)
+#define DRIFT_JUMP_TIMER 4
+#define DRIFT_SUPERS 1
 #define GROUNDED_DRIFT_JUMP_SPEED FXI(-3)
+#define BARREL_LOCATION_X FXI(26)
+#define BARREL_LOCATION_Y FXI(-5)
 
+#define P "characters/swordandgun/projectiles/"
+static const char *const SCENES[CB_N_SCENES] = {
+    [CB_SCENE_NEW_BULLET] = P "NewBullet.tscn",
+    [CB_SCENE_BULLET] = P "bullet.tscn",
+    [CB_SCENE_TEMPORAL_BULLET] = P "frozen_bullet.tscn",
+    [CB_SCENE_FAST_TEMPORAL_BULLET] = P "frozen_bullet_fast.tscn",
+    [CB_SCENE_GUN] = P "Gun.tscn",
+    [CB_SCENE_LASSO] = P "Lasso.tscn",
+    [CB_SCENE_EXPLOSION] = P "AfterImageExplosion.tscn",
+    [CB_SCENE_CUTS] = P "1000cuts/1000Cuts.tscn",
+    [CB_SCENE_FORESIGHT] = P "AfterImage.tscn",
+    [CB_SCENE_GUN_BULLET] = P "gun_throw_bullet.tscn",
+    [CB_SCENE_TIME_BULLET] = P "NewTimeBullet.tscn",
+};
+#undef P
+
+/* The scenes are looked up by path once (immutable tables: the same index in every match). */
+int cowboy_scene(int which) {
+    static int16_t cache[CB_N_SCENES];
+    static bool done;
+    if (!done) {
+        for (int i = 0; i < CB_N_SCENES; i++) cache[i] = (int16_t)object_table_index(SCENES[i]);
+        done = true;
+    }
+    return cache[which];
+}
+
+/* ------------------------------------------------------------------ FixedMath methods (yomi/fixed.py) */
+void cb_rotate_vec(fx x, fx y, fx t, fx *ox, fx *oy) {
+    fx c = fx_cos(t), s = fx_sin(t);
+    *ox = fx_rq(fx_wrap_sub(fx_mul(x, c), fx_mul(y, s)));
+    *oy = fx_rq(fx_wrap_add(fx_mul(x, s), fx_mul(y, c)));
+}
+
+fx cb_vec_to_angle(ymatch *m, fx x, fx y) {
+    fx out = 0;
+    if (fx_atan2(y, x, &out) != FX_OK) {
+        yerr(m, YE_FIXED, "vec_to_angle: division by zero");
+        return 0;
+    }
+    return fx_rq(out);
+}
+
+fx cb_angle_dist(fx a, fx b) { return fx_rq(fx_short_angle_dist(a, b)); }
+
+void cb_angle_to_vec(fx t, fx *x, fx *y) {
+    *x = fx_rq(fx_cos(t));
+    *y = fx_rq(fx_sin(t));
+}
+
+void cb_vec_div(ymatch *m, fx x, fx y, fx k, fx *ox, fx *oy) {
+    *ox = yfx_div(m, x, k);
+    *oy = yfx_div(m, y, k);
+}
+
+/* ------------------------------------------------------------------ state helpers */
+bool cowboy_data_xy(ymatch *m, yobj *host, ystate *st, int32_t *x, int32_t *y) {
+    ydata *d = st_data(host, st);
+    if (d->kind == YD_DICT) {
+        bool hx = false, hy = false;
+        for (int i = 0; i < d->n; i++) {
+            const ydata_leaf *e = &d->e[i];
+            if (e->k2 != SYM_NONE || (e->kind != YD_INT && e->kind != YD_BOOL)) continue;
+            if (e->k1 == SYM_x) *x = e->v, hx = true;
+            if (e->k1 == SYM_y) *y = e->v, hy = true;
+        }
+        if (hx && hy) return true;
+    }
+    yerr(m, YE_INTERNAL, "Cowboy: state %s: its data has no x and y", sym_text(st_name(st)));
+    return false;
+}
+
+bool cowboy_data_truthy(const ydata *d) {
+    switch (d->kind) {
+    case YD_NONE: case YD_NULL: return false;
+    case YD_INT: case YD_BOOL: return d->i != 0;
+    case YD_STR: return d->i != SYM_NONE;
+    case YD_DICT: return d->n > 0;
+    default: return true; /* a state object, {"hitbox": ...} */
+    }
+}
+
+int cowboy_previous_state_name(yobj *host) {
+    ystate *prev = obj_prev_state(host);
+    return prev ? st_name(prev) : SYM_NONE;
+}
+
+/* ------------------------------------------------------------------ construction */
 static void construct(ymatch *m, yfighter *f) {
     (void)m;
     cowboy_vars *v = COWBOY(f);
+    memset(v, 0, sizeof *v);
     v->bullets_left = 6;
     v->has_gun = true;
     v->consecutive_shots = 1;
@@ -27,28 +123,112 @@ static void construct(ymatch *m, yfighter *f) {
 static void init(ymatch *m, yfighter *f) {
     fighter_base_init(m, f);
     COWBOY(f)->bullets_left = 6;
-    if (f->n_hold_force < YOMI_MAX_HOLD) {
+    bool found = false; /* HOLD_FORCE_STATES["QuickerDraw"] = "SlowHolster" */
+    for (int i = 0; i < f->n_hold_force; i++)
+        if (f->hold_force[i][0] == SYM_QuickerDraw) {
+            f->hold_force[i][1] = SYM_SlowHolster;
+            found = true;
+        }
+    if (!found) {
+        if (f->n_hold_force >= YOMI_MAX_HOLD || f->n_hold_restarts >= YOMI_MAX_HOLD) {
+            yerr(m, YE_LIMIT, "Cowboy: more than %d hold states", YOMI_MAX_HOLD);
+            return;
+        }
         f->hold_force[f->n_hold_force][0] = SYM_QuickerDraw;
         f->hold_force[f->n_hold_force][1] = SYM_SlowHolster;
         f->n_hold_force++;
     }
-    if (f->n_hold_restarts < YOMI_MAX_HOLD) f->hold_restarts[f->n_hold_restarts++] = SYM_DashForward1k;
-}
-
-static void not_ported(ymatch *m, const char *what) {
-    yerr(m, YE_NOT_PORTED, "Cowboy: %s is not written in C yet", what);
-}
-
-static void tick(ymatch *m, yfighter *f) {
-    cowboy_vars *v = COWBOY(f);
-    /* _after_image_upkeep: the after-image object is not written in C (it never exists here) */
-    if (v->after_image_object && obj_from_name(m, v->after_image_object)) {
-        not_ported(m, "the after-image");
+    if (f->n_hold_restarts >= YOMI_MAX_HOLD) {
+        yerr(m, YE_LIMIT, "Cowboy: more than %d hold states", YOMI_MAX_HOLD);
         return;
     }
-    fighter_base_tick(m, f);
-    if (!YOK(m)) return;
-    /* _drift_jump */
+    f->hold_restarts[f->n_hold_restarts++] = SYM_DashForward1k;
+}
+
+/* ------------------------------------------------------------------ helpers of the moves */
+void cowboy_get_barrel_location(ymatch *m, fx angle, fx modifier, fx *x, fx *y) {
+    (void)m;
+    fx vx, vy;
+    cb_rotate_vec(BARREL_LOCATION_X, BARREL_LOCATION_Y, angle, &vx, &vy);
+    fxs_vec_mul(vx, vy, modifier, x, y);
+    *y = fxs_sub(*y, FXI(24));
+}
+
+void cowboy_load_last_input_into_buffer(yfighter *f) { fighter_load_last_input_into_buffer(f); }
+
+void cowboy_use_bullet(yfighter *f) {
+    if (f->infinite_resources) return;
+    COWBOY(f)->bullets_left--;
+}
+
+void cowboy_obj_disable(ymatch *m, yobj *o) {
+    if (o->is_fighter) {
+        yerr(m, YE_INTERNAL, "disable() on a fighter");
+        return;
+    }
+    yproj *p = AS_P(o);
+    for (const yobj_class *k = p->cls; k; k = k->parent)
+        if (k->disable) {
+            k->disable(m, p);
+            return;
+        }
+    proj_disable(m, p);
+}
+
+/* ------------------------------------------------------------------ upkeep */
+void cowboy_shift(ymatch *m, yfighter *f) {
+    cowboy_vars *v = COWBOY(f);
+    if (FOPP(m, f)->o.combo_count > 0) return;
+    yobj *obj = obj_from_name(m, v->after_image_object);
+    if (!obj) return;
+    obj_set_pos(&f->o, obj->data.px, obj->data.py);
+    cowboy_obj_disable(m, obj);
+    v->after_image_object = 0;
+    v->shifted_this_frame = true;
+    if (obj->data.py >= 0) obj_set_vel(&f->o, f->o.data.vx, 0);
+    if (f->o.combo_count <= 0) fighter_add_penalty(m, f, 15, false);
+}
+
+void cowboy_start_1k_cuts_buff(yfighter *f) {
+    f->o.max_air_speed = MAX_AIR_SPEED_1KCUTS;
+    f->o.chara.max_air_speed = MAX_AIR_SPEED_1KCUTS;
+}
+
+void cowboy_end_1k_cuts_buff(yfighter *f) {
+    f->o.max_air_speed = COWBOY(f)->default_max_air_speed;
+    f->o.chara.max_air_speed = COWBOY(f)->default_max_air_speed;
+}
+
+/* Detonate the after-image when asked or beyond 410 px; the Shift extra starts `Shift`. */
+static void after_image_upkeep(ymatch *m, yfighter *f) {
+    cowboy_vars *v = COWBOY(f);
+    if (!v->after_image_object) return;
+    yobj *obj = obj_from_name(m, v->after_image_object);
+    if (!obj) return;
+    cowboy_after_image_vars *ai = cowboy_after_image(obj);
+    if (!ai) {
+        yerr(m, YE_INTERNAL, "Cowboy: the after-image is not an AfterImage");
+        return;
+    }
+    if (v->detonating) {
+        v->detonating = false;
+        ai->detonating = true;
+    } else if (obj_distance(m, &f->o, obj) > AFTER_IMAGE_MAX_DIST) {
+        ai->detonating = true;
+    }
+    if (v->shifting && st_name(obj_state(&f->o)) != SYM_Shift) {
+        fg_set_grounded(&f->o.chara, obj_grounded(obj));
+        if (!obj_grounded(obj)) obj_move_directly(&f->o, 0, FXI(-1));
+        v->shifted_this_turn = true;
+        machine_change_state(m, &f->o, SYM_Shift, NULL, true, true);
+    } else if (st_name(obj_state(&f->o)) == SYM_Shift) {
+        v->shifting = false;
+    }
+}
+
+/* Drift from the ground: a small hop 4 ticks later. */
+static void drift_jump(yfighter *f) {
+    cowboy_vars *v = COWBOY(f);
     if (v->drift_jump_timer > 0) {
         v->drift_jump_timer--;
         if (v->drift_jump_timer == 0) {
@@ -57,11 +237,19 @@ static void tick(ymatch *m, yfighter *f) {
             fg_set_grounded(&f->o.chara, false);
         }
     }
-    /* _shift_followup */
+}
+
+/* `"Grab" in state_name` (only the tick after a Shift asks) */
+static bool name_has_grab(int sym) { return strstr(sym_text(sym), "Grab") != NULL; }
+
+/* The tick after a Shift, an attack just started skips two frames (grabs excepted). */
+static void shift_followup(ymatch *m, yfighter *f) {
+    cowboy_vars *v = COWBOY(f);
     if (v->shifted_last_frame) {
         ystate *st = obj_state(&f->o);
-        if (st->current_tick == 1 && st->has_hitboxes && !strstr(sym_text(st_name(st)), "Grab")) {
+        if (st->current_tick == 1 && st->has_hitboxes && !name_has_grab(st_name(st))) {
             obj_state_tick(m, &f->o);
+            if (!YOK(m)) return;
             obj_state_tick(m, &f->o);
             if (!YOK(m)) return;
         }
@@ -72,9 +260,43 @@ static void tick(ymatch *m, yfighter *f) {
         v->shifted_this_frame = false;
         v->shifted_last_frame = true;
     }
-    if (v->cut_projectile) {
+}
+
+/* Catch the thrown gun when it is close (26 px, 32 after it shot); it stops hurting in combos. */
+static void gun_pickup(ymatch *m, yfighter *f) {
+    cowboy_vars *v = COWBOY(f);
+    if (v->has_gun || !v->gun_projectile) return;
+    yobj *gun = obj_by_number(m, v->gun_projectile);
+    if (!gun || !gun->has_data || gun->disabled) return;
+    cowboy_gun_vars *g = cowboy_gun(gun);
+    if (!g) {
+        yerr(m, YE_INTERNAL, "Cowboy: the thrown gun is not a Gun");
+        return;
+    }
+    int32_t dx, dy;
+    obj_local_center(m, &f->o, gun, &dx, &dy);
+    fx pickup_dist = g->shot ? GUN_PICKUP_DISTANCE_BOOMERANG : GUN_PICKUP_DISTANCE;
+    if (g->can_be_picked_up && fxs_vec_len(FXI(dx), FXI(dy)) < pickup_dist) {
+        cowboy_obj_disable(m, gun);
+        v->has_gun = true;
+        v->gun_projectile = 0;
+    }
+    if (FOPP(m, f)->o.combo_count > 0) obj_deactivate_current_hitbox(gun);
+}
+
+/* SwordGuy.gd: tick (the after-image and Shift before the fighter's tick, upkeep after) */
+static void tick(ymatch *m, yfighter *f) {
+    cowboy_vars *v = COWBOY(f);
+    after_image_upkeep(m, f);
+    if (!YOK(m)) return;
+    fighter_base_tick(m, f);
+    if (!YOK(m)) return;
+    drift_jump(f);
+    shift_followup(m, f);
+    if (!YOK(m)) return;
+    if (v->cut_projectile) { /* cut_projectile in objs_map */
         yobj *proj = obj_by_number(m, v->cut_projectile);
-        if (!proj || proj->disabled) v->cut_projectile = 0;
+        if (proj && proj->disabled) v->cut_projectile = 0;
     }
     if (obj_grounded(&f->o)) {
         v->used_aerial_h_slash = false;
@@ -82,14 +304,39 @@ static void tick(ymatch *m, yfighter *f) {
         v->up_swipe_momentum = true;
     }
     if (f->o.combo_count > 0) v->up_swipe_momentum = true;
-    /* _gun_pickup: the thrown gun is not written in C (it never exists here) */
-    if (!v->has_gun && v->gun_projectile && obj_from_name(m, v->gun_projectile)) {
-        not_ported(m, "the thrown gun");
-        return;
-    }
+    gun_pickup(m, f);
+    if (!YOK(m)) return;
     if (v->buffer_bullet_cancelling) {
         v->bullet_cancelling = true;
         v->buffer_bullet_cancelling = false;
+    }
+}
+
+static void drift(ymatch *m, yfighter *f) {
+    cowboy_vars *v = COWBOY(f);
+    yobj *obj = obj_from_name(m, v->after_image_object);
+    if (f->supers_available >= DRIFT_SUPERS && obj) {
+        cowboy_after_image_vars *ai = cowboy_after_image(obj);
+        if (!ai) {
+            yerr(m, YE_INTERNAL, "Cowboy: the after-image is not an AfterImage");
+            return;
+        }
+        v->detonating = false;
+        ai->detonating = true;
+        if (!v->milk_toggled) {
+            if (obj_grounded(&f->o)) {
+                ystate *st = obj_state(&f->o);
+                st->entered_in_air = 1;
+                st->started_in_air = 1;
+                v->drift_jump_timer = DRIFT_JUMP_TIMER;
+            }
+            v->milk_toggled = true;
+            v->milk_toggle_tick = f->o.current_tick;
+            for (int i = 0; i < DRIFT_SUPERS; i++) fighter_use_super_bar(f);
+            f->combo_supers++;
+            obj_set_vel(&f->o, f->o.data.vx, 0);
+            v->drift_effect = true;
+        }
     }
 }
 
@@ -106,17 +353,24 @@ static void process_extra(ymatch *m, yfighter *f, const yextra *e) {
         if (v->shifting) {
             v->shifted_this_turn = true;
             if (st_is(obj_state(&f->o), T_NEW_PARRY)) machine_change_state(m, &f->o, SYM_Wait, NULL, true, true);
+            if (!YOK(m)) return;
         }
     }
-    /* drift: needs the after-image, which never exists here */
+    if (yx_has(e, DRIFT) && yx_bool(e, DRIFT)) drift(m, f);
+    if (!YOK(m)) return;
     if (yx_has(e, HINDSIGHT) && f->supers_available > 0 && yx_bool(e, HINDSIGHT)) {
         fighter_use_super_bar(f);
-        int scene = object_table_index(FORESIGHT_SCENE);
-        yobj *obj = obj_spawn(m, &f->o, scene, 0, 0, true, NULL, true);
-        if (obj) v->after_image_object = obj->number;
+        yobj *obj = obj_from_name(m, v->after_image_object);
+        if (obj) {
+            cowboy_after_image_vars *ai = cowboy_after_image(obj);
+            if (ai) ai->detonating = true;
+        }
+        yobj *spawned = obj_spawn(m, &f->o, cowboy_scene(CB_SCENE_FORESIGHT), 0, 0, true, NULL, true);
+        if (spawned) v->after_image_object = spawned->number; /* setup_foresight */
     }
 }
 
+/* ------------------------------------------------------------------ signals */
 static void on_state_ended(ymatch *m, yfighter *f, ystate *st) {
     cowboy_vars *v = COWBOY(f);
     fighter_base_on_state_ended(m, f, st);
@@ -141,14 +395,14 @@ static void on_got_hit(ymatch *m, yfighter *f) {
     if (v->cut_projectile) {
         yobj *o = obj_by_number(m, v->cut_projectile);
         if (o) {
-            proj_disable(m, AS_P(o));
+            cowboy_obj_disable(m, o);
             v->cut_projectile = 0;
         }
     }
     if (v->after_image_object) {
         yobj *o = obj_from_name(m, v->after_image_object);
         if (o) {
-            proj_disable(m, AS_P(o));
+            cowboy_obj_disable(m, o);
             v->after_image_object = 0;
         }
     }
@@ -165,6 +419,7 @@ static bool should_free_cancel(ymatch *m, yfighter *f) {
     return st_name(obj_state(&f->o)) != SYM_QuickerDraw;
 }
 
+/* ------------------------------------------------------------------ host commands and requirements */
 static int host_command(ymatch *m, yfighter *f, int method, const yval *args, int n) {
     (void)args;
     (void)n;
@@ -179,7 +434,7 @@ static int host_command(ymatch *m, yfighter *f, int method, const yval *args, in
         return 1;
     }
     if (method == SYM_use_bullet) {
-        if (!f->infinite_resources) v->bullets_left--;
+        cowboy_use_bullet(f);
         return 1;
     }
     return 0;
@@ -216,11 +471,77 @@ static const yres_field RES[] = {
 };
 #undef R
 
+/* ------------------------------------------------------------------ registries (states/cowboy/__init__.py) */
+#define D "characters/swordandgun/"
+const yscript_entry cowboy_scripts[] = {
+    {D "states/Dash.gd", &cowboy_dash_class},
+    {D "states/AirDash.gd", &cowboy_air_dash_class},
+    {D "states/Dash1k.gd", &cowboy_dash_class},
+    {D "states/3Combo.gd", &cowboy_three_combo_class},
+    {D "states/HSlash.gd", &cowboy_hslash_class},
+    {D "states/VSlash.gd", &cowboy_vslash_class},
+    {D "states/UpwardSwipe.gd", &cowboy_upward_swipe_class},
+    {D "states/Stinger.gd", &idle_class},
+    {D "states/DownwardCleave.gd", &cowboy_downward_cleave_class},
+    {D "states/HAirSlash.gd", &cowboy_hair_slash_class},
+    {D "states/LightningSlice.gd", &cowboy_lightning_slice_class},
+    {D "BackSlash.gd", &cowboy_back_slash_class},
+    {D "states/Impale.gd", &cowboy_impale_class},
+    {D "states/ImpaleFollowup.gd", &cowboy_impale_followup_class},
+    {D "IzunaDrop.gd", &cowboy_izuna_drop_class},
+    {D "states/Lasso.gd", &cowboy_lasso_class},
+    {D "states/LassoPull.gd", &cowboy_lasso_pull_class},
+    {D "states/LassoReel.gd", &cowboy_lasso_reel_class},
+    {D "states/HurtAerial.gd", &cowboy_hurt_aerial_class},
+    {D "states/Taunt.gd", &cowboy_taunt_class},
+    {D "NewShoot.gd", &cowboy_new_shoot_class},
+    {D "states/Shoot.gd", &cowboy_shoot_class},
+    {D "states/Brandish.gd", &cowboy_brandish_class},
+    {D "states/PistolWhip.gd", &cowboy_pistol_whip_class},
+    {D "states/GunThrow.gd", &cowboy_gun_throw_class},
+    {D "states/GunReel.gd", &cowboy_gun_reel_class},
+    {D "states/Teleport.gd", &cowboy_teleport_class},
+    {D "states/TPStance.gd", &cowboy_tp_stance_class},
+    {D "states/Foresight.gd", &cowboy_foresight_class},
+    {D "states/ForesightExplosion.gd", &cowboy_foresight_explosion_class},
+    {D "states/1000Cuts.gd", &cowboy_thousand_cuts_class},
+    {D "states/WeebCut.gd", &cowboy_weeb_cut_class},
+    {0, 0},
+};
+
+#define PROJ D "projectiles/"
+const struct yobj_entry cowboy_objects[] = {
+    {PROJ "Gun.gd", &cowboy_gun_class},
+    {PROJ "Lasso.gd", &cowboy_lasso_object_class},
+    {PROJ "NewBullet.gd", &cowboy_new_bullet_class},
+    {PROJ "bullet.gd", &cowboy_bullet_class},
+    {PROJ "states/AfterImage.gd", &cowboy_after_image_class},
+    {PROJ "1000cuts/1000Cuts.gd", &cowboy_cuts_object_class},
+    {0, 0},
+};
+
+const yscript_entry cowboy_object_scripts[] = {
+    {PROJ "states/GunSpin.gd", &cowboy_gun_spin_class},
+    {PROJ "states/LassoDefault.gd", &cowboy_lasso_default_class},
+    {PROJ "states/LassoHolding.gd", &cowboy_lasso_holding_class},
+    {PROJ "states/NewBulletDefault.gd", &cowboy_new_bullet_default_class},
+    {PROJ "states/BulletDefault.gd", &cowboy_bullet_default_class},
+    {PROJ "TemporalRoundDefault.gd", &cowboy_temporal_round_default_class},
+    {PROJ "states/ForesightDefault.gd", &cowboy_foresight_default_class},
+    {PROJ "states/AfterImageExplosionDefault.gd", &cowboy_after_image_explosion_default_class},
+    {PROJ "states/1000CutsDefault.gd", &cowboy_cuts_default_class},
+    {0, 0},
+};
+#undef PROJ
+#undef D
+
 const yomi_char char_cowboy_hooks = {
     .name = "Cowboy",
     .py_class = "states.cowboy.fighter.Cowboy",
     .vars_size = sizeof(cowboy_vars),
     .scripts = cowboy_scripts,
+    .objects = cowboy_objects,
+    .object_scripts = cowboy_object_scripts,
     .extras = EXTRAS,
     .n_extras = sizeof EXTRAS / sizeof EXTRAS[0],
     .res = RES,
