@@ -81,7 +81,8 @@ def play_match(p1: str = "random", p2: str = "scripted", c1: str = "ninja", c2: 
     gen = torch.Generator().manual_seed(seed)
     policies = (make_policy(p1, gen), make_policy(p2, gen))
     tracer = TraceRecorder(record, {"p1": p1, "p2": p2}, settings) if record else None
-    env = YomiEnv(num_envs=1, seed=seed, p1=c1, p2=c2, settings=settings, tracer=tracer, illegal="raise")
+    env = YomiEnv(num_envs=1, seed=seed, p1=c1, p2=c2, settings=settings, tracer=tracer, illegal="raise",
+                  backend="python")
     env.reset(seed=seed)
     spec = env.action_spec
     result = None

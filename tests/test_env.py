@@ -12,15 +12,16 @@ from integration.env import (R, IllegalAction, YomiEnv, _random_legal_actions, c
                              fallback_action, observe_decision)
 
 SHORT = {"game_length": 90}      # matches of a few turns (the time limit ends them)
+BACKENDS = ["python", "c"]       # every env test that is not about one backend runs on both
 
 
 def random_actions(env, rng):
     return _random_legal_actions(env.observations, rng)
 
 
-def fresh_observation(c1: int, c2: int, seed: int, settings=None) -> np.ndarray:
+def fresh_observation(c1: int, c2: int, seed: int, settings=None, engine="python") -> np.ndarray:
     """The first observation of a new match, built straight from the engine."""
-    match = create_match(O.CHARACTERS[c1], O.CHARACTERS[c2], seed=int(seed), settings=settings)
+    match = create_match(O.CHARACTERS[c1], O.CHARACTERS[c2], seed=int(seed), settings=settings, engine=engine)
     match.advance()
     out = np.zeros((2, O.OBS_SIZE), dtype=np.float32)
     observe_decision(match, out, (c1, c2), int((settings or {}).get("game_length", 3600)))
@@ -187,9 +188,10 @@ def test_spaces_and_buffers_are_pufferlibs():
     assert env.rewards is buf["rewards"] and env.terminals is buf["terminals"]
 
 
-def test_buffer_integrity_and_auto_reset_order():
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_buffer_integrity_and_auto_reset_order(backend):
     n = 3
-    env = YomiEnv(num_envs=n, seed=11, p1="random", p2="random", settings=SHORT, illegal="raise")
+    env = YomiEnv(num_envs=n, seed=11, p1="random", p2="random", settings=SHORT, illegal="raise", backend=backend)
     env.reset()
     rng = np.random.default_rng(1)
     partial = 0
@@ -208,13 +210,17 @@ def test_buffer_integrity_and_auto_reset_order():
         for i in range(n):
             r = env.backend.results[i]
             if ended[i]:
-                assert term[2 * i] and term[2 * i + 1] and not trunc[2 * i:2 * i + 2].any()
                 w = r[R["winner"]]
-                want = {0: (0, 0), 1: (1, -1), 2: (-1, 1)}[int(w)]
-                assert tuple(rew[2 * i:2 * i + 2]) == want
+                if w < 0:       # cut short by an engine error (the C engine lacks a move or object)
+                    assert trunc[2 * i] and trunc[2 * i + 1] and not term[2 * i:2 * i + 2].any()
+                    assert (rew[2 * i:2 * i + 2] == 0).all()
+                else:
+                    assert term[2 * i] and term[2 * i + 1] and not trunc[2 * i:2 * i + 2].any()
+                    want = {0: (0, 0), 1: (1, -1), 2: (-1, 1)}[int(w)]
+                    assert tuple(rew[2 * i:2 * i + 2]) == want
                 # the observation is already the new match's first one
                 c1, c2 = env.backend.chars[i]
-                fresh = fresh_observation(int(c1), int(c2), int(env.backend.seeds[i]), SHORT)
+                fresh = fresh_observation(int(c1), int(c2), int(env.backend.seeds[i]), SHORT, backend)
                 assert (obs[2 * i:2 * i + 2] == fresh).all()
             else:
                 assert not term[2 * i:2 * i + 2].any() and not trunc[2 * i:2 * i + 2].any()
@@ -231,15 +237,16 @@ def test_buffer_integrity_and_auto_reset_order():
     assert partial >= 1 and reset_checked >= 1 and env.matches_played >= 3
 
 
-def test_reset_clears_rewards_and_terminals():
-    env = YomiEnv(num_envs=2, seed=3, settings=SHORT)
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_reset_clears_rewards_and_terminals(backend):
+    env = YomiEnv(num_envs=2, seed=3, settings=SHORT, backend=backend)
     env.reset()
     rng = np.random.default_rng(0)
-    while not env.terminals.any():
+    while not (env.terminals.any() or env.truncations.any()):
         env.step(random_actions(env, rng))
     obs, infos = env.reset(seed=3)
     assert not env.terminals.any() and not env.truncations.any() and (env.rewards == 0).all()
-    first = YomiEnv(num_envs=2, seed=3, settings=SHORT).reset()[0]
+    first = YomiEnv(num_envs=2, seed=3, settings=SHORT, backend=backend).reset()[0]
     assert (obs == first).all()
 
 
@@ -253,43 +260,68 @@ def _rollout(env, steps, seed):
     return out
 
 
-def test_determinism_same_seed_same_actions():
-    a = _rollout(YomiEnv(num_envs=2, seed=5, p1="random", p2="random", settings=SHORT), 25, 9)
-    b = _rollout(YomiEnv(num_envs=2, seed=5, p1="random", p2="random", settings=SHORT), 25, 9)
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_determinism_same_seed_same_actions(backend):
+    kw = dict(num_envs=2, p1="random", p2="random", settings=SHORT, backend=backend)
+    a = _rollout(YomiEnv(seed=5, **kw), 25, 9)
+    b = _rollout(YomiEnv(seed=5, **kw), 25, 9)
     assert all(x.tobytes() == y.tobytes() for x, y in zip(a, b))
-    c = _rollout(YomiEnv(num_envs=2, seed=6, p1="random", p2="random", settings=SHORT), 25, 9)
+    c = _rollout(YomiEnv(seed=6, **kw), 25, 9)
     assert any(x.tobytes() != y.tobytes() for x, y in zip(a, c))
 
 
-def _vec_rollout(backend, steps=12, seed=4):
+def _vec_rollout(backend, steps=12, seed=4, env_backend="python", timeout=120.0):
+    """Obs/rewards/terminals/truncations of a vectorised rollout.  A watchdog fails the test (and
+    stops the workers) instead of hanging when a Multiprocessing worker dies."""
+    import threading
+
     import pufferlib.vector
 
     kw = dict(num_workers=2, batch_size=2) if backend is pufferlib.vector.Multiprocessing else {}
-    vec = pufferlib.vector.make(YomiEnv, env_kwargs=dict(num_envs=1, p1="random", p2="random", settings=SHORT),
+    vec = pufferlib.vector.make(YomiEnv, env_kwargs=dict(num_envs=1, p1="random", p2="random", settings=SHORT,
+                                                         backend=env_backend),
                                 backend=backend, num_envs=2, seed=seed, **kw)
+    out: list = []
+    error: list = []
+
+    def run():
+        try:
+            rng = np.random.default_rng(seed)
+            obs, _ = vec.reset(seed=seed)
+            out.append(obs.copy())
+            for _ in range(steps):
+                acts = _random_legal_actions(obs, rng)
+                obs, r, d, t, infos = vec.step(acts)
+                out.extend([obs.copy(), r.copy(), d.copy(), t.copy()])
+        except BaseException as exc:  # pragma: no cover - reported below
+            error.append(exc)
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(timeout)
     try:
-        rng = np.random.default_rng(seed)
-        obs, _ = vec.reset(seed=seed)
-        out = [obs.copy()]
-        for _ in range(steps):
-            acts = _random_legal_actions(obs, rng)
-            obs, r, d, t, infos = vec.step(acts)
-            out += [obs.copy(), r.copy(), d.copy(), t.copy()]
+        if worker.is_alive():
+            pytest.fail(f"{backend.__name__} rollout did not finish in {timeout:.0f} s (a worker died?)")
+        if error:
+            raise error[0]
         return out, vec.single_observation_space
     finally:
         vec.close()
+        for proc in getattr(vec, "processes", ()):      # PufferLib terminates its workers without joining
+            proc.join(5)
 
 
-def test_serial_and_multiprocessing_are_identical():
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_serial_and_multiprocessing_are_identical(backend):
     import pufferlib.vector
 
-    serial, space = _vec_rollout(pufferlib.vector.Serial)
-    multi, _ = _vec_rollout(pufferlib.vector.Multiprocessing)
+    serial, space = _vec_rollout(pufferlib.vector.Serial, env_backend=backend)
+    multi, _ = _vec_rollout(pufferlib.vector.Multiprocessing, env_backend=backend)
     assert space.shape == (O.OBS_SIZE,)
     assert serial[0].shape == (4, O.OBS_SIZE)
     assert all(x.tobytes() == y.tobytes() for x, y in zip(serial, multi))
     # the same matches as a native env seeded like PufferLib seeds its copies
-    native = YomiEnv(num_envs=1, p1="random", p2="random", settings=SHORT)
+    native = YomiEnv(num_envs=1, p1="random", p2="random", settings=SHORT, backend=backend)
     native.reset(seed=4)
     assert native.observations.tobytes() == serial[0][:2].tobytes()
 
@@ -344,7 +376,8 @@ def _submit_checks(match, player, action, data, extra):
 def test_masks_agree_with_engine_on_random_matches(pair, turns=30):
     """Move mask == legal_actions; every legal move with random legal data passes submit's checks;
     the env submits random masked-legal actions (illegal="raise": a refusal would raise)."""
-    env = YomiEnv(num_envs=1, seed=hash(pair) % 1000, p1=pair[0], p2=pair[1], illegal="raise", engine_errors="raise")
+    env = YomiEnv(num_envs=1, seed=sum(map(ord, "".join(pair))), p1=pair[0], p2=pair[1], illegal="raise",
+                  engine_errors="raise", backend="python")
     env.reset()
     rng = np.random.default_rng(0)
     for _ in range(turns):
@@ -372,39 +405,43 @@ def test_masks_agree_with_engine_on_random_matches(pair, turns=30):
         env.step(random_actions(env, rng))
 
 
-def test_illegal_actions_record_and_raise():
-    env = YomiEnv(num_envs=2, seed=0)
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_illegal_actions_record_and_raise(backend):
+    env = YomiEnv(num_envs=2, seed=0, backend=backend)
     env.reset()
     before = env.observations.copy()
     bad = np.zeros((4, O.N_HEADS), dtype=np.int32)
     bad[0, 0] = O.K1 - 1                         # Ninja has no such move
     bad[1, 0] = 1 + O.BASE_MOVES.index("AirDash")  # aerial move on the ground
-    strict = YomiEnv(num_envs=2, seed=0, illegal="raise")
+    strict = YomiEnv(num_envs=2, seed=0, illegal="raise", backend=backend)
     strict.reset()
     with pytest.raises(IllegalAction, match="agent 0"):
         strict.step(bad)
     assert (strict.observations == before).all()               # nothing was submitted
-    assert strict.backend.matches[0].current_tick == env.backend.matches[0].current_tick
+    assert strict.backend.match(0).current_tick == env.backend.match(0).current_tick
     assert check_action_obs(env.observations[0], bad[0]) and check_action_obs(env.observations[1], bad[1])
     assert check_action_obs(env.observations[2], bad[2]) is None
     obs, rew, term, trunc, _ = env.step(bad)
     assert env.illegal_actions == 2 and env.backend.illegal[0].tolist() == [1, 1]
-    assert "agent 1" in env.last_illegal and "AirDash" in env.last_illegal
+    assert "agent 1" in env.last_illegal
+    if backend == "python":
+        assert "AirDash" in env.last_illegal
     # the replacement is the Hold action: same as submitting Continue explicitly
-    ref = YomiEnv(num_envs=2, seed=0)
+    ref = YomiEnv(num_envs=2, seed=0, backend=backend)
     ref.reset()
     hold = np.zeros((4, O.N_HEADS), dtype=np.int32)
     hold[2:] = bad[2:]
     ref.step(hold)
     assert (ref.observations == obs).all() and ref.illegal_actions == 0
-    pen = YomiEnv(num_envs=1, seed=0, illegal_penalty=-0.1)
+    pen = YomiEnv(num_envs=1, seed=0, illegal_penalty=-0.1, backend=backend)
     pen.reset()
     _, rew, *_ = pen.step(bad[:2])
     assert rew.tolist() == pytest.approx([-0.1, -0.1])
 
 
-def test_unused_heads_are_ignored():
-    env = YomiEnv(num_envs=1, seed=0, illegal="raise")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_unused_heads_are_ignored(backend):
+    env = YomiEnv(num_envs=1, seed=0, illegal="raise", backend=backend)
     env.reset()
     a = np.zeros((2, O.N_HEADS), dtype=np.int32)
     a[:, O.HEAD_POS["dir2"]] = 20                 # Ninja has no dir2; Continue uses no dir
@@ -426,12 +463,13 @@ def test_fallback_action_is_legal():
 # ------------------------------------------------------------------------------------------------
 # configuration, rewards, snapshots, trainer registry
 # ------------------------------------------------------------------------------------------------
-def test_character_pools_and_pairings():
-    env = YomiEnv(num_envs=6, seed=2, p1="random", p2=["ninja", "ROBOT"], settings=SHORT)
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_character_pools_and_pairings(backend):
+    env = YomiEnv(num_envs=6, seed=2, p1="random", p2=["ninja", "ROBOT"], settings=SHORT, backend=backend)
     env.reset()
     chars = env.match_characters()
     assert set(chars[:, 1]) <= {0, 3} and len(set(chars[:, 0])) > 1
-    again = YomiEnv(num_envs=6, seed=2, p1="random", p2=["ninja", "ROBOT"], settings=SHORT)
+    again = YomiEnv(num_envs=6, seed=2, p1="random", p2=["ninja", "ROBOT"], settings=SHORT, backend=backend)
     again.reset()
     assert (again.match_characters() == chars).all()
     for i, (c1, c2) in enumerate(chars):
@@ -443,8 +481,8 @@ def test_character_pools_and_pairings():
 
 def test_damage_shaping_is_zero_sum_and_off_by_default():
     rng = np.random.default_rng(0)
-    plain = YomiEnv(num_envs=1, seed=8, settings=SHORT)
-    shaped = YomiEnv(num_envs=1, seed=8, settings=SHORT, shaping={"damage": 1.0})
+    plain = YomiEnv(num_envs=1, seed=8, settings=SHORT, backend="python")
+    shaped = YomiEnv(num_envs=1, seed=8, settings=SHORT, shaping={"damage": 1.0}, backend="python")
     plain.reset()
     shaped.reset()
     total = np.zeros(2)
@@ -469,7 +507,8 @@ def test_damage_shaping_is_zero_sum_and_off_by_default():
 
 
 def test_get_state_set_state_resumes_exactly():
-    env = YomiEnv(num_envs=2, seed=1, p1="random", p2="random", settings=SHORT)
+    assert YomiEnv(num_envs=1, backend="c").get_state() is None       # C: no snapshot, the trainer restarts
+    env = YomiEnv(num_envs=2, seed=1, p1="random", p2="random", settings=SHORT, backend="python")
     env.reset()
     rng = np.random.default_rng(0)
     for _ in range(3):
@@ -480,7 +519,7 @@ def test_get_state_set_state_resumes_exactly():
     for _ in range(10):
         acts.append(random_actions(env, rng))
         a.append(env.step(acts[-1])[0].copy())
-    other = YomiEnv(num_envs=2, seed=99, p1="random", p2="random", settings=SHORT)
+    other = YomiEnv(num_envs=2, seed=99, p1="random", p2="random", settings=SHORT, backend="python")
     other.set_state(snap)
     b = [other.step(x)[0].copy() for x in acts]
     assert all((x == y).all() for x, y in zip(a, b))
@@ -501,17 +540,17 @@ def test_trainer_registry_finds_env_and_scripted_baseline():
         a = policy(t, masks)
         assert a.shape == (4, O.N_HEADS)
         for k in range(4):
-            c = int(env.backend.chars[k // 2, k % 2])
-            assert check_action(c, env.backend.decisions[k // 2][1][k % 2], a[k].numpy()) is None
+            assert check_action_obs(obs[k], a[k].numpy()) is None
     env.step(a.numpy().astype(np.int32))
     assert env.illegal_actions == 0
 
 
-def test_baseline_policies_stay_legal():
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_baseline_policies_stay_legal(backend):
     torch = pytest.importorskip("torch")
     from integration.scripted import random_policy, scripted_policy
 
-    env = YomiEnv(num_envs=3, seed=4, p1="random", p2="random", settings=SHORT, illegal="raise")
+    env = YomiEnv(num_envs=3, seed=4, p1="random", p2="random", settings=SHORT, illegal="raise", backend=backend)
     env.reset()
     g = torch.Generator().manual_seed(0)
     spec = env.action_spec
@@ -532,7 +571,7 @@ def test_scripted_beats_random():
     torch = pytest.importorskip("torch")
     from integration.scripted import random_policy, scripted_policy
 
-    env = YomiEnv(num_envs=6, seed=1, p1="random", p2="random", settings={"game_length": 1200})
+    env = YomiEnv(num_envs=6, seed=1, p1="random", p2="random", settings={"game_length": 1200}, backend="python")
     env.reset()
     g = torch.Generator().manual_seed(0)
     results = []

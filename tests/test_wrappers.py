@@ -78,8 +78,9 @@ def test_parallel_env_api():
         actions = {a: _legal_action(obs[a], rng) for a in env.agents}
         obs, rewards, terms, truncs, infos = env.step(actions)
         assert set(rewards) == set(terms) == set(truncs) == {"player_1", "player_2"}
-        if any(terms.values()):
-            assert all(terms.values()) and rewards["player_1"] == -rewards["player_2"]
+        if any(terms.values()) or any(truncs.values()):
+            assert all(terms.values()) or all(truncs.values())
+            assert rewards["player_1"] == -rewards["player_2"]
             assert env.agents == []
             with pytest.raises(RuntimeError):
                 env.step(actions)
