@@ -67,6 +67,7 @@ enum {
     YE_LIMIT,      /* a limit of the struct was exceeded */
     YE_NOT_PORTED, /* a script/object/method the C engine does not have */
     YE_INTERNAL,   /* anything else the Python engine would raise on */
+    YE_INDEX,      /* a sequence index out of range (move data outside the game's range): IndexError */
 };
 
 /* ------------------------------------------------------------------ forward types */
@@ -340,6 +341,8 @@ typedef struct {
     /* CharacterState.interrupt_into, a per-instance list: the table's unless the class rewrites it  \
      * (NewShoot); its length in *n */                                                              \
     const uint16_t *(*interrupt_into)(ymatch *, yobj *, ystate *, int *n);                           \
+    /* StateInterface.queue_state_change, overridable (state_queue_change calls it when set) */        \
+    void (*queue_state_change)(ymatch *, yobj *, ystate *, int sym, const ydata *data);               \
     /* a run-time signal connection to this state (obj_connect_signal): method is the SYM_ */          \
     void (*on_signal)(ymatch *, yobj *, ystate *, int method, yobj *emitter);
 
@@ -897,7 +900,8 @@ static inline bool st_is(const ystate *st, uint32_t trait) { return (st->st->vt-
 static inline int st_name(const ystate *st) { return st->st->name; }
 #define NODE(st) ((st)->st->node)
 static inline ydata *st_data(yobj *host, ystate *st) { return obj_state_data(host, st); }
-void state_queue_change(ymatch *m, yobj *host, ystate *st, int sym, const ydata *data);
+void state_queue_change(ymatch *m, yobj *host, ystate *st, int sym, const ydata *data); /* the class's, or the base */
+void state_base_queue_change(ymatch *m, yobj *host, ystate *st, int sym, const ydata *data);
 void state_queue_change_int(ymatch *m, yobj *host, ystate *st, int sym, int32_t value);
 int state_tick_shared(ymatch *m, yobj *host, ystate *st);
 int state_enter_shared(ymatch *m, yobj *host, ystate *st);

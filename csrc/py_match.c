@@ -57,6 +57,10 @@ static PyObject *raise_match_error(ymatch *m) {
         PyErr_Format(EngineUnavailable, "C engine: %s", m->errmsg);
         return NULL;
     }
+    if (m->err == YE_INDEX) { /* the Python engine indexes a sequence out of range there */
+        PyErr_Format(PyExc_IndexError, "C engine: %s", m->errmsg);
+        return NULL;
+    }
     PyErr_Format(EngineError, "C engine: %s", m->errmsg);
     return NULL;
 }

@@ -72,6 +72,7 @@ const state_vt *state_vt_of(const state_class *cls) {
     INHERIT(can_land_cancel); INHERIT(can_hit_cancel); INHERIT(parry); INHERIT(can_parry_hitbox);
     INHERIT(matches_hitbox_height); INHERIT(get_whiffed_block); INHERIT(hitstun); INHERIT(on_signal);
     INHERIT(fizzle); INHERIT(move); INHERIT(apply_enter_force); INHERIT(interrupt_into);
+    INHERIT(queue_state_change);
 #undef INHERIT
     return vt;
 }

@@ -46,6 +46,12 @@ void state_setup_hurtboxes(yobj *host, ystate *st) {
 /* StateInterface.gd: queue_state_change. Quirk kept: without data, the emitting state
  * object becomes the data; with data, the request is dropped if the emitter is inactive. */
 void state_queue_change(ymatch *m, yobj *host, ystate *st, int sym, const ydata *data) {
+    const state_vt *vt = st_vt(st);
+    if (vt->queue_state_change) vt->queue_state_change(m, host, st, sym, data);
+    else state_base_queue_change(m, host, st, sym, data);
+}
+
+void state_base_queue_change(ymatch *m, yobj *host, ystate *st, int sym, const ydata *data) {
     if (!data) {
         ydata d;
         ydata_none(&d);
