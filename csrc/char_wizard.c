@@ -1,11 +1,10 @@
-/* The Wizard. Mirrors states/wizard/fighter.py (characters/wizard/Wizard.gd).
+/* The Wizard. Mirrors states/wizard/fighter.py (characters/wizard/Wizard.gd) and the
+ * registries of states/wizard/__init__.py.
  *
  * Resources: the hover gauge (hover / fast_fall extras), geyser charges, the orb (drains
  * meter every tick, pushed and locked by extras), spark bombs and the spark-speed boost,
  * flame-wave cooldown, the tether, the held boulder. Spark speed is handled before the
- * base tick, the hover/fast-fall/orb upkeep after it. The Wizard's objects (orb, boulder,
- * spark bombs) are not written in C yet: their branches are dead here and a spawn of one
- * reports it. */
+ * base tick, the hover/fast-fall/orb upkeep after it. */
 #include <stddef.h>
 #include <string.h>
 
@@ -18,10 +17,21 @@
 #define HOVER_GROUND_FRIC FXC(0.025)
 #define ORB_SUPER_DRAIN 2
 #define FAST_FALL_SPEED FXI(7)
+#define ORB_PUSH_SPEED FXC(8.5)
+#define TETHER_FALLOFF FXC(0.95)
+#define TETHER_SPEED FXC(1.5)
+#define SPARK_BOMB_PUSH_DISTANCE FXI(90)
 #define SPARK_EXPLOSION_AIR_SPEED 25
 #define SPARK_EXPLOSION_GROUND_SPEED 20
 #define SPARK_EXPLOSION_DASH_SPEED 12
+#define SPARK_BOMB_SELF_DAMAGE 31
 #define ORB_DRAIN_INCREASE_FREQUENCY 70
+#define ORB_SCENE "characters/wizard/projectiles/orb/Orb.tscn"
+
+wizard_vars *wizard_of(yobj *o) {
+    if (!o || !o->is_fighter || FH(AS_F(o))->name != char_wizard_hooks.name) return NULL;
+    return WIZARD(AS_F(o));
+}
 
 static void construct(ymatch *m, yfighter *f) {
     (void)m;
@@ -55,16 +65,26 @@ static void init(ymatch *m, yfighter *f) {
     v->default_dash_speed = d ? d->dash_speed : 0;
 }
 
-static void not_ported(ymatch *m, const char *what) {
-    yerr(m, YE_NOT_PORTED, "Wizard: %s is not written in C yet", what);
-}
-
-static void add_geyser_charge(wizard_vars *v) {
+void wizard_add_geyser_charge(wizard_vars *v) {
     v->geyser_charge++;
     if (v->geyser_charge > 3) v->geyser_charge = 3;
 }
 
 static bool can_hover(wizard_vars *v) { return v->hover_left > HOVER_MIN_AMOUNT; }
+
+void wizard_add_spark_bomb(ymatch *m, yfighter *f, int number) {
+    yref_list *l = &WIZARD(f)->spark_bombs;
+    if (l->n >= YOMI_REF_LIST_MAX) {
+        yerr(m, YE_LIMIT, "Wizard: more than %d spark bombs at once", YOMI_REF_LIST_MAX);
+        return;
+    }
+    l->items[l->n++] = (int16_t)number;
+}
+
+void wizard_spawn_orb(ymatch *m, yfighter *f) {
+    yobj *orb = obj_spawn(m, &f->o, object_table_index(ORB_SCENE), -10, -56, true, NULL, true);
+    if (orb) WIZARD(f)->orb_projectile = orb->number;
+}
 
 /* ------------------------------------------------------------------ hooks of the base fighter */
 static void on_blocked_melee_attack(ymatch *m, yfighter *f) {
@@ -80,7 +100,7 @@ static void on_roll_started(ymatch *m, yfighter *f) {
 
 static void on_parried(ymatch *m, yfighter *f) {
     (void)m;
-    add_geyser_charge(WIZARD(f));
+    wizard_add_geyser_charge(WIZARD(f));
 }
 
 static void apply_grav_custom(ymatch *m, yfighter *f, fx grav, fx fall_speed) {
@@ -121,9 +141,14 @@ static void on_got_hit(ymatch *m, yfighter *f) {
     v->hovering = false;
     v->fast_falling = false;
     if (v->boulder_projectile) {
-        if (obj_from_name(m, v->boulder_projectile)) {
-            not_ported(m, "the boulder's drop");
-            return;
+        yobj *obj = obj_from_name(m, v->boulder_projectile);
+        if (obj) {
+            if (!telekinesis_is(AS_P(obj))) {
+                yerr(m, YE_INTERNAL, "Wizard: boulder_projectile is not a telekinesis object");
+                return;
+            }
+            telekinesis_drop(m, AS_P(obj));
+            if (!YOK(m)) return;
         }
         v->boulder_projectile = 0;
     }
@@ -139,7 +164,7 @@ static void on_got_parried(ymatch *m, yfighter *f) {
 static void incr_combo(ymatch *m, yfighter *f, bool scale, bool projectile, bool force, int amount) {
     if (!projectile && f->o.combo_count < 1) {
         const char *name = sym_text(st_name(obj_state(&f->o)));
-        if (!strstr(name, "Geyser") && !strstr(name, "Burst")) add_geyser_charge(WIZARD(f));
+        if (!strstr(name, "Geyser") && !strstr(name, "Burst")) wizard_add_geyser_charge(WIZARD(f));
     }
     fighter_base_incr_combo(m, f, scale, projectile, force, amount);
 }
@@ -159,7 +184,7 @@ static void spark_speed(ymatch *m, yfighter *f) {
     if (f->o.hitlag_ticks <= 0) v->spark_speed_frames--;
     if (v->spark_speed_frames <= 0) {
         if (d) d->dash_speed = v->default_dash_speed;
-        /* quirk kept: the original restores the two speeds swapped */
+        /* Quirk kept: the original restores the two speeds swapped. */
         f->o.chara.max_ground_speed = f->o.max_air_speed;
         f->o.chara.max_air_speed = f->o.max_ground_speed;
         if (j) j->x_modifier = FX_ONE;
@@ -214,12 +239,89 @@ static void hover_tick(ymatch *m, yfighter *f) {
 static void orb_tick(ymatch *m, yfighter *f) {
     wizard_vars *v = WIZARD(f);
     if (v->orb_projectile) {
-        not_ported(m, "the orb");
-        return;
+        fighter_use_super_meter(f, ORB_SUPER_DRAIN + v->orb_accumulator);
+        if (f->super_meter == 0 && f->supers_available == 0) {
+            yproj *orb = wizard_orb_of(m, v->orb_projectile);
+            if (!orb) return;
+            orb_disable(m, orb);
+            if (!YOK(m)) return;
+        }
+        v->orb_duration++;
+        if (v->orb_duration > 0 && imod(v->orb_duration, ORB_DRAIN_INCREASE_FREQUENCY) == 0) v->orb_accumulator++;
+    } else {
+        v->orb_duration = 0;
+        v->orb_accumulator = 0;
     }
-    v->orb_duration = 0;
-    v->orb_accumulator = 0;
-    if (v->current_orb_push.has) v->current_orb_push.has = false; /* no orb to push */
+    if (v->current_orb_push.has) {
+        if (v->orb_projectile) {
+            int32_t px = v->current_orb_push.x, py = v->current_orb_push.y;
+            if (!(px == 0 && py == 0)) {
+                fx fx_, fy;
+                fxs_normalized_times(FXI(px), FXI(py), ORB_PUSH_SPEED, &fx_, &fy);
+                yproj *orb = wizard_orb_of(m, v->orb_projectile);
+                if (!orb) return;
+                orb_push(orb, fx_, fy);
+            }
+        }
+        v->current_orb_push.has = false;
+    }
+}
+
+static void spark_bombs_tick(ymatch *m, yfighter *f) {
+    wizard_vars *v = WIZARD(f);
+    int16_t disabled[YOMI_REF_LIST_MAX];
+    int n_disabled = 0;
+    for (int i = 0; i < v->spark_bombs.n; i++) {
+        int number = v->spark_bombs.items[i];
+        yobj *bomb = obj_from_name(m, number);
+        if (!bomb) {
+            disabled[n_disabled++] = (int16_t)number;
+            continue;
+        }
+        if (!spark_bomb_is(AS_P(bomb))) {
+            yerr(m, YE_INTERNAL, "Wizard: spark_bombs holds an object that is not a spark bomb");
+            return;
+        }
+        int32_t dx, dy;
+        obj_local_center(m, &f->o, bomb, &dx, &dy);
+        if (!spark_bomb_exploded(AS_P(bomb)) && spark_bomb_armed(AS_P(bomb)) &&
+            fxs_vec_len(FXI(dx), FXI(dy)) < SPARK_BOMB_PUSH_DISTANCE) {
+            yref_list *near = &v->nearby_spark_bombs;
+            if (near->n >= YOMI_REF_LIST_MAX) {
+                yerr(m, YE_LIMIT, "Wizard: more than %d spark bombs nearby", YOMI_REF_LIST_MAX);
+                return;
+            }
+            near->items[near->n++] = (int16_t)number;
+        }
+    }
+    for (int k = 0; k < n_disabled; k++) { /* list.remove: the first occurrence */
+        yref_list *l = &v->spark_bombs;
+        for (int i = 0; i < l->n; i++)
+            if (l->items[i] == disabled[k]) {
+                for (int j = i + 1; j < l->n; j++) l->items[j - 1] = l->items[j];
+                l->n--;
+                break;
+            }
+    }
+}
+
+static void tether_tick(ymatch *m, yfighter *f) {
+    wizard_vars *v = WIZARD(f);
+    if (v->orb_projectile && !obj_grounded(&f->o)) {
+        yproj *orb = wizard_orb_of(m, v->orb_projectile);
+        if (!orb) return;
+        if (!orb->o.disabled) {
+            int32_t dx, dy;
+            obj_local_center(m, &f->o, &orb->o, &dx, &dy);
+            int32_t falloff_power = fxs_round(yfx_div(m, FXI(WIZARD_TETHER_TICKS - v->tether_ticks), FXI(3)));
+            fx fx_, fy;
+            fxs_normalized_times(FXI(dx), FXI(dy), fxs_mul(TETHER_SPEED, fxs_powu(TETHER_FALLOFF, falloff_power)),
+                                 &fx_, &fy);
+            obj_apply_force(&f->o, fx_, fy);
+        }
+    }
+    v->tether_ticks--;
+    if (obj_grounded(&f->o) || fighter_is_in_hurt_state(f, true)) v->tether_ticks = 0;
 }
 
 static void tick(ymatch *m, yfighter *f) {
@@ -230,25 +332,22 @@ static void tick(ymatch *m, yfighter *f) {
     if (f->o.hitlag_ticks <= 0) hover_tick(m, f);
     orb_tick(m, f);
     if (!YOK(m)) return;
-    if (v->detonating_bombs && v->nearby_spark_bombs.n) {
-        not_ported(m, "spark bombs");
-        return;
+    if (v->detonating_bombs) {
+        for (int i = 0; i < v->nearby_spark_bombs.n; i++) {
+            yobj *bomb = obj_from_name(m, v->nearby_spark_bombs.items[i]);
+            if (bomb) {
+                spark_bomb_explode(m, AS_P(bomb), true);
+                TAKE_DAMAGE(m, f, SPARK_BOMB_SELF_DAMAGE);
+                if (!YOK(m)) return;
+            }
+        }
     }
     if (v->flame_wave_cooldown > 0) v->flame_wave_cooldown--;
     v->nearby_spark_bombs.n = 0;
-    if (v->spark_bombs.n) {
-        not_ported(m, "spark bombs");
-        return;
-    }
-    if (v->tether_ticks > 0) {
-        /* _tether_tick: needs the orb while it pulls; without one it only counts down */
-        if (v->orb_projectile && !obj_grounded(&f->o)) {
-            not_ported(m, "the orb tether");
-            return;
-        }
-        v->tether_ticks--;
-        if (obj_grounded(&f->o) || fighter_is_in_hurt_state(f, true)) v->tether_ticks = 0;
-    }
+    if (v->spark_bombs.n) spark_bombs_tick(m, f);
+    if (!YOK(m)) return;
+    if (v->tether_ticks > 0) tether_tick(m, f);
+    if (!YOK(m)) return;
     if (f->o.combo_count <= 0 && !obj_state(&FOPP(m, f)->o)->endless) v->gusts_in_combo = 0;
     if (v->hover_left <= 0) v->hover_left = 0;
 }
@@ -283,15 +382,32 @@ static void process_extra(ymatch *m, yfighter *f, const yextra *e) {
         v->current_orb_push.y = e->y[ORB_PUSH];
     }
     if (yx_has(e, DETONATE)) v->detonating_bombs = yx_bool(e, DETONATE);
-    if (yx_has(e, LOCK_ORB) && v->orb_projectile && obj_from_name(m, v->orb_projectile)) not_ported(m, "the orb");
+    if (yx_has(e, LOCK_ORB) && v->orb_projectile) {
+        yobj *obj = obj_from_name(m, v->orb_projectile);
+        if (obj) {
+            yproj *orb = wizard_orb_of(m, v->orb_projectile);
+            if (!orb) return;
+            bool lock = yx_bool(e, LOCK_ORB);
+            if (!orb_is_locked(orb) && lock) orb_lock(orb);
+            else if (orb_is_locked(orb) && !lock) orb_unlock(orb);
+        }
+    }
 }
 
+/* An object this Wizard (or an object that still exists) refers to by name must keep its
+ * name: the orb, the boulder, the spark bombs, and the creator of a live object (a
+ * lightning bolt or dart reads its orb, the bomb's explosion its bomb). */
 static bool refs_object(ymatch *m, yfighter *f, int number) {
-    (void)m;
     wizard_vars *v = WIZARD(f);
     if (v->orb_projectile == number || v->boulder_projectile == number) return true;
     for (int i = 0; i < v->spark_bombs.n; i++)
         if (v->spark_bombs.items[i] == number) return true;
+    for (int i = 0; i < v->nearby_spark_bombs.n; i++)
+        if (v->nearby_spark_bombs.items[i] == number) return true;
+    for (int k = 0; k < m->n_objs; k++) {
+        yobj *o = &match_obj_at(m, k)->o;
+        if (!o->disabled && o->creator == number) return true;
+    }
     return false;
 }
 
@@ -311,11 +427,79 @@ static const yres_field RES[] = {
 };
 #undef R
 
+/* ------------------------------------------------------------------ the registries (states/wizard/__init__.py) */
+#define S "characters/wizard/"
+static const yscript_entry wizard_scripts[] = {
+    {S "states/WizardState.gd", &wizard_state_class},
+    {"WizardState", &wizard_state_class},
+    {S "states/Taunt.gd", &wizard_taunt_class},
+    {S "states/Combust.gd", &wizard_combust_class},
+    {S "states/IceSpikeGround.gd", &wizard_ice_spike_ground_class},
+    {S "states/Kick.gd", &wizard_kick_class},
+    {S "states/ManaStrike.gd", &wizard_mana_strike_class},
+    {S "states/ConjureWeapon.gd", &wizard_conjure_weapon_class},
+    {S "states/ConjureStorm.gd", &wizard_state_class},
+    {S "states/MagmaBolt.gd", &wizard_state_class},
+    {S "states/ConfusingTouch.gd", &wizard_confusing_touch_class},
+    {S "states/Liftoff.gd", &wizard_liftoff_class},
+    {S "states/Sandstorm.gd", &wizard_sandstorm_class},
+    {S "states/CatchWind.gd", &wizard_catch_wind_class},
+    {S "ZephyrThrow.gd", &wizard_zephyr_throw_class},
+    {S "FlameWave.gd", &wizard_flame_wave_class},
+    {S "states/MagicMissile.gd", &wizard_magic_missile_class},
+    {S "states/VileClutch.gd", &wizard_vile_clutch_class},
+    {S "CharacterState.gd", &wizard_draw_moisture_class},
+    {S "states/Geyser.gd", &wizard_geyser_class},
+    {S "states/Orb.gd", &wizard_orb_class},
+    {S "states/LockOrb.gd", &wizard_lock_orb_class},
+    {S "states/OrbPush.gd", &wizard_orb_push_class},
+    {S "states/OrbTether.gd", &wizard_orb_tether_class},
+    {S "states/OrbTeleport.gd", &wizard_orb_teleport_class},
+    {S "EnergyBomb.gd", &wizard_energy_bomb_class},
+    {S "states/ConjurePebble.gd", &wizard_conjure_pebble_class},
+    {S "Launch.gd", &wizard_launch_class},
+    {0, 0},
+};
+
+#define P S "projectiles/"
+static const yobj_entry wizard_objects[] = {
+    {P "orb/Orb.gd", &wizard_orb_obj_class},
+    {P "orb/OrbLightning.gd", &wizard_orb_lightning_class},
+    {P "OrbDart.gd", &wizard_orb_dart_class},
+    {P "FlameWave.gd", &wizard_flame_wave_obj_class},
+    {P "VileClutch.gd", &wizard_vile_clutch_obj_class},
+    {P "SparkBomb.gd", &wizard_spark_bomb_class},
+    {P "telekinesis/TelekinesisBoulder.gd", &wizard_telekinesis_projectile_class},
+    {P "telekinesis/TelekinesisBomb.gd", &wizard_telekinesis_bomb_class},
+    {P "telekinesis/TelekinesisFruit.gd", &wizard_telekinesis_fruit_class},
+    {0, 0},
+};
+
+static const yscript_entry wizard_object_scripts[] = {
+    {P "orb/states/Default.gd", &wizard_orb_default_class},
+    {P "orb/states/Sword.gd", &wizard_orb_sword_class},
+    {P "orb/states/LightningDefault.gd", &wizard_lightning_default_class},
+    {P "states/OrbDartDefault.gd", &wizard_orb_dart_default_class},
+    {P "states/MagicDartDefault.gd", &dir_projectile_default_class},
+    {P "states/FlameWaveDefault.gd", &wizard_flame_wave_default_class},
+    {P "states/VileClutchDefault.gd", &default_fireball_class},
+    {P "states/SparkBombDefault.gd", &wizard_spark_bomb_default_class},
+    {P "states/SparkBombExplode.gd", &wizard_spark_bomb_explode_class},
+    {P "telekinesis/Default.gd", &wizard_telekinesis_hold_class},
+    {P "telekinesis/BombDefault.gd", &wizard_telekinesis_hold_class},
+    {P "telekinesis/BoulderFling.gd", &wizard_boulder_fling_class},
+    {0, 0},
+};
+#undef P
+#undef S
+
 const yomi_char char_wizard_hooks = {
     .name = "Wizard",
     .py_class = "states.wizard.fighter.Wizard",
     .vars_size = sizeof(wizard_vars),
     .scripts = wizard_scripts,
+    .objects = wizard_objects,
+    .object_scripts = wizard_object_scripts,
     .extras = EXTRAS,
     .n_extras = sizeof EXTRAS / sizeof EXTRAS[0],
     .res = RES,
