@@ -36,6 +36,7 @@ static int hurt_enter_shared(ymatch *m, yobj *host, ystate *st) {
     if (f->penalty_ticks <= 0) fighter_refresh_air_movements(f);
     host->state_interruptable = true;
     f->busy_interrupt = true;
+    f->buffered_has_action = f->buffered_has_extra = false; /* buffered_input = {} */
     cs_enter_shared(m, host, st);
     f->brace_effect_applied_yet = true;
     return SYM_NONE;
