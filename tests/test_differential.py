@@ -9,7 +9,9 @@ an exception must stop the C engine at the same tick with the same exception cla
 
 Random moves are restricted to those the C engine runs with the same class as the
 Python engine (``integration.bench.c_exact_moves``: base moves always; a character's own
-moves once they are written in C), so the comparison covers all the code both have.
+moves once they are written in C), so the comparison covers all the code both have. The
+Cowboy's choices get the data shape of its custom gun panels and all its extras
+(``cowboy_choice``).
 
 The default run keeps to about 30 s; ``-m slow`` runs the long version.
 """
@@ -45,6 +47,31 @@ pytestmark = pytest.mark.skipif(not C_CHARACTERS, reason="the C engine (yomi._na
 @functools.lru_cache(maxsize=None)
 def allowed_moves(character: str) -> frozenset:
     return frozenset(bench.c_exact_moves(character))
+
+
+# The Cowboy's Shoot2 / PointBlank / ShootDodge2 panels have a custom get_data (Shoot2ActionUIData.gd,
+# ShootDodge2ActionUIData.gd): the game sends {"x", "y", "ActivateTemporal", "holster"}, not the
+# widgets' dict (which the move's script cannot read: a KeyError in both engines).
+_COWBOY_CUSTOM_PANELS = {"characters/swordandgun/ActionUIData/Shoot2ActionUIData.gd": "shoot2",
+                         "characters/swordandgun/ActionUIData/ShootDodge2ActionUIData.gd": "shootdodge2"}
+# The Cowboy's extras drawn at random besides bench.SAFE_EXTRAS (input_grounded / input_aerial only
+# change the menu, which the test checks separately).
+_COWBOY_EXTRAS = {"gun_cancel": 0.3, "detonate": 0.15, "drift": 0.1, "hindsight": 0.05}
+
+
+def cowboy_choice(choice: tuple, rnd, character_extras: bool = True) -> tuple:
+    """A random Cowboy choice in the shape the game sends: custom panels' data, every extra."""
+    action, data, extra = choice
+    panel = bench.panels("Cowboy").get(action)
+    custom = _COWBOY_CUSTOM_PANELS.get((panel or {}).get("root", {}).get("script")) if action != "Continue" else None
+    if custom and isinstance(data, dict) and "Direction" in data:
+        data = {"x": data["Direction"]["x"], "y": data["Direction"]["y"], "ActivateTemporal": data["ActivateTemporal"],
+                "holster": data.get("Holster", True) if custom == "shoot2" else True}
+    if character_extras and isinstance(extra, dict):
+        extra = dict(extra)
+        for key, p in _COWBOY_EXTRAS.items():
+            extra[key] = rnd.random() < p
+    return action, data, extra
 
 
 def first_difference(a, b, path="state"):
@@ -149,6 +176,8 @@ def play_both(p1: str, p2: str, seed: int, match_settings: dict, rnd, max_ticks:
                             (py.current_tick, player, flags)
                 choice = bench.random_choice(py, player, character, rnd, allowed_moves(character),
                                              character_extras)
+                if character == "Cowboy":
+                    choice = cowboy_choice(choice, rnd, character_extras)
                 history.append((py.current_tick, player) + tuple(choice))
                 if _step(py, c, "submit", player, *copy.deepcopy(choice)):
                     return ticks
