@@ -53,6 +53,7 @@ typedef struct {
     int16_t move_state[YENV_MAX_CHAR_K1]; /* the move's state index, -1 Continue */
     int16_t move_sym[YENV_MAX_CHAR_K1];
     int16_t n_states;
+    int16_t move_of_state[YOMI_MAX_FSTATES]; /* the character's move index of a menu state, -1 */
     int16_t state_unified[YOMI_MAX_FSTATES];
     int8_t state_type[YOMI_MAX_FSTATES];
     uint8_t state_flags[YOMI_MAX_FSTATES];
@@ -158,6 +159,8 @@ int yenv_init(const char **err) {
                 }
             }
         }
+        for (int k = 0; k < YOMI_MAX_FSTATES; k++) rt->move_of_state[k] = -1;
+        for (int k = 1; k < tc->K1; k++) rt->move_of_state[rt->move_state[k]] = (int16_t)k;
         rt->n_states = (int16_t)tab->n_states;
         for (int k = 0; k < tab->n_states && k < YOMI_MAX_FSTATES; k++) {
             const char *name = sym_text(tab->states[k].name);
@@ -183,6 +186,15 @@ int yenv_init(const char **err) {
     INIT_STATE = 1;
     *err = INIT_ERR;
     return 0;
+}
+
+/* the data keys of the encoding the engine has no symbol for (their leaves are left out) */
+int yenv_missing_keys(const char **out, int max) {
+    static const char *KEYS[] = {"x", "y", "count", "id", "name", "homing", "ActivateTemporal", "holster"};
+    int n = 0;
+    for (size_t i = 0; i < sizeof KEYS / sizeof KEYS[0] && n < max; i++)
+        if (sym(KEYS[i]) < 0) out[n++] = KEYS[i];
+    return n;
 }
 
 int yenv_table_of(int c) { return (c >= 0 && c < YENV_N_CHARS) ? RT[c].table : -1; }
@@ -440,11 +452,13 @@ bool yenv_legal_moves(ymatch *m, int player, int c, uint8_t *legal /* [K1 of c] 
             legal[0] = 1;
             continue;
         }
-        for (int k = 1; k < tc->K1; k++)
-            if (rt->move_state[k] == list[i]) {
-                legal[k] = 1;
-                if (!tc->moves[k].busy_move) only_busy = false;
-            }
+        int k = (list[i] >= 0 && list[i] < YOMI_MAX_FSTATES) ? rt->move_of_state[list[i]] : -1;
+        if (k < 0) {
+            only_busy = false; /* a menu state the encoding does not know: not a busy option */
+            continue;
+        }
+        legal[k] = 1;
+        if (!tc->moves[k].busy_move) only_busy = false;
     }
     return only_busy;
 }

@@ -567,6 +567,15 @@ static PyObject *env_sizes(PyObject *self, PyObject *unused) {
                          "heads", YENV_NH, "K1", YENV_K1, "D", YENV_D, "match_bytes", (int)sizeof(ymatch));
 }
 
+static PyObject *env_missing_keys(PyObject *self, PyObject *unused) {
+    (void)self, (void)unused;
+    const char *keys[16];
+    int n = yenv_missing_keys(keys, 16);
+    PyObject *out = PyList_New(n);
+    for (int i = 0; out && i < n; i++) PyList_SET_ITEM(out, i, PyUnicode_FromString(keys[i]));
+    return out;
+}
+
 static PyMethodDef ENV_METHODS[] = {
     {"bind", env_bind, METH_VARARGS, "bind(obs, rewards, terminals, truncations, ended, results, final_returns, "
                                      "illegal, chars, seeds, hp, turns, returns)"},
@@ -577,6 +586,8 @@ static PyMethodDef ENV_METHODS[] = {
     {"check", env_check, METH_VARARGS, "check(i, player, heads) -> 0 if legal, else a code"},
     {"counters", env_counters, METH_NOARGS, "counters() -> dict"},
     {"sizes", env_sizes, METH_NOARGS | METH_STATIC, "sizes() -> the layout sizes compiled in"},
+    {"missing_keys", env_missing_keys, METH_NOARGS | METH_STATIC,
+     "missing_keys() -> data keys the C engine has no symbol for (no C code reads them; left out of the data)"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -811,54 +811,103 @@ def _random_legal_actions(obs: np.ndarray, rng: np.random.Generator) -> np.ndarr
     return out
 
 
-def bench(backend: str = "python", num_envs: int = 8, seconds: float = 10.0, seed: int = 0,
-          p1="ninja", p2="ninja") -> dict:
-    """Agent steps per second of one env on this process, random legal (masked) actions."""
+def _exact_move_filter() -> np.ndarray:
+    """bool[5, K1]: the unified moves the C engine runs with the same class as the Python engine
+    (``integration.bench.c_exact_moves``; Continue included)."""
+    from integration.bench import c_exact_moves
+
+    allow = np.zeros((O.N_CHARS, O.K1), dtype=bool)
+    for c in O.CHARACTERS:
+        exact = c_exact_moves(c)
+        for u, m in enumerate(O.unified_move_names(c)):
+            allow[O.CHAR_INDEX[c], u] = m is not None and (m in exact or m == "Continue")
+    return allow
+
+
+def bench(backend: str = "c", num_envs: int = 64, seconds: float = 10.0, seed: int = 0, p1="ninja", p2="ninja",
+          exact_moves: bool = False) -> dict:
+    """Agent steps per second of one env in this process with random legal (masked) actions.
+
+    Only ``env.step`` is timed (drawing the random actions is not).  ``exact_moves``: draw moves only
+    among those the C engine runs like the Python engine (as ``yomi bench`` does), i.e. the cost
+    of a complete engine; otherwise any legal move (the C engine then cuts matches short where it
+    meets a move or object it has not ported)."""
+    import contextlib
+    import io
+
     env = YomiEnv(num_envs=num_envs, seed=seed, backend=backend, p1=p1, p2=p2)
-    obs, _ = env.reset(seed=seed)
+    allow = _exact_move_filter() if exact_moves else None
     rng = np.random.default_rng(seed)
-    actions = [_random_legal_actions(obs, rng)]
-    steps, env_time, t0 = 0, 0.0, time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
-        a = _random_legal_actions(env.observations, rng)
-        s = time.perf_counter()
-        env.step(a)
-        env_time += time.perf_counter() - s
-        steps += 1
-    del actions
-    return dict(backend=backend, num_envs=num_envs, agent_steps=steps * env.num_agents,
-                env_seconds=env_time, sps=steps * env.num_agents / max(env_time, 1e-9),
-                matches=env.matches_played, illegal=env.illegal_actions)
+    steps, env_time = 0, 0.0
+    with contextlib.redirect_stderr(io.StringIO()):
+        env.reset(seed=seed)
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < seconds:
+            obs = env.observations
+            if allow is not None:
+                obs = obs.copy()
+                char = np.rint(obs[:, O.FEATURE_SIZE]).astype(np.int64)
+                obs[:, O.FEATURE_SIZE + 1:O.FEATURE_SIZE + 1 + O.K1][~allow[char]] = 0.0
+            a = _random_legal_actions(obs, rng)
+            s = time.perf_counter()
+            env.step(a)
+            env_time += time.perf_counter() - s
+            steps += 1
+    return dict(backend=backend, num_envs=num_envs, agent_steps=steps * env.num_agents, env_seconds=env_time,
+                sps=steps * env.num_agents / max(env_time, 1e-9), matches=env.matches_played,
+                truncated=env.engine_errors, illegal=env.illegal_actions)
 
 
 def _bench_worker(args):
-    return bench(*args)
+    return bench(**args)
+
+
+def _bench_parallel(workers: int, **kwargs) -> list:
+    import multiprocessing as mp
+
+    if workers == 1:
+        return [bench(**kwargs)]
+    with mp.get_context("fork").Pool(workers) as pool:
+        return pool.map(_bench_worker, [dict(kwargs, seed=kwargs.get("seed", 0) + w) for w in range(workers)])
 
 
 def bench_main(argv: Optional[Sequence[str]] = None) -> int:
-    """``yomi bench --env [--backend python|c] [--envs N] [--seconds S] [--workers W]``."""
+    """``yomi bench --env``: agent steps per second of YomiEnv, random legal (masked) actions.
+
+    Without options: the C-backed env on one core and on all cores (any legal move, and moves the C
+    engine has fully ported), then the Python-backed env on one core.  Options run one case:
+    ``--backend python|c --envs N --seconds S --workers W (0: all cores) --exact-moves --p1 --p2``."""
     import argparse
     import multiprocessing as mp
 
     ap = argparse.ArgumentParser(prog="yomi bench --env", description=bench_main.__doc__)
-    ap.add_argument("--backend", default="python", choices=sorted(BACKENDS))
-    ap.add_argument("--envs", type=int, default=8, help="matches per env (2 agents each)")
+    ap.add_argument("--backend", choices=sorted(BACKENDS))
+    ap.add_argument("--envs", type=int, help="matches per env (2 agents each); default 64 (C), 4 (Python)")
     ap.add_argument("--seconds", type=float, default=10.0)
-    ap.add_argument("--workers", type=int, default=1, help="processes (one env each); 0 = all cores")
+    ap.add_argument("--workers", type=int, default=1, help="processes, one env each; 0 = all cores")
+    ap.add_argument("--exact-moves", action="store_true", help="only moves the C engine has fully ported")
     ap.add_argument("--p1", default="ninja")
     ap.add_argument("--p2", default="ninja")
     args = ap.parse_args([a for a in (argv or []) if a != "--env"])
-    workers = args.workers or mp.cpu_count()
-    if workers == 1:
-        results = [bench(args.backend, args.envs, args.seconds, 0, args.p1, args.p2)]
+    cores = mp.cpu_count()
+    if args.backend is None:
+        cases = [("c", 64, 1, False), ("c", 64, cores, False), ("c", 64, 1, True), ("c", 64, cores, True),
+                 ("python", 4, 1, False)]
+        if _default_backend() != "c":
+            print("yomi bench --env: the C backend is not built; Python only", file=sys.stderr)
+            cases = cases[-1:]
     else:
-        with mp.get_context("fork").Pool(workers) as pool:
-            results = pool.map(_bench_worker, [(args.backend, args.envs, args.seconds, w, args.p1, args.p2)
-                                               for w in range(workers)])
-    total = sum(r["sps"] for r in results)
-    print(f"env backend={args.backend} envs/worker={args.envs} workers={workers} p1={args.p1} p2={args.p2}: "
-          f"{total:,.0f} agent steps/s ({total / workers:,.0f} per worker), "
-          f"{sum(r['matches'] for r in results)} matches finished, {sum(r['illegal'] for r in results)} illegal")
+        envs = args.envs or (64 if args.backend == "c" else 4)
+        cases = [(args.backend, envs, args.workers or cores, args.exact_moves)]
+    print(f"YomiEnv, {args.p1} vs {args.p2}, random legal actions, env.step timed ({args.seconds:.0f} s per case)")
+    print(f"{'backend':<8} {'moves':<6} {'envs':>5} {'workers':>7} {'agent steps/s':>14} {'per worker':>11} "
+          f"{'matches':>8} {'cut short':>9}")
+    for backend, envs, workers, exact in cases:
+        res = _bench_parallel(workers, backend=backend, num_envs=envs, seconds=args.seconds, p1=args.p1, p2=args.p2,
+                              exact_moves=exact)
+        total = sum(r["sps"] for r in res)
+        print(f"{backend:<8} {'exact' if exact else 'all':<6} {envs:>5} {workers:>7} {total:>14,.0f} "
+              f"{total / workers:>11,.0f} {sum(r['matches'] for r in res):>8} {sum(r['truncated'] for r in res):>9}")
     return 0
 
 

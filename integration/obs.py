@@ -13,7 +13,7 @@ symmetric around x = 0, so P2's view of a position is P1's view of the mirrored 
 only asymmetric feature is ``seat`` (1 for P1, 0 for P2): the game itself is not quite symmetric
 (P1 wins tick-priority ties).
 
-Features (``FEATURE_SIZE`` = 692; offsets in :data:`LAYOUT`, ``LAYOUT.describe()`` prints them)
+Features (``FEATURE_SIZE`` = 702; offsets in :data:`LAYOUT`, ``LAYOUT.describe()`` prints them)
 -----------------------------------------------------------------------------------------------
 ``global`` (4)
     ``tick`` = last simulated tick / game_length; ``seat``; ``dx`` = side * (opp.x - own.x) / 800;
@@ -21,7 +21,7 @@ Features (``FEATURE_SIZE`` = 692; offsets in :data:`LAYOUT`, ``LAYOUT.describe()
 ``own_char``, ``opp_char`` (5 + 5)
     one-hot of the character (order of :data:`CHARACTERS`).
 ``own.*`` then ``opp.*`` (:data:`FIGHTER_SIZE` = 196 each)
-    ``scalars`` (32, :data:`FIGHTER_SCALARS`: name, source field, scale, kind): x, y, vx, vy
+    ``scalars`` (29, :data:`FIGHTER_SCALARS`: name, source field, scale, kind): x, y, vx, vy
     (exact I48F16 values / scale), facing, grounded, pushback, hp, meter, supers, burst meter,
     bursts, combo, hitlag, hitstun (and whether the fighter is in hitstun), blockstun, air moves,
     feints, penalty, interruptable, hit_cancellable, busy (at decision time), invulnerabilities,
@@ -42,6 +42,10 @@ Features (``FEATURE_SIZE`` = 692; offsets in :data:`LAYOUT`, ``LAYOUT.describe()
     state (one-hot of the index in the object's state list, 3 + 1 unknown), st / 100,
     dx = side * (obj.x - own.x) / 800, dy / 400, vx, vy (/ 20, mirrored), facing (mirrored),
     hp / 3, active, locked, lifetime / 100 (0 where the object has no such field).
+
+Total ``OBS_SIZE`` = 859 floats.  The C mirror (csrc/env.c) computes exactly the same floats from the
+C engine's match (tests/test_env_c.py); a fixed-point value is read as the trace shows it
+(``fixed_value`` of its Display text: the raw value re-quantised through the 5-digit printer).
 
 Packed masks (``MASK_SIZE`` = 157, after the features)
 -----------------------------------------------------
