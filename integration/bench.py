@@ -90,7 +90,7 @@ def random_data(character: str, move: str, rng: random.Random):
 SAFE_EXTRAS = {
     "Ninja": {"pull": "bool", "release": "bool", "release_dir": "dir"},
     "Cowboy": {"shift": "bool"},
-    "Wizard": {"hover": "bool", "fast_fall": "bool", "detonate": "bool"},
+    "Wizard": {"hover": "bool", "fast_fall": "bool", "detonate": "bool", "orb_push": "dir", "lock_orb": "bool"},
     "Robot": {"fly_dir": "8way", "fly_enabled": "bool", "armor_enabled": "bool", "loic_dir": "8way",
               "nade_activated": "bool", "bounce": "8way", "pull_enabled": "bool", "drive_cancel": "bool",
               "force_fly": "bool"},
