@@ -68,18 +68,23 @@ def _widget_value(widget: dict, rng: random.Random):
         return {"count": rng.randint(max(props.get("min_value", 1), 1), props.get("max_value", 20))}
     if kind == "CheckButton":
         return rng.random() < 0.5
+    if kind == "OptionButton":  # items: (text, icon, disabled, id, metadata) per entry
+        items = widget.get("native", {}).get("items", [])
+        entries = [(items[i], items[i + 3]) for i in range(0, len(items) - 4, 5) if not items[i + 2]]
+        if not entries:
+            raise ValueError("option button without items")
+        text, item_id = rng.choice(entries)
+        return {"id": item_id, "name": text}
     raise ValueError(kind)
 
 
 def random_data(character: str, move: str, rng: random.Random):
-    """Data in the shape of the move's panel (None for a move without one); raises ValueError
-    for panels whose values are not plain data (option buttons)."""
+    """Data in the shape of the move's panel (None for a move without one; an OptionButton gives
+    {"id": item id, "name": item text}); raises ValueError for a widget it cannot draw."""
     scene = panels(character).get(move)
     if scene is None:
         return None
     widgets = scene["widgets"]
-    if any(w["kind"] == "OptionButton" for w in widgets):
-        raise ValueError("option button")
     if len(widgets) == 1:
         return _widget_value(widgets[0], rng)
     return {w["name"]: _widget_value(w, rng) for w in widgets}
@@ -88,7 +93,8 @@ def random_data(character: str, move: str, rng: random.Random):
 # character extras left at their defaults in random play: their effects need moves or objects
 # the C engine does not have yet (see docs/PERFORMANCE.md); the others are drawn at random
 SAFE_EXTRAS = {
-    "Ninja": {"pull": "bool", "release": "bool", "release_dir": "dir"},
+    "Ninja": {"explode": "bool", "pull": "bool", "detach": "bool", "release": "bool", "release_dir": "dir",
+              "store": "bool"},
     "Cowboy": {"shift": "bool"},
     "Wizard": {"hover": "bool", "fast_fall": "bool", "detonate": "bool", "orb_push": "dir", "lock_orb": "bool"},
     "Robot": {"fly_dir": "8way", "fly_enabled": "bool", "armor_enabled": "bool", "loic_dir": "8way",
