@@ -6,7 +6,6 @@
  * magnet, Drive stance cancels. Upkeep after the base tick: armor, magnet, ground refuel,
  * flight, LOIC gain, ground-pound readiness. */
 #include <stddef.h>
-#include <string.h>
 
 #include "char_robot.h"
 
@@ -186,6 +185,18 @@ static void armor_tick(robot_vars *v) {
     }
 }
 
+/* fixed.abs(v) > "d" as Python compares the two *texts* (lexicographic order), for a canonical
+ * v >= 0 and the one-digit speed caps "5" and "9", without printing v: the texts compare by
+ * their first characters (v's leading integer digit against d), and when those are equal v's
+ * text is the greater one iff it is longer than "d" (an integer part of two digits or more, or
+ * any fraction: a canonical value with a fraction prints one). */
+static bool text_gt_digit(fx v, int d) {
+    int64_t ip = v >> 16, lead = ip;
+    while (lead >= 10) lead /= 10;
+    if (lead != d) return lead > d;
+    return ip >= 10 || (v & FX_FRAC_MASK) != 0;
+}
+
 static void fly_tick(ymatch *m, yfighter *f) {
     robot_vars *v = ROBOT(f);
     yxy_opt flying = v->flying_dir;
@@ -222,10 +233,7 @@ static void fly_tick(ymatch *m, yfighter *f) {
         obj_set_vel(&f->o, vx, MAX_FLY_UP_SPEED);
     }
     /* quirk kept: the original compares two number *strings* here (lexicographic order) */
-    char a[FX_STR_MAX], b[FX_STR_MAX];
-    fx_format(fxs_abs(vx), a);
-    fx_format(max_horiz, b);
-    if (strcmp(a, b) > 0 && fxs_sign(vx) == flying.x) {
+    if (text_gt_digit(fxs_abs(vx), max_horiz == MAX_BACKWARD_FLIGHT_SPEED ? 5 : 9) && fxs_sign(vx) == flying.x) {
         fighter_update_data(m, f);
         vx = f->o.data.vx;
         vy = f->o.data.vy;

@@ -1,0 +1,332 @@
+"""The Robot in the C engine (csrc/char_robot*.c): its moves, grabs, Drive stance, objects and
+resources compute exactly what the Python engine computes.
+
+* the Robot traces replay identically through ``engine="c"`` (the mirror always; a mixed trace
+  once the other character's moves are written in C: until then the C engine stops it with
+  EngineUnavailable on the other side, which skips it);
+* a targeted differential check: random matches where the Robot mostly plays its own moves
+  (remote bomb, magnet, missiles, flamethrower and ground fire, LOIC/Galvanize/SHUTDOWN, KILL
+  PROCESS, the grabs and slams, the Drive stance...) with every Robot extra drawn at random
+  (flight, armor, bomb trigger and bounce, magnet pull, LOIC steering, Drive cancel, forced
+  flight), both engines compared field by field after every tick (fighters with the Robot's
+  ``res``, and every object), plus a check that the objects and resources were exercised;
+* scripted scenes for the bomb (armed and bounced by the extra, pulled by the magnet, exploding)
+  and the orbital strike (aimed, steered, firing, burning ground fire, called off).
+"""
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from conftest import trace_files
+from integration import bench
+from integration.engine import EngineUnavailable, create_match
+
+native = pytest.importorskip("yomi._native")
+if not hasattr(native, "Match") or "Robot" not in native.characters():
+    pytest.skip("the C engine is not built (uv sync)", allow_module_level=True)
+
+ROBOT_EXTRAS = {"fly_dir": "8way", "fly_enabled": "bool", "armor_enabled": "bool", "loic_dir": "8way",
+                "nade_activated": "bool", "bounce": "8way", "pull_enabled": "bool", "drive_cancel": "bool",
+                "force_fly": "bool"}
+OBJECT_SCENES = {"RobotGrenade", "NadeExplosion", "Missile", "GroundFire", "GroundFireLoic", "orbital_strike",
+                 "LandingShockwave"}
+
+
+def _robot_own_moves() -> set[str]:
+    """The menu moves whose Python class is the Robot's own (states.robot)."""
+    from integration.engine import python_state_classes
+    exact = bench.c_exact_moves("Robot")
+    return {name for name, cls in python_state_classes("Robot").items()
+            if cls.startswith("states.robot.") and name in exact}
+
+
+def _robot_extra(rnd: random.Random) -> dict:
+    extra = bench.random_extra("Robot", rnd, False)
+    for key, shape in ROBOT_EXTRAS.items():
+        if shape == "bool":
+            extra[key] = rnd.random() < 0.35
+        else:
+            extra[key] = {"x": rnd.choice((-1, 0, 1)), "y": rnd.choice((-1, 0, 1))}
+    return extra
+
+
+# ------------------------------------------------------------------ traces
+ROBOT_TRACES = trace_files("*Robot*")
+
+
+@pytest.mark.skipif(not trace_files("Robot_vs_Robot_s136.jsonl.gz"),
+                    reason="reference traces not on this machine (set YOMI_SHARED)")
+def test_mirror_trace_identical_through_c():
+    """Robot_vs_Robot_s136: bombs, LOIC, KILL PROCESS, Drive... (well under a second in C)."""
+    from integration.parity.trace import replay
+    report = replay(trace_files("Robot_vs_Robot_s136.jsonl.gz")[0], "c", set())
+    assert report.divergence is None, str(report.divergence)
+    assert report.ticks_ok == report.ticks_total == 1957
+    assert report.legal_ok == report.legal_total > 0, report.legal_first_mismatch
+    assert report.end_ok
+
+
+@pytest.mark.parametrize("path", ROBOT_TRACES, ids=[p.name.split(".")[0] for p in ROBOT_TRACES])
+def test_robot_traces_identical_through_c(path):
+    """Every trace with a Robot side: identical through C, or stopped by the *other* character's
+    states that are not written in C yet (skipped until they are)."""
+    from integration.parity.trace import replay
+    report = replay(path, "c", set())
+    if report.divergence is not None:
+        text = str(report.divergence)
+        names = path.name.split("_vs_")
+        other = {"Ninja", "Cowboy", "Wizard", "Mutant"} & {names[0], names[1].split("_")[0]}
+        if "EngineUnavailable" in text and any(f"C engine: {name}:" in text for name in other):
+            pytest.skip(f"the other character is not complete in C yet: {text[:160]}")
+        pytest.fail(text)
+    assert report.ticks_ok == report.ticks_total
+    assert report.legal_ok == report.legal_total, report.legal_first_mismatch
+    assert report.end_ok
+
+
+# ------------------------------------------------------------------ differential helpers
+def _first_difference(a, b, path="state"):
+    if type(a) is not type(b):
+        return path, a, b
+    if isinstance(a, dict):
+        if list(a) != list(b):
+            return f"{path} (keys)", list(a), list(b)
+        for key in a:
+            found = _first_difference(a[key], b[key], f"{path}.{key}")
+            if found:
+                return found
+        return None
+    if isinstance(a, list):
+        if len(a) != len(b):
+            return f"{path} (length)", a, b
+        for i, (x, y) in enumerate(zip(a, b)):
+            found = _first_difference(x, y, f"{path}[{i}]")
+            if found:
+                return found
+        return None
+    return None if a == b else (path, a, b)
+
+
+class _Both:
+    """Both engines side by side: every submit and tick on each, the states compared after every tick."""
+
+    def __init__(self, p1, p2, seed, settings):
+        self.p1, self.p2, self.seed, self.settings = p1, p2, seed, settings
+        self.py = create_match(p1, p2, seed, settings, "python")
+        self.c = create_match(p1, p2, seed, settings, "c")
+        self.history = []
+        self.states = []  # the C engine's state after each tick (the caller inspects them)
+
+    def submit(self, player, choice) -> bool:
+        """False when the Python engine refuses (the C engine must refuse alike)."""
+        self.history.append((self.py.current_tick, player) + tuple(choice))
+        try:
+            self.py.submit(player, *copy.deepcopy(choice))
+        except Exception as exc:  # noqa: BLE001 - both must refuse alike
+            with pytest.raises(type(exc)):
+                self.c.submit(player, *copy.deepcopy(choice))
+            return False
+        self.c.submit(player, *copy.deepcopy(choice))
+        return True
+
+    def tick(self) -> bool:
+        """False when the match stops (both engines raised alike, or the other side is not in C yet)."""
+        try:
+            self.py.tick()
+        except Exception as exc:  # noqa: BLE001
+            with pytest.raises(type(exc)):
+                self.c.tick()
+            return False
+        try:
+            self.c.tick()
+        except EngineUnavailable:  # the other character's state not written in C yet
+            return False
+        sp, sc = self.py.state(), self.c.state()
+        found = _first_difference(sp, sc)
+        if found:
+            recent = "\n".join(repr(h) for h in self.history[-6:])
+            pytest.fail(f"{self.p1} vs {self.p2} seed {self.seed} settings {self.settings}: tick "
+                        f"{self.py.current_tick} differs at {found[0]}: python {found[1]!r}, c {found[2]!r}\n"
+                        f"last decisions:\n{recent}")
+        self.states.append(sc)
+        return True
+
+
+def _choice(match, player, character, rnd, own, allowed):
+    """Mostly the Robot's own moves with every Robot extra at random, else any move C runs (the
+    other characters' choices as the differential test draws them)."""
+    action, data, extra = bench.random_choice(match, player, character, rnd, allowed)
+    if character == "Cowboy":
+        from test_differential import cowboy_choice
+        action, data, extra = cowboy_choice((action, data, extra), rnd)
+    if character == "Robot":
+        legal = [m for m in match.legal_actions(player) if m in own]
+        rnd.shuffle(legal)
+        if legal and rnd.random() < 0.75:
+            for move in legal:
+                try:
+                    action, data = move, bench.random_data(character, move, rnd)
+                    break
+                except ValueError:
+                    continue
+        extra = _robot_extra(rnd)
+    return action, data, extra
+
+
+def _note(seen, state, p1, p2):
+    for obj in state["objects"]:
+        seen["scenes"].add(obj["scene"])
+        if obj.get("active"):
+            seen["active"].add(obj["scene"])
+        seen["object_states"].add((obj["scene"], obj["state"]))
+    for side, character in (("p1", p1), ("p2", p2)):
+        if character != "Robot":
+            continue
+        res = state[side]["res"]
+        seen["states"].add(state[side]["state"])
+        for key in ("magnet_ticks_left", "kill_process_super_level", "propel_friction_ticks", "fly_ticks_left"):
+            if res[key]:
+                seen["res"].add(key)
+        for key in ("armor_active", "magnetize_opponent", "drive_cancel", "loic_draining", "orbital_strike_out",
+                    "can_ground_pound", "super_armor_installed", "can_loic"):
+            if res[key]:
+                seen["res"].add(key)
+        if res["flying_dir"] is not None:
+            seen["res"].add("flying_dir")
+        if not res["can_flamethrower"]:
+            seen["res"].add("flamethrower_out")
+
+
+def _play(p1, p2, seed, settings, rnd, max_ticks, seen):
+    """One match on both engines, compared after every tick; returns the ticks played."""
+    both = _Both(p1, p2, seed, settings)
+    own = _robot_own_moves()
+    allowed = {p1: bench.c_exact_moves(p1), p2: bench.c_exact_moves(p2)}
+    ticks = 0
+    while both.py.result() is None and ticks < max_ticks:
+        if both.py.is_waiting():
+            assert both.c.is_waiting(), f"tick {both.py.current_tick}: only Python opened a decision"
+            for player, character in ((1, p1), (2, p2)):
+                assert both.c.legal_actions(player) == both.py.legal_actions(player), (both.py.current_tick, player)
+                if not both.submit(player, _choice(both.py, player, character, rnd, own, allowed[character])):
+                    return ticks
+            continue
+        if not both.tick():
+            return ticks
+        ticks += 1
+        _note(seen, both.states[-1], p1, p2)
+        both.states.clear()
+    assert both.c.result() == both.py.result()
+    return ticks
+
+
+def _pairings():
+    chars = [name for name in ("Ninja", "Cowboy", "Wizard", "Robot", "Mutant") if name in native.characters()]
+    return [("Robot", other) for other in chars] + [(other, "Robot") for other in chars if other != "Robot"]
+
+
+def _new_seen():
+    return {"scenes": set(), "active": set(), "object_states": set(), "states": set(), "res": set()}
+
+
+def test_robot_objects_and_resources_match_python():
+    """Short matches per pairing with the Robot on each side (the mirror most, with infinite
+    resources in some): every tick identical, and the Robot's objects and resources were exercised."""
+    seen = _new_seen()
+    total = 0
+    for k, (p1, p2) in enumerate(_pairings()):
+        for i in range(8 if p1 == p2 else 2):
+            rnd = random.Random(5000 + 100 * k + i)
+            settings = {"game_length": 600, "char_distance": rnd.choice((20, 55, 120)),
+                        "infinite_resources": i % 3 == 1, "starting_meter": "1000" if i % 4 == 2 else "0"}
+            total += _play(p1, p2, 37 * k + i, settings, rnd, 610, seen)
+    assert total > 5000
+    assert OBJECT_SCENES <= seen["scenes"], seen["scenes"]
+    assert {"RobotGrenade", "orbital_strike"} <= seen["active"], seen["active"]
+    assert {("orbital_strike", "Fire"), ("RobotGrenade", "Active"), ("Missile", "Flying")} <= seen["object_states"]
+    assert {"magnet_ticks_left", "kill_process_super_level", "propel_friction_ticks", "fly_ticks_left",
+            "armor_active", "drive_cancel", "loic_draining", "flying_dir", "flamethrower_out",
+            "super_armor_installed"} <= seen["res"], seen["res"]
+    assert {"KillProcessLanding", "GroundSlam", "CornerCarryHold", "DriveJump", "DriveWheelie", "Chainsaw",
+            "ClapJump", "DisableLoic", "Magnetize", "Plummet"} <= seen["states"], seen["states"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("block", range(8))
+def test_robot_long_matches_match_python(block):
+    """Long matches (full game length) with the Robot on one side, 5 per block."""
+    seen = _new_seen()
+    pairings = _pairings()
+    for i in range(5):
+        rnd = random.Random(70000 + 50 * block + i)
+        p1, p2 = pairings[(block * 5 + i) % len(pairings)]
+        settings = {"game_length": 3600, "char_distance": rnd.choice((20, 55, 120)),
+                    "infinite_resources": rnd.random() < 0.25}
+        _play(p1, p2, 1000 * block + i, settings, rnd, 3610, seen)
+
+
+# ------------------------------------------------------------------ scripted scenes
+def _scene(moves, extras, ticks, settings, seed=11, opponent="Wait"):
+    """P1 Robot plays the first legal move of ``moves(step)`` with ``extras(step)``; P2 Robot waits.
+    Both engines compared after every tick; returns the C engine's states."""
+    both = _Both("Robot", "Robot", seed, settings)
+    rnd = random.Random(seed)
+    out, step = [], 0
+    while both.py.result() is None and len(out) < ticks:
+        if both.py.is_waiting():
+            legal = both.py.legal_actions(1)
+            move = next((m for m, _ in moves(step) if m in legal), "Continue")
+            data = dict(moves(step)).get(move)
+            extra = bench.random_extra("Robot", rnd, False)
+            extra.update(extras(step))
+            assert both.submit(1, (move, data, extra))
+            opp = opponent if opponent in both.py.legal_actions(2) else "Continue"
+            assert both.submit(2, (opp, None, bench.random_extra("Robot", rnd, False)))
+            step += 1
+            continue
+        assert both.tick()
+        out.append(both.states.pop())
+    return out
+
+
+def test_bomb_armed_bounced_pulled_and_exploding():
+    """REMOTE BOMB thrown, then the magnet pulls it back and the nade_activated extra arms it with a
+    bounce; it explodes (NadeExplosion) and Robot's grenade_object clears: identical in both engines."""
+    def moves(step):
+        return [("Grenade", {"x": 60, "y": -40})] if step == 0 else [("Magnetize", None), ("Wait", None)]
+
+    def extras(step):
+        return {"nade_activated": step >= 3, "bounce": {"x": -1, "y": -1}, "pull_enabled": step >= 2}
+
+    states = _scene(moves, extras, 400, {"game_length": 1000, "char_distance": 200})
+    nades = [o for s in states for o in s["objects"] if o["scene"] == "RobotGrenade"]
+    assert nades and any(o["active"] for o in nades)
+    assert any(o["scene"] == "NadeExplosion" for s in states for o in s["objects"])
+    assert any(s["p1"]["res"]["magnet_ticks_left"] > 0 for s in states)
+    assert any(s["p1"]["res"]["grenade_object"] is not None for s in states)
+    assert states[-1]["p1"]["res"]["grenade_object"] is None
+
+
+def test_orbital_strike_aims_fires_burns_and_is_called_off():
+    """LOIC aimed with a delay and steered by loic_dir: the meter drains while it aims, then the beam
+    fires (ground fire from the beam) and fades out; a second strike is called off by SHUTDOWN."""
+    def moves(step):
+        if step == 0:
+            return [("LOIC", {"Self": False, "Delay": {"x": 30}})]
+        if step < 40:
+            return [("Wait", None)]
+        return [("LOIC", {"Self": True, "Delay": {"x": step % 100}}), ("DisableLoic", None), ("Wait", None)]
+
+    def extras(step):
+        return {"loic_dir": {"x": (-1, 1, 0)[step % 3], "y": 0}}
+
+    states = _scene(moves, extras, 900, {"game_length": 2000, "infinite_resources": True})
+    strikes = [o for s in states for o in s["objects"] if o["scene"] == "orbital_strike"]
+    assert any(o["state"] == "Fire" and o["active"] for o in strikes)
+    assert any(o["scene"] == "GroundFireLoic" for s in states for o in s["objects"])
+    assert any(s["p1"]["state"] == "DisableLoic" for s in states)
+    assert any(s["p1"]["res"]["loic_draining"] for s in states)
+    assert any(s["p1"]["res"]["loic_meter"] < 1000 for s in states)
