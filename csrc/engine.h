@@ -581,7 +581,9 @@ typedef struct { /* RF_XY_OR_NULL: None or {"x": x, "y": y} */
     bool has;
     int32_t x, y;
 } yxy_opt;
-#define YOMI_REF_LIST_MAX 12
+/* a list of object names: the Wizard's spark_bombs, one per live SparkBomb (with infinite
+ * resources one can be thrown every 13 ticks, each lives up to 600), so as many as objects */
+#define YOMI_REF_LIST_MAX YOMI_MAX_OBJECTS
 typedef struct { /* RF_OBJREF_LIST: a list of object names */
     uint8_t n;
     int16_t items[YOMI_REF_LIST_MAX];
