@@ -58,14 +58,10 @@ static int cancel_categories(ymatch *m, yfighter *f, bool force_grounded, bool f
     return n;
 }
 
-static bool is_offered(ymatch *m, yfighter *f, ystate *cand, const int *cats, int n_cats, bool force_aerial,
-                       bool force_grounded) {
+/* the checks after "one of its interrupt_from categories is offered" */
+static bool offered_if_reachable(ymatch *m, yfighter *f, ystate *cand, bool force_aerial, bool force_grounded) {
     ystate *st = obj_state(&f->o);
     const ystate_static *cs = cand->st, *s = st->st;
-    bool reachable = false;
-    for (int i = 0; i < n_cats && !reachable; i++)
-        if (cats[i] >= 0 && st_in_list(cs->interrupt_from, cs->n_interrupt_from, cats[i])) reachable = true;
-    if (!reachable) return false;
     if (!(cs_is_usable_with_grounded_check(m, f, cand, force_aerial, force_grounded) && cs_allowed_in_stance(f, cand)))
         return false;
     bool turbo = f->turbo_mode, hit_cancellable = f->o.state_hit_cancellable;
@@ -84,6 +80,15 @@ static bool is_offered(ymatch *m, yfighter *f, ystate *cand, const int *cats, in
     return true;
 }
 
+static bool is_offered(ymatch *m, yfighter *f, ystate *cand, const int *cats, int n_cats, bool force_aerial,
+                       bool force_grounded) {
+    const ystate_static *cs = cand->st;
+    bool reachable = false;
+    for (int i = 0; i < n_cats && !reachable; i++)
+        if (cats[i] >= 0 && st_in_list(cs->interrupt_from, cs->n_interrupt_from, cats[i])) reachable = true;
+    return reachable && offered_if_reachable(m, f, cand, force_aerial, force_grounded);
+}
+
 /* The sorted menu (state indices, ACT_CONTINUE in its place). Returns the count. */
 int actions_legal(ymatch *m, yfighter *f, bool force_grounded, bool force_aerial, int16_t *out) {
     const int16_t *menu;
@@ -91,11 +96,22 @@ int actions_legal(ymatch *m, yfighter *f, bool force_grounded, bool force_aerial
     int cats[MAX_CATS];
     int n_cats = 0;
     bool all = f->extremely_turbo_mode && !f->busy_interrupt;
-    if (!all) n_cats = cancel_categories(m, f, force_grounded, force_aerial, cats);
+    /* the states some offered category reaches: the union of action_cancels[category] (the
+     * character states with that category in interrupt_from), so the rest are never looked at */
+    uint8_t reach[YOMI_MAX_FSTATES];
+    if (!all) {
+        n_cats = cancel_categories(m, f, force_grounded, force_aerial, cats);
+        memset(reach, 0, sizeof reach);
+        for (int k = 0; k < n_cats; k++) {
+            const int16_t *list;
+            table_categories_of(f->o.table, cats[k], &list);
+            for (; *list >= 0; list++) reach[*list] = 1;
+        }
+    }
     int n = 0;
     for (int i = 0; i < n_menu && YOK(m); i++) {
         ystate *cand = &f->states[menu[i]];
-        if (all || is_offered(m, f, cand, cats, n_cats, force_aerial, force_grounded)) {
+        if (all || (reach[menu[i]] && offered_if_reachable(m, f, cand, force_aerial, force_grounded))) {
             /* insert by rank (names are unique per table) */
             int rank = cand->st->sort_rank, j = n;
             while (j > 0 && out[j - 1] >= 0 && f->states[out[j - 1]].st->sort_rank > rank) {
