@@ -222,21 +222,25 @@ def run(pairs, matches_per_pair: int, game_length: int, seed: int, out=sys.stdou
         print(f"({skipped} random matches left out: they reach a state the C engine does not have yet, "
               f"or the game's own division by zero)", file=out)
 
-    figures = {}
+    figures = {}  # key -> (ticks, decisions, wall seconds, CPU seconds)
+
+    def clocks():
+        return time.perf_counter(), time.thread_time()
+
     # Python engine, through the interface
     ticks = dec = 0
-    t0 = time.perf_counter()
+    w0, c0 = clocks()
     for p1, p2, match_seed, decisions, final, result in scripts:
         m = create_match(p1, p2, match_seed, settings, "python")
         t, d = replay(m, decisions)
         ticks += t
         dec += d
-    dt = time.perf_counter() - t0
-    figures["python"] = (ticks, dec, dt)
+    w1, c1 = clocks()
+    figures["python"] = (ticks, dec, w1 - w0, c1 - c0)
 
     # C engine, through the interface (one Python call per decision)
     ticks = dec = 0
-    t0 = time.perf_counter()
+    w0, c0 = clocks()
     for p1, p2, match_seed, decisions, final, result in scripts:
         m = create_match(p1, p2, match_seed, settings, "c")
         t, d = replay(m, decisions)
@@ -244,10 +248,10 @@ def run(pairs, matches_per_pair: int, game_length: int, seed: int, out=sys.stdou
         dec += d
         if m.state() != final or m.result() != result:
             raise AssertionError(f"the C engine ended {p1} vs {p2} seed {match_seed} differently")
-    dt = time.perf_counter() - t0
-    figures["c_api"] = (ticks, dec, dt)
+    w1, c1 = clocks()
+    figures["c_api"] = (ticks, dec, w1 - w0, c1 - c0)
 
-    # C engine alone: each match in one call
+    # C engine alone: each match in one call (best of 3)
     batch = _native.MatchBatch(1)
     cache: dict = {}
     compiled = [(p1, p2, s, _compile(batch, p1, p2, decisions, cache), final)
@@ -255,34 +259,37 @@ def run(pairs, matches_per_pair: int, game_length: int, seed: int, out=sys.stdou
     best = None
     for _ in range(3):
         ticks = dec = 0
-        elapsed = 0.0
+        wall = cpu = 0.0
         for p1, p2, match_seed, codes, final in compiled:
             batch.reset(0, p1, p2, match_seed, settings, strict=True)
-            t0 = time.perf_counter()
+            w0, c0 = clocks()
             t, status, d = batch.run_script(0, codes)
-            elapsed += time.perf_counter() - t0
+            w1, c1 = clocks()
+            wall += w1 - w0
+            cpu += c1 - c0
             if status not in (0, 1):
                 raise AssertionError(f"run_script status {status} for {p1} vs {p2}")
             ticks += t
             dec += d
             if batch.state(0) != final:
                 raise AssertionError(f"run_script ended {p1} vs {p2} seed {match_seed} differently")
-        if best is None or elapsed < best[2]:
-            best = (ticks, dec, elapsed)
+        if best is None or cpu < best[3]:
+            best = (ticks, dec, wall, cpu)
     figures["c_native"] = best
 
-    py_tps = figures["python"][0] / figures["python"][2]
+    py_cpu_tps = figures["python"][0] / max(figures["python"][3], 1e-9)
     print(f"{len(scripts)} random legal matches ({', '.join(f'{a}-{b}' for a, b in pairs)}), "
-          f"game_length {game_length}, one core", file=out)
-    print(f"{'engine':<28}{'ticks':>10}{'decisions':>11}{'seconds':>10}{'ticks/s':>14}{'decisions/s':>14}"
-          f"{'x python':>10}", file=out)
+          f"game_length {game_length}, one core; per CPU-second = per second of this thread's CPU time "
+          f"(what a free core does on a shared machine)", file=out)
+    print(f"{'engine':<28}{'ticks':>9}{'decisions':>10}{'wall s':>9}{'ticks/s':>12}{'decisions/s':>12}"
+          f"{'ticks/CPU-s':>13}{'dec/CPU-s':>11}{'x python':>10}", file=out)
     labels = {"python": "python (interface)", "c_api": "c (interface, per decision)",
               "c_native": "c (run_script, in C)"}
     for key in ("python", "c_api", "c_native"):
-        ticks, dec, dt = figures[key]
-        tps = ticks / dt
-        print(f"{labels[key]:<28}{ticks:>10}{dec:>11}{dt:>10.3f}{tps:>14,.0f}{dec / dt:>14,.0f}"
-              f"{tps / py_tps:>10.0f}", file=out)
+        ticks, dec, wall, cpu = figures[key]
+        wall, cpu = max(wall, 1e-9), max(cpu, 1e-9)
+        print(f"{labels[key]:<28}{ticks:>9}{dec:>10}{wall:>9.3f}{ticks / wall:>12,.0f}{dec / wall:>12,.0f}"
+              f"{ticks / cpu:>13,.0f}{dec / cpu:>11,.0f}{ticks / cpu / py_cpu_tps:>10.0f}", file=out)
     return figures
 
 
