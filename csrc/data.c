@@ -83,6 +83,19 @@ void ydata_xy(ydata *d, int32_t x, int32_t y) {
     d->e[1] = (ydata_leaf){.k1 = SYM_y, .k2 = SYM_NONE, .kind = YD_INT, .v = y};
 }
 
+int ydata_lookup_error(const ydata *d, int k1, int k2) {
+    if (d->kind != YD_DICT) return YE_TYPE; /* None["x"], 5["x"] */
+    bool found = false;
+    for (int i = 0; i < d->n; i++) {
+        const ydata_leaf *e = &d->e[i];
+        if (e->k1 != k1) continue;
+        found = true;
+        if (k2 != SYM_NONE && e->k2 == SYM_NONE) return YE_TYPE; /* data[k1] is None or a scalar */
+    }
+    if (!found) return YE_KEY;
+    return k2 == SYM_NONE ? YE_TYPE : YE_KEY; /* data[k1] is not an int / data[k1] lacks k2 */
+}
+
 bool ydata_set_fx(ymatch *m, ydata *d, int k1, int k2, fx v) {
     if (v < INT32_MIN || v > INT32_MAX) {
         if (m) yerr(m, YE_LIMIT, "fixed-point value in data out of the C engine's range (raw %lld)", (long long)v);

@@ -68,6 +68,8 @@ enum {
     YE_NOT_PORTED, /* a script/object/method the C engine does not have */
     YE_INTERNAL,   /* anything else the Python engine would raise on */
     YE_INDEX,      /* a sequence index out of range (move data outside the game's range): IndexError */
+    YE_KEY,        /* a dict without the key Python reads: KeyError */
+    YE_TYPE,       /* Python would subscript or use a value of the wrong type (None, an int): TypeError */
 };
 
 /* ------------------------------------------------------------------ forward types */
@@ -741,6 +743,10 @@ void ydata_xy(ydata *d, int32_t x, int32_t y);      /* {"x": x, "y": y} */
 /* a fixed-point string leaf (e.g. {"dir": {"x": "0.7071", ...}}): its raw must fit 32 bits (+-32768.0),
  * else the match stops with YE_LIMIT. An int leaf reads as its value (str(int) parsed). */
 bool ydata_set_fx(ymatch *m, ydata *d, int k1, int k2, fx v);
+/* the error Python raises reading data[k1] (k2 == SYM_NONE) or data[k1][k2] when ydata_get found
+ * nothing: YE_TYPE when data (or data[k1]) is not a dict (None, an int...), YE_KEY when the key is
+ * absent; use as yerr(m, ydata_lookup_error(d, k1, k2), ...) */
+int ydata_lookup_error(const ydata *d, int k1, int k2);
 bool ydata_get_fx(const ydata *d, int k1, int k2, fx *out);
 
 /* ------------------------------------------------------------------ boxes.c */

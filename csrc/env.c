@@ -788,7 +788,10 @@ int yenv_decode(ymatch *m, int player, int c, bool busy, const int32_t *heads, i
     const yenv_move *mv = &tc->moves[cm];
     int32_t eff[YENV_MAX_CHAR_HEADS];
     eff[0] = cm;
-    for (int j = 1; j < tc->H; j++) eff[j] = tc->head_used[cm * tc->H + j] ? heads[tc->head_to_u[j]] : 0;
+    for (int j = 1; j < tc->H; j++) {
+        eff[j] = tc->head_used[cm * tc->H + j] ? heads[tc->head_to_u[j]] : 0;
+        if (eff[j] < 0 || eff[j] >= tc->head_sizes[j]) return -2; /* out of the head's range */
+    }
     if (c == 3 /* Robot */ && mv->is_grab && tc->h_extra[1] >= 0 && eff[tc->h_extra[1]] == 1) eff[tc->h_feint] = 0;
     *action_sym = rt->move_sym[cm];
     bool reverse = eff[tc->h_reverse] != 0;

@@ -522,8 +522,9 @@ static PyObject *env_decode(PyObject *self, PyObject *args) {
     ydata data;
     yextra extra;
     bool fg, fa;
-    if (yenv_decode(m, player, c, e->busy[2 * i + player - 1], heads, &sym, &data, &extra, &fg, &fa) < 0) {
-        PyErr_SetString(PyExc_ValueError, "no such move for this character");
+    int r = yenv_decode(m, player, c, e->busy[2 * i + player - 1], heads, &sym, &data, &extra, &fg, &fa);
+    if (r < 0) {
+        PyErr_SetString(PyExc_ValueError, r == -1 ? "no such move for this character" : "a head value is out of range");
         return NULL;
     }
     return Py_BuildValue("(sNN)", sym == SYM_Continue ? "Continue" : sym_text(sym), data_value(&data),

@@ -168,7 +168,7 @@ static void dp_construct(ymatch *m, yobj *host, ystate *st) {
 static bool data_dir(ymatch *m, yobj *host, ystate *st, fx *x, fx *y) {
     ydata *d = st_data(host, st);
     if (ydata_get_fx(d, SYM_dir, SYM_x, x) && ydata_get_fx(d, SYM_dir, SYM_y, y)) return true;
-    yerr(m, YE_STATE, "DirProjectileDefault: the spawn data has no dir");
+    yerr(m, ydata_lookup_error(d, SYM_dir, SYM_x), "DirProjectileDefault: the spawn data has no dir");
     return false;
 }
 

@@ -61,6 +61,14 @@ static PyObject *raise_match_error(ymatch *m) {
         PyErr_Format(PyExc_IndexError, "C engine: %s", m->errmsg);
         return NULL;
     }
+    if (m->err == YE_KEY) { /* the Python engine reads a missing key of a dict there */
+        PyErr_Format(PyExc_KeyError, "C engine: %s", m->errmsg);
+        return NULL;
+    }
+    if (m->err == YE_TYPE) { /* the Python engine subscripts None (or an int) there */
+        PyErr_Format(PyExc_TypeError, "C engine: %s", m->errmsg);
+        return NULL;
+    }
     PyErr_Format(EngineError, "C engine: %s", m->errmsg);
     return NULL;
 }

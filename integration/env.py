@@ -838,7 +838,7 @@ def bench(backend: str = "c", num_envs: int = 64, seconds: float = 10.0, seed: i
     env = YomiEnv(num_envs=num_envs, seed=seed, backend=backend, p1=p1, p2=p2)
     allow = _exact_move_filter() if exact_moves else None
     rng = np.random.default_rng(seed)
-    steps, env_time = 0, 0.0
+    steps, env_time, env_cpu = 0, 0.0, 0.0
     with contextlib.redirect_stderr(io.StringIO()):
         env.reset(seed=seed)
         t0 = time.perf_counter()
@@ -849,13 +849,14 @@ def bench(backend: str = "c", num_envs: int = 64, seconds: float = 10.0, seed: i
                 char = np.rint(obs[:, O.FEATURE_SIZE]).astype(np.int64)
                 obs[:, O.FEATURE_SIZE + 1:O.FEATURE_SIZE + 1 + O.K1][~allow[char]] = 0.0
             a = _random_legal_actions(obs, rng)
-            s = time.perf_counter()
+            s, c = time.perf_counter(), time.thread_time()
             env.step(a)
             env_time += time.perf_counter() - s
+            env_cpu += time.thread_time() - c
             steps += 1
     return dict(backend=backend, num_envs=num_envs, agent_steps=steps * env.num_agents, env_seconds=env_time,
-                sps=steps * env.num_agents / max(env_time, 1e-9), matches=env.matches_played,
-                truncated=env.engine_errors, illegal=env.illegal_actions)
+                sps=steps * env.num_agents / max(env_time, 1e-9), sps_cpu=steps * env.num_agents / max(env_cpu, 1e-9),
+                matches=env.matches_played, truncated=env.engine_errors, illegal=env.illegal_actions)
 
 
 def _bench_worker(args):
@@ -899,15 +900,21 @@ def bench_main(argv: Optional[Sequence[str]] = None) -> int:
     else:
         envs = args.envs or (64 if args.backend == "c" else 4)
         cases = [(args.backend, envs, args.workers or cores, args.exact_moves)]
-    print(f"YomiEnv, {args.p1} vs {args.p2}, random legal actions, env.step timed ({args.seconds:.0f} s per case)")
-    print(f"{'backend':<8} {'moves':<6} {'envs':>5} {'workers':>7} {'agent steps/s':>14} {'per worker':>11} "
+    import os
+
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"YomiEnv, {args.p1} vs {args.p2}, random legal actions, env.step timed ({args.seconds:.0f} s per case); "
+          f"{cores} cores, load average {load:.1f}")
+    print("agent steps/s: wall clock; per CPU-s: per second of CPU time the env used (what a free core does)")
+    print(f"{'backend':<8} {'moves':<6} {'envs':>5} {'workers':>7} {'agent steps/s':>14} {'per CPU-s':>10} "
           f"{'matches':>8} {'cut short':>9}")
     for backend, envs, workers, exact in cases:
         res = _bench_parallel(workers, backend=backend, num_envs=envs, seconds=args.seconds, p1=args.p1, p2=args.p2,
                               exact_moves=exact)
         total = sum(r["sps"] for r in res)
-        print(f"{backend:<8} {'exact' if exact else 'all':<6} {envs:>5} {workers:>7} {total:>14,.0f} "
-              f"{total / workers:>11,.0f} {sum(r['matches'] for r in res):>8} {sum(r['truncated'] for r in res):>9}")
+        cpu = sum(r["sps_cpu"] for r in res) / len(res)
+        print(f"{backend:<8} {'exact' if exact else 'all':<6} {envs:>5} {workers:>7} {total:>14,.0f} {cpu:>10,.0f} "
+              f"{sum(r['matches'] for r in res):>8} {sum(r['truncated'] for r in res):>9}")
     return 0
 
 
