@@ -111,7 +111,7 @@ static int new_shoot_frame_0(ymatch *m, yobj *host, ystate *st) {
     v->startup_lag = cowboy_previous_state_name(host) == SYM_Shoot2 ? REPEAT_STARTUP_LAG : 0;
     int32_t holster;
     if (!ydata_get(st_data(host, st), SYM_holster, SYM_NONE, &holster)) {
-        yerr(m, YE_INTERNAL, "NewShoot: its data has no holster");
+        yerr(m, ydata_lookup_error(st_data(host, st), SYM_holster, SYM_NONE), "NewShoot: its data has no holster");
         return SYM_NONE;
     }
     set_follow_ups(m, host, st, !holster);

@@ -14,7 +14,7 @@ static int32_t int_sign2(int32_t n) { return n < 0 ? -1 : 1; }
 /* self.data["x"] / self.data["y"] (an int leaf; a KeyError / TypeError in Python stops the match) */
 static bool data_int(ymatch *m, yobj *host, ystate *st, int k1, int k2, int32_t *out) {
     if (ydata_get(st_data(host, st), k1, k2, out)) return true;
-    yerr(m, YE_INTERNAL, "%s: the data has no %s%s%s", sym_text(st_name(st)), sym_text(k1), k2 ? "." : "",
+    yerr(m, ydata_lookup_error(st_data(host, st), k1, k2), "%s: the data has no %s%s%s", sym_text(st_name(st)), sym_text(k1), k2 ? "." : "",
          k2 ? sym_text(k2) : "");
     return false;
 }

@@ -12,7 +12,7 @@
 static int32_t data_int(ymatch *m, yobj *host, ystate *st, int k1, int k2) {
     int32_t v = 0;
     if (!ydata_get(st_data(host, st), k1, k2, &v))
-        yerr(m, YE_INTERNAL, "Robot %s: the move data has no %s%s%s", sym_text(st_name(st)), sym_text(k1),
+        yerr(m, ydata_lookup_error(st_data(host, st), k1, k2), "Robot %s: the move data has no %s%s%s", sym_text(st_name(st)), sym_text(k1),
              k2 != SYM_NONE ? "." : "", k2 != SYM_NONE ? sym_text(k2) : "");
     return v;
 }
