@@ -5,7 +5,8 @@ must not diverge at all); on the full traces up to the engine's first divergence
 (a tick that differs, or a turn where the engine's own menu, as ``yomi parity trace`` checks it,
 differs from the game's: that is the engine's business, not the env's).
 
-Default run: the first ``OPENING`` ticks of every trace; ``-m slow``: whole traces.
+Default run: the first ``OPENING`` ticks of every trace on the Python engine, and the whole base
+traces on the C engine; ``-m slow``: every whole trace on both engines.
 
 Cowboy's shift/drift extras make the game's panel rename its cancel categories, so the game's list
 at a turn where the chosen extra forced an air type (``input_grounded`` / ``input_aerial``) is not
@@ -30,13 +31,13 @@ OPENING = 300
 TRACES = trace_files()
 
 
-def _replay(path, last_tick: int) -> dict:
+def _replay(path, last_tick: int, engine: str = "python") -> dict:
     with gzip.open(path, "rt") as handle:
         records = [json.loads(line) for line in handle]
     header = records[0]
     chars = (O.CHAR_INDEX[header["p1"]], O.CHAR_INDEX[header["p2"]])
     settings = header["match_settings"]
-    match = create_match(header["p1"], header["p2"], header["seed"], settings)
+    match = create_match(header["p1"], header["p2"], header["seed"], settings, engine=engine)
     out = np.zeros((2, O.OBS_SIZE), dtype=np.float32)
     stats = dict(turns=0, compared=0, skipped=0, diverged_at=None, chosen_ok=0)
     for rec in records[1:]:
@@ -83,8 +84,8 @@ def _replay(path, last_tick: int) -> dict:
     return stats
 
 
-def _check(path, last_tick):
-    stats = _replay(path, last_tick)
+def _check(path, last_tick, engine="python"):
+    stats = _replay(path, last_tick, engine)
     assert stats["compared"] > 0, stats
     if "_base_" in path.name:
         assert stats["diverged_at"] is None, f"{path.name}: the engine diverged from a base trace at {stats['diverged_at']}"
@@ -95,6 +96,26 @@ def _check(path, last_tick):
 @pytest.mark.parametrize("path", TRACES, ids=lambda p: p.name.split(".")[0])
 def test_move_masks_equal_trace_legal_opening(path):
     _check(path, OPENING)
+
+
+def _c_engine() -> bool:
+    try:
+        from yomi import _native
+        return hasattr(_native, "Match")
+    except ImportError:
+        return False
+
+
+@pytest.mark.skipif(not TRACES or not _c_engine(), reason="reference traces or the C engine not on this machine")
+@pytest.mark.parametrize("path", [pytest.param(p, marks=() if "_base_" in p.name else pytest.mark.slow)
+                                  for p in TRACES], ids=lambda p: p.name.split(".")[0])
+def test_move_masks_equal_trace_legal_c_engine(path):
+    """The same path on the C engine's matches (the C env computes these masks bit for bit like
+    this Python path, tests/test_env_c.py): whole traces up to the C engine's first divergence (the
+    base traces in the default run, where it must not diverge; the others under -m slow)."""
+    stats = _check(path, 10 ** 9, engine="c")
+    if "_base_" in path.name:
+        assert stats["turns"] > 200
 
 
 @pytest.mark.slow
