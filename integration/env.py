@@ -68,9 +68,15 @@ Logs (``infos``, PufferLib's list of dicts)
     ``illegal_actions`` (both agents, per match), ``episode_return`` (P1's), and ``n_matches``.
 
 Backends
-    ``backend="python"``: the reference engine through :mod:`integration.engine` (slow, exact).
-    ``backend="c"``: one C call per step for all matches (decode, advance, observe); it plugs in
-    through :class:`Backend` and is not built yet (:class:`integration.engine.EngineUnavailable`).
+    ``backend="auto"`` (default): ``"c"`` when the extension is built with the env's C part, else
+    ``"python"``.  ``"c"``: :class:`CBackend`, one call of ``yomi._native.EnvBatch.step`` per step for
+    every match (check, decode, submit, advance, rewards, restarts, observations; csrc/env.c), on the
+    C engine; it mirrors ``"python"`` bit for bit (tests/test_env_c.py) and cannot snapshot its
+    matches (``get_state()`` is None).  ``"python"``: :class:`PythonBackend`, the reference engine
+    through :mod:`integration.engine` (about 300 agent steps per second per core against about
+    90,000 for C, docs/PERFORMANCE.md), with exact snapshots and trace recording (``tracer``).
+    Where the C engine meets a move or object it has not ported yet, the match is cut short
+    (truncation, see above).
 """
 from __future__ import annotations
 
