@@ -78,8 +78,8 @@ void cb_vec_div(ymatch *m, fx x, fx y, fx k, fx *ox, fx *oy) {
 /* ------------------------------------------------------------------ state helpers */
 bool cowboy_data_xy(ymatch *m, yobj *host, ystate *st, int32_t *x, int32_t *y) {
     ydata *d = st_data(host, st);
+    bool hx = false, hy = false;
     if (d->kind == YD_DICT) {
-        bool hx = false, hy = false;
         for (int i = 0; i < d->n; i++) {
             const ydata_leaf *e = &d->e[i];
             if (e->k2 != SYM_NONE || (e->kind != YD_INT && e->kind != YD_BOOL)) continue;
@@ -88,7 +88,9 @@ bool cowboy_data_xy(ymatch *m, yobj *host, ystate *st, int32_t *x, int32_t *y) {
         }
         if (hx && hy) return true;
     }
-    yerr(m, YE_INTERNAL, "Cowboy: state %s: its data has no x and y", sym_text(st_name(st)));
+    int key = hx ? SYM_y : SYM_x; /* data["x"] is read first */
+    yerr(m, ydata_lookup_error(d, key, SYM_NONE), "Cowboy: state %s: its data has no %s", sym_text(st_name(st)),
+         sym_text(key));
     return false;
 }
 

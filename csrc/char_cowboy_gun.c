@@ -245,8 +245,12 @@ static int shoot_frame_0(ymatch *m, yobj *host, ystate *st) {
         }
         if (ydata_has(d, SYM_Direction)) {
             int32_t x, y;
-            if (!ydata_get(d, SYM_Direction, SYM_x, &x) || !ydata_get(d, SYM_Direction, SYM_y, &y)) {
-                yerr(m, YE_INTERNAL, "Shoot: its Direction has no x and y");
+            if (!ydata_get(d, SYM_Direction, SYM_x, &x)) {
+                yerr(m, ydata_lookup_error(d, SYM_Direction, SYM_x), "Shoot: its Direction has no x");
+                return SYM_NONE;
+            }
+            if (!ydata_get(d, SYM_Direction, SYM_y, &y)) {
+                yerr(m, ydata_lookup_error(d, SYM_Direction, SYM_y), "Shoot: its Direction has no y");
                 return SYM_NONE;
             }
             cv->shot_dir_x = x;
@@ -504,7 +508,7 @@ static int gun_throw_frame_8(ymatch *m, yobj *host, ystate *st) {
         /* Quirk kept: only the data's y is read; the throw always goes forward. */
         int32_t y;
         if (!ydata_get(st_data(host, st), SYM_y, SYM_NONE, &y)) {
-            yerr(m, YE_INTERNAL, "GunThrow: its data has no y");
+            yerr(m, ydata_lookup_error(st_data(host, st), SYM_y, SYM_NONE), "GunThrow: its data has no y");
             return SYM_NONE;
         }
         fx dx, dy;

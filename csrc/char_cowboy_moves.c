@@ -261,7 +261,7 @@ static int hslash_enter(ymatch *m, yobj *host, ystate *st) {
     if (cowboy_data_truthy(d)) {
         int32_t y;
         if (!ydata_get(d, SYM_y, SYM_NONE, &y)) {
-            yerr(m, YE_INTERNAL, "HSlash: its data has no y");
+            yerr(m, ydata_lookup_error(d, SYM_y, SYM_NONE), "HSlash: its data has no y");
             return SYM_NONE;
         }
         if (y != 0) return SYM_HSlashUp;
