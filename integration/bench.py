@@ -141,10 +141,19 @@ def random_choice(match, player: int, character: str, rng: random.Random, allowe
         if move == "Continue":
             return move, None, extra
         try:
-            return move, random_data(character, move, rng), extra
+            return move, _panel_limits(match, player, character, move, random_data(character, move, rng), rng), extra
         except ValueError:
             continue
     return "Continue", None, extra
+
+
+def _panel_limits(match, player: int, character: str, move: str, data, rng: random.Random):
+    """Data within what a custom panel's fighter_update offers: the Wizard's Geyser counts 1 to
+    max(geyser_charge, 1) charges (GeyserActionUIData.gd); beyond 3 both engines raise IndexError."""
+    if character == "Wizard" and move == "Geyser" and isinstance(data, dict):
+        charge = match.state()["p1" if player == 1 else "p2"]["res"]["geyser_charge"]
+        data["Charge"]["count"] = rng.randint(1, max(charge, 1))
+    return data
 
 
 def record_match(p1: str, p2: str, seed: int, rng_seed: int, settings: dict | None = None,
