@@ -559,6 +559,8 @@ struct ymatch {
     int32_t tick_serial; /* ticks started (an object disabled before this tick may be recycled) */
     int16_t n_objs;      /* objects in `order` */
     int16_t order[YOMI_MAX_OBJECTS]; /* slots of the objects in spawn order (game.objects) */
+    int16_t n_gone;                  /* disabled objects nobody refers to, retired from `order` (every walk */
+    int16_t gone[YOMI_MAX_OBJECTS];  /* skips disabled objects): still found by number until recycled */
     bool slot_used[YOMI_MAX_OBJECTS];
     yfighter f[2];
     yproj objs[YOMI_MAX_OBJECTS]; /* slots: an object never moves while it exists */
@@ -1082,8 +1084,11 @@ void match_on_hitbox_refreshed(ymatch *m, int owner, int index);
 yfighter *match_get_player(ymatch *m, int id);
 void match_initialize_objects(ymatch *m);
 yproj *match_alloc_object(ymatch *m); /* a free slot, appended to `order` (recycling an old disabled object) */
+void match_retire_objects(ymatch *m); /* `order` -> `gone`: the objects disabled before this tick nobody refers to */
 static inline yproj *match_obj_at(ymatch *m, int k) { return &m->objs[m->order[k]]; }
 yproj *match_next_object(ymatch *m, int after_number); /* the first object (in order) with a larger number */
+/* the same for a walk: *hint (start at 0) remembers the position, the binary search only when it moved */
+yproj *match_next_object_hint(ymatch *m, int after_number, int *hint);
 /* engine interface (integration/engine.py) */
 int match_iface_tick(ymatch *m);    /* 0 ok; refuses while a decision is open */
 int match_iface_advance(ymatch *m); /* tick until a decision or the end */

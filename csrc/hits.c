@@ -1,6 +1,8 @@
 /* Who hits whom this tick. Mirrors yomi/hits.py (game.gd: apply_hitboxes,
  * get_colliding_hitbox): both directions first, clashes, melee hits (A first),
  * throws and techs, then hits involving objects (collected, then applied). */
+#include <string.h>
+
 #include "engine.h"
 
 #define CLASH_DAMAGE_DIFF 25
@@ -99,36 +101,51 @@ typedef struct {
     yobj *victim;
 } pending_hit;
 
+/* An object's active hitboxes, listed once per collection (nothing in it activates, disables or
+ * reorders a hitbox: get_active_hitboxes gives the same list on every call) */
+typedef struct {
+    int8_t n[YOMI_MAX_OBJECTS]; /* -1: not listed yet */
+    yhitbox *h[YOMI_MAX_OBJECTS][YOMI_MAX_OHITBOXES];
+} active_lists;
+
+static int object_hitboxes(active_lists *a, int k, yobj *o, yhitbox ***out) {
+    if (a->n[k] < 0) a->n[k] = (int8_t)obj_active_hitboxes(o, a->h[k]);
+    *out = a->h[k];
+    return a->n[k];
+}
+
 static void apply_object_hits(ymatch *m, yfighter *px1, yfighter *px2, bool players_hittable) {
     pending_hit objects_to_hit[MAX_PENDING], players_to_hit[MAX_PENDING];
     int n_objects = 0, n_players = 0;
     bool objects_hit_each_other = false, player_hit_object = false, objects_hit_player = false;
-    yhitbox *buf[YOMI_MAX_FHITBOXES];
+    yfighter *ps[2] = {px1, px2};
+    yhitbox *ph[2][YOMI_MAX_FHITBOXES];
+    int n_ph[2] = {-1, -1};
+    active_lists act;
+    memset(act.n, -1, sizeof act.n);
     for (int i = 0; i < m->n_objs; i++) {
         yproj *p = match_obj_at(m, i);
         yobj *obj = &p->o;
         if (obj->disabled) continue;
-        yhitbox *oh[YOMI_MAX_OHITBOXES];
-        int n_oh = obj_active_hitboxes(obj, oh);
+        yhitbox **oh;
+        int n_oh = object_hitboxes(&act, i, obj, &oh);
         for (int k = 0; k < n_oh; k++) {
             oh[k]->b.pos_x = obj->data.px;
             oh[k]->b.pos_y = obj->data.py;
         }
         if (players_hittable) {
-            yfighter *ps[2] = {px1, px2};
             for (int pi = 0; pi < 2; pi++) {
                 yfighter *pl = ps[pi];
                 if (pl == P1(m) && obj->id == 1 && !obj->damages_own_team) continue;
                 if (pl == P2(m) && obj->id == 2 && !obj->damages_own_team) continue;
-                int n_ph = obj_active_hitboxes(&pl->o, buf);
-                yhitbox *obj_hit_by = colliding(m, &pl->o, buf, n_ph, obj, &obj->hurtbox, NULL);
+                if (n_ph[pi] < 0) n_ph[pi] = obj_active_hitboxes(&pl->o, ph[pi]);
+                yhitbox *obj_hit_by = colliding(m, &pl->o, ph[pi], n_ph[pi], obj, &obj->hurtbox, NULL);
                 if (obj_hit_by && (p->can_be_hit_by_melee || obj_hit_by->hitbox_type == HB_DETECT)) {
                     player_hit_object = true;
                     if (n_objects >= MAX_PENDING) goto overflow;
                     objects_to_hit[n_objects++] = (pending_hit){&pl->o, obj_hit_by, obj};
                 }
                 if (pl->o.projectile_invulnerable && p->immunity_susceptible) continue;
-                n_oh = obj_active_hitboxes(obj, oh);
                 yhitbox *p_hit_by = colliding(m, obj, oh, n_oh, &pl->o, &pl->o.hurtbox, NULL);
                 if (p_hit_by) {
                     if (n_players >= MAX_PENDING) goto overflow;
@@ -142,8 +159,9 @@ static void apply_object_hits(ymatch *m, yfighter *px1, yfighter *px2, bool play
             for (int j = 0; j < m->n_objs; j++) {
                 yproj *q = match_obj_at(m, j);
                 if (q->o.disabled || !(q->o.id == opp_id || (p->hit_by_self_projectiles && q != p))) continue;
-                yhitbox *qh[YOMI_MAX_OHITBOXES];
-                int n_qh = obj_active_hitboxes(&q->o, qh);
+                yhitbox **qh;
+                int n_qh = object_hitboxes(&act, j, &q->o, &qh);
+                if (n_qh == 0) continue;
                 yhitbox *obj_hit_by = colliding(m, &q->o, qh, n_qh, obj, &obj->hurtbox, NULL);
                 if (obj_hit_by) {
                     objects_hit_each_other = true;

@@ -123,6 +123,29 @@ int match_create(ymatch *m, int p1_table, int p2_table, int64_t seed, const yset
 }
 
 /* ------------------------------------------------------------------ objects */
+static bool object_referenced(ymatch *m, int number) {
+    for (int i = 0; i < 2; i++)
+        if (FH(&m->f[i])->refs_object(m, &m->f[i], number)) return true;
+    return false;
+}
+
+/* An object disabled before this tick (disabled for good) that no fighter refers to leaves
+ * `order` for `gone`: the walks along `order` skip disabled objects anyway, and obj_by_number
+ * still finds it until its slot is recycled, so nothing changes but the length of the walks. */
+void match_retire_objects(ymatch *m) {
+    int n = 0;
+    for (int k = 0; k < m->n_objs; k++) {
+        int16_t slot = m->order[k];
+        yproj *p = &m->objs[slot];
+        if (p->o.disabled && p->disabled_serial < m->tick_serial && !object_referenced(m, p->o.number)) {
+            m->gone[m->n_gone++] = slot;
+            continue;
+        }
+        m->order[n++] = slot;
+    }
+    m->n_objs = (int16_t)n;
+}
+
 yproj *match_alloc_object(ymatch *m) {
     int slot = -1;
     for (int i = 0; i < YOMI_MAX_OBJECTS; i++)
@@ -130,18 +153,20 @@ yproj *match_alloc_object(ymatch *m) {
             slot = i;
             break;
         }
-    if (slot < 0) { /* recycle the oldest object disabled before this tick that nobody refers to */
-        for (int k = 0; k < m->n_objs && slot < 0; k++) {
-            yproj *p = match_obj_at(m, k);
-            if (!p->o.disabled || p->disabled_serial >= m->tick_serial) continue;
-            bool referenced = false;
-            for (int i = 0; i < 2; i++)
-                if (FH(&m->f[i])->refs_object(m, &m->f[i], p->o.number)) referenced = true;
-            if (referenced) continue;
-            slot = m->order[k];
-            for (int j = k + 1; j < m->n_objs; j++) m->order[j - 1] = m->order[j];
-            m->n_objs--;
-        }
+    /* recycle the oldest retired object nobody refers to, else the oldest object disabled before
+     * this tick that nobody refers to (any more) */
+    for (int k = 0; k < m->n_gone && slot < 0; k++) {
+        if (object_referenced(m, m->objs[m->gone[k]].o.number)) continue;
+        slot = m->gone[k];
+        for (int j = k + 1; j < m->n_gone; j++) m->gone[j - 1] = m->gone[j];
+        m->n_gone--;
+    }
+    for (int k = 0; k < m->n_objs && slot < 0; k++) {
+        yproj *p = match_obj_at(m, k);
+        if (!p->o.disabled || p->disabled_serial >= m->tick_serial || object_referenced(m, p->o.number)) continue;
+        slot = m->order[k];
+        for (int j = k + 1; j < m->n_objs; j++) m->order[j - 1] = m->order[j];
+        m->n_objs--;
     }
     if (slot < 0) {
         yerr(m, YE_LIMIT, "more than %d objects at once", YOMI_MAX_OBJECTS);
@@ -152,14 +177,32 @@ yproj *match_alloc_object(ymatch *m) {
     return &m->objs[slot];
 }
 
-yproj *match_next_object(ymatch *m, int after_number) {
+static int next_index(ymatch *m, int after_number) {
     int lo = 0, hi = m->n_objs; /* spawn order: numbers increase; the first number above */
     while (lo < hi) {
         int mid = (lo + hi) / 2;
         if (match_obj_at(m, mid)->o.number > after_number) hi = mid;
         else lo = mid + 1;
     }
-    return lo < m->n_objs ? match_obj_at(m, lo) : NULL;
+    return lo;
+}
+
+yproj *match_next_object(ymatch *m, int after_number) {
+    int i = next_index(m, after_number);
+    return i < m->n_objs ? match_obj_at(m, i) : NULL;
+}
+
+/* The same, for a walk along the objects: *hint is where the answer was last time, + 1. The
+ * numbers increase along `order`, so an index is the answer exactly when the number before it
+ * is not above after_number and its own is; objects recycled or spawned meanwhile (which move
+ * the answer) fall back to the binary search. */
+yproj *match_next_object_hint(ymatch *m, int after_number, int *hint) {
+    int i = *hint;
+    if (!(i >= 0 && i <= m->n_objs && (i == 0 || match_obj_at(m, i - 1)->o.number <= after_number) &&
+          (i == m->n_objs || match_obj_at(m, i)->o.number > after_number)))
+        i = next_index(m, after_number);
+    *hint = i + 1;
+    return i < m->n_objs ? match_obj_at(m, i) : NULL;
 }
 
 yfighter *match_get_player(ymatch *m, int id) {
@@ -202,7 +245,8 @@ void match_on_hitbox_refreshed(ymatch *m, int owner, int index) {
 }
 
 void match_initialize_objects(ymatch *m) {
-    for (yproj *p = match_next_object(m, 0); p && YOK(m); p = match_next_object(m, p->o.number))
+    int hint = 0;
+    for (yproj *p = match_next_object_hint(m, 0, &hint); p && YOK(m); p = match_next_object_hint(m, p->o.number, &hint))
         if (!p->o.initialized) obj_init(m, &p->o);
 }
 
@@ -264,7 +308,9 @@ static int resolve_port_priority(ymatch *m) {
 /* ------------------------------------------------------------------ the tick (game.gd: tick) */
 void match_tick(ymatch *m) {
     m->tick_serial++;
-    for (yproj *p = match_next_object(m, 0); p; p = match_next_object(m, p->o.number)) {
+    match_retire_objects(m);
+    int hint = 0;
+    for (yproj *p = match_next_object_hint(m, 0, &hint); p; p = match_next_object_hint(m, p->o.number, &hint)) {
         yobj *o = &p->o;
         if (o->disabled) continue;
         if (!o->initialized) obj_init(m, o);

@@ -32,6 +32,8 @@ yobj *obj_by_number(ymatch *m, int number) {
         if (n < number) lo = mid + 1;
         else hi = mid - 1;
     }
+    for (int k = 0; k < m->n_gone; k++) /* a retired object (disabled, until its slot is recycled) */
+        if (m->objs[m->gone[k]].o.number == number) return &m->objs[m->gone[k]].o;
     return NULL;
 }
 
