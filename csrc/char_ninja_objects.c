@@ -100,10 +100,15 @@ static yobj *creator_of(ymatch *m, yobj *o) {
     return c;
 }
 
-/* the numbers of objs_map's objects (not the fighters), in order: a snapshot (list(...)) */
-static int objects_snapshot(ymatch *m, int16_t *out) {
-    for (int k = 0; k < m->n_objs; k++) out[k] = match_obj_at(m, k)->o.number;
-    return m->n_objs;
+/* A walk along objs_map's objects (not the fighters) as they were when it started (list(...)):
+ * the objects spawned meanwhile have larger numbers than `last` */
+typedef struct {
+    int hint, last;
+} obj_walk;
+static obj_walk walk_start(ymatch *m) { return (obj_walk){0, 2 + m->n_spawned}; }
+static yobj *walk_next(ymatch *m, obj_walk *w, yobj *prev) {
+    yproj *p = match_next_object_hint(m, prev ? prev->number : 0, &w->hint);
+    return p && p->o.number <= w->last ? &p->o : NULL;
 }
 
 /* GDScript: a DI component is the pad's int ("0" while the DI is the initial string) */
@@ -112,7 +117,7 @@ static int32_t di_int(yfighter *f, int i) { return f->di_is_str ? 0 : f->current
 /* self.data["speed_modifier"] (a fixed-point string) */
 static bool speed_modifier(ymatch *m, const ydata *d, fx *out) {
     if (ydata_get_fx(d, SYM_speed_modifier, SYM_NONE, out)) return true;
-    yerr(m, YE_INTERNAL, "shuriken: the spawn data has no speed_modifier");
+    yerr(m, ydata_lookup_error(d, SYM_speed_modifier, SYM_NONE), "shuriken: the spawn data has no speed_modifier");
     return false;
 }
 
@@ -202,11 +207,9 @@ static int shuriken_default_tick(ymatch *m, yobj *host, ystate *st) {
     /* The original walks objs_map while spawning into it; a Stackriken born here is not
      * initialised yet, so visiting it would change nothing. (The fighters in objs_map
      * never are in these groups.) */
-    int16_t numbers[YOMI_MAX_OBJECTS];
-    int n = objects_snapshot(m, numbers);
-    for (int i = 0; i < n && YOK(m); i++) {
-        yobj *obj = obj_by_number(m, numbers[i]);
-        if (!obj || obj == host || obj->disabled || obj->id != host->id) continue;
+    obj_walk w = walk_start(m);
+    for (yobj *obj = walk_next(m, &w, NULL); obj && YOK(m); obj = walk_next(m, &w, obj)) {
+        if (obj == host || obj->disabled || obj->id != host->id) continue;
         if (!box_overlaps(&host->hurtbox, &obj->hurtbox)) continue;
         if (in_group_shuriken(obj)) {
             ninja_shuriken_vars *ov = ninja_shuriken(obj);
@@ -692,6 +695,17 @@ static void hook_lock(ymatch *m, yobj *host, ystate *st, yobj *obj) {
     v->is_locked = true;
 }
 
+/* one object of the lock loop: true when the hook locked onto it (the loop stops) */
+static bool hook_try_lock(ymatch *m, yobj *host, ystate *st, yobj *obj, yobj *creator) {
+    if (obj->disabled || obj == host || obj == creator) return false;
+    int32_t lx, ly;
+    obj_local_center(m, host, obj, &lx, &ly);
+    fx limit = obj->is_fighter ? CHARACTER_LOCK_DISTANCE : LOCK_DISTANCE;
+    if (fxs_vec_len(fxs_int(lx), fxs_int(ly)) >= limit) return false;
+    hook_lock(m, host, st, obj);
+    return true;
+}
+
 static int hook_default_tick(ymatch *m, yobj *host, ystate *st) {
     if (!ninja_hook(host)) {
         yerr(m, YE_INTERNAL, "GrapplingHookDefault on an object that is not a GrapplingHookObject");
@@ -701,24 +715,14 @@ static int hook_default_tick(ymatch *m, yobj *host, ystate *st) {
     obj_apply_forces_no_limit(m, host);
     if (obj_grounded(host)) hook_lock(m, host, st, NULL);
     if (int_abs(int_abs(host->data.px) - host->stage_width) < 2) hook_lock(m, host, st, NULL);
-    /* objs_map: the fighters, then the objects; obj_local_center refreshes every object's
+    /* objs_map: the two fighters, then the objects; obj_local_center refreshes every object's
      * cached data as it goes, as in the original */
     yobj *creator = host->creator ? obj_by_number(m, host->creator) : NULL;
-    int16_t numbers[2 + YOMI_MAX_OBJECTS];
-    numbers[0] = 1;
-    numbers[1] = 2;
-    int n = 2 + objects_snapshot(m, numbers + 2);
-    for (int i = 0; i < n && YOK(m); i++) {
-        yobj *obj = obj_by_number(m, numbers[i]);
-        if (!obj || obj->disabled || obj == host || obj == creator) continue;
-        int32_t lx, ly;
-        obj_local_center(m, host, obj, &lx, &ly);
-        fx limit = obj->is_fighter ? CHARACTER_LOCK_DISTANCE : LOCK_DISTANCE;
-        if (fxs_vec_len(fxs_int(lx), fxs_int(ly)) < limit) {
-            hook_lock(m, host, st, obj);
-            break;
-        }
-    }
+    for (int i = 0; i < 2 && YOK(m); i++)
+        if (hook_try_lock(m, host, st, &m->f[i].o, creator)) return SYM_NONE;
+    obj_walk w = walk_start(m);
+    for (yobj *obj = walk_next(m, &w, NULL); obj && YOK(m); obj = walk_next(m, &w, obj))
+        if (hook_try_lock(m, host, st, obj, creator)) break;
     return SYM_NONE;
 }
 
@@ -812,8 +816,12 @@ const yobj_class ninja_kunai_object_class = {
 
 /* self.data["x"] / ["y"] of the Summon data the clone carries */
 static bool summon_xy(ymatch *m, const ydata *d, int32_t *x, int32_t *y) {
-    if (ydata_get(d, SYM_x, SYM_NONE, x) && ydata_get(d, SYM_y, SYM_NONE, y)) return true;
-    yerr(m, YE_INTERNAL, "StickmanSummonKunai: the spawn data has no x/y");
+    if (!ydata_get(d, SYM_x, SYM_NONE, x)) {
+        yerr(m, ydata_lookup_error(d, SYM_x, SYM_NONE), "StickmanSummonKunai: the spawn data has no x");
+        return false;
+    }
+    if (ydata_get(d, SYM_y, SYM_NONE, y)) return true;
+    yerr(m, ydata_lookup_error(d, SYM_y, SYM_NONE), "StickmanSummonKunai: the spawn data has no y");
     return false;
 }
 
