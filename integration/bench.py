@@ -24,8 +24,7 @@ import random
 import sys
 import time
 
-from integration.engine import DEFAULT_SETTINGS, EngineUnavailable, create_match
-from yomi.fixed import FixedError
+from integration.engine import DEFAULT_SETTINGS, create_match
 
 # ------------------------------------------------------------------ random legal play
 
@@ -212,7 +211,7 @@ def run(pairs, matches_per_pair: int, game_length: int, seed: int, out=sys.stdou
     settings["game_length"] = game_length
     allowed = {}
     scripts = []
-    skipped = 0
+    skipped: dict = {}
     for p1, p2 in pairs:
         for character in (p1, p2):
             if character not in allowed:
@@ -223,13 +222,14 @@ def run(pairs, matches_per_pair: int, game_length: int, seed: int, out=sys.stdou
                 decisions, final, result = record_match(p1, p2, match_seed, match_seed, settings, allowed)
                 # a move may lead into a state the C engine does not have yet (EngineUnavailable)
                 replay(create_match(p1, p2, match_seed, settings, "c"), decisions)
-            except (EngineUnavailable, FixedError):
-                skipped += 1
+            except Exception as exc:  # noqa: BLE001 - the game's own crashes (IndexError, FixedError) too
+                skipped[type(exc).__name__] = skipped.get(type(exc).__name__, 0) + 1
                 continue
             scripts.append((p1, p2, match_seed, decisions, final, result))
     if skipped:
-        print(f"({skipped} random matches left out: they reach a state the C engine does not have yet, "
-              f"or the game's own division by zero)", file=out)
+        why = ", ".join(f"{n} {name}" for name, n in sorted(skipped.items()))
+        print(f"(random matches left out: {why}: a state the C engine does not have yet "
+              f"(EngineUnavailable) or the game's own crashes, which both engines raise)", file=out)
 
     figures = {}  # key -> (ticks, decisions, wall seconds, CPU seconds)
 

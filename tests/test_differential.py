@@ -213,10 +213,10 @@ def _pairs():
 NO_SHRINK = (Phase.explicit, Phase.reuse, Phase.generate)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck), phases=NO_SHRINK,
+@settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck), phases=NO_SHRINK,
           print_blob=True)
 @given(pair=_pairs(), seed=st.integers(0, 2 ** 31 - 1), match_settings=SETTINGS,
-       rng_seed=st.integers(0, 2 ** 32 - 1), game_length=st.integers(120, 600))
+       rng_seed=st.integers(0, 2 ** 32 - 1), game_length=st.integers(120, 500))
 def test_engines_agree(pair, seed, match_settings, rng_seed, game_length):
     match_settings = dict(match_settings, game_length=game_length)
     try:
