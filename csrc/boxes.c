@@ -13,7 +13,8 @@ void box_aabb(const ybox *b, int32_t out[4]) {
 void box_center(const ybox *b, int32_t *x, int32_t *y) {
     int32_t a[4];
     box_aabb(b, a);
-    *x = (int32_t)idiv((int64_t)a[0] + a[1], 2); /* Python's ints: the sum may leave 32 bits */
+    /* the sum in 64 bits, as GDScript's ints (Python's exact ones): far-flung boxes do not wrap */
+    *x = (int32_t)idiv((int64_t)a[0] + a[1], 2);
     *y = (int32_t)idiv((int64_t)a[2] + a[3], 2);
 }
 
