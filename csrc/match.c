@@ -131,13 +131,15 @@ static bool object_referenced(ymatch *m, int number) {
 
 /* An object disabled before this tick (disabled for good) that no fighter refers to leaves
  * `order` for `gone`: the walks along `order` skip disabled objects anyway, and obj_by_number
- * still finds it until its slot is recycled, so nothing changes but the length of the walks. */
+ * still finds it until its slot is recycled, so nothing changes but the length of the walks.
+ * (One not initialised yet stays: initialize_objects initialises disabled objects too.) */
 void match_retire_objects(ymatch *m) {
     int n = 0;
     for (int k = 0; k < m->n_objs; k++) {
         int16_t slot = m->order[k];
         yproj *p = &m->objs[slot];
-        if (p->o.disabled && p->disabled_serial < m->tick_serial && !object_referenced(m, p->o.number)) {
+        if (p->o.disabled && p->o.initialized && p->disabled_serial < m->tick_serial &&
+            !object_referenced(m, p->o.number)) {
             m->gone[m->n_gone++] = slot;
             continue;
         }
