@@ -165,7 +165,9 @@ yproj *match_alloc_object(ymatch *m) {
     }
     for (int k = 0; k < m->n_objs && slot < 0; k++) {
         yproj *p = match_obj_at(m, k);
-        if (!p->o.disabled || p->disabled_serial >= m->tick_serial || object_referenced(m, p->o.number)) continue;
+        if (!p->o.disabled || !p->o.initialized || p->disabled_serial >= m->tick_serial ||
+            object_referenced(m, p->o.number))
+            continue;
         slot = m->order[k];
         for (int j = k + 1; j < m->n_objs; j++) m->order[j - 1] = m->order[j];
         m->n_objs--;
