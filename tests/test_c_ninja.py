@@ -423,3 +423,39 @@ def test_momentum_stored_released_and_decaying():
     assert any(r["momentum_stores"] > 0 for r in res)
     assert any(r["stored_speed_1"] != "11" for r in res)
     assert any(r["released_this_turn"] for r in res)
+
+
+# ------------------------------------------------------------------ the differential test, Ninja pairings
+hypothesis = pytest.importorskip("hypothesis")
+from hypothesis import HealthCheck, given, settings as hsettings, strategies as st  # noqa: E402
+
+import test_differential as differential  # noqa: E402
+
+
+def _ninja_pairs():
+    chars = sorted(set(differential.C_CHARACTERS) | {"Ninja"})
+    return st.one_of(st.tuples(st.just("Ninja"), st.sampled_from(chars)),
+                     st.tuples(st.sampled_from(chars), st.just("Ninja")))
+
+
+@hsettings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck), phases=differential.NO_SHRINK,
+           print_blob=True)
+@given(pair=_ninja_pairs(), seed=st.integers(0, 2 ** 31 - 1), match_settings=differential.SETTINGS,
+       rng_seed=st.integers(0, 2 ** 32 - 1), game_length=st.integers(120, 500))
+def test_engines_agree_with_the_ninja(pair, seed, match_settings, rng_seed, game_length):
+    """test_differential's random matches (random settings, every legal move, every extra), the
+    Ninja on one side: rerun with --hypothesis-seed=N for more."""
+    match_settings = dict(match_settings, game_length=game_length)
+    differential.play_both(pair[0], pair[1], seed, match_settings, random.Random(rng_seed),
+                           max_ticks=game_length + 10)
+
+
+@pytest.mark.slow
+@hsettings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck), phases=differential.NO_SHRINK,
+           print_blob=True)
+@given(pair=_ninja_pairs(), seed=st.integers(0, 2 ** 31 - 1), match_settings=differential.SETTINGS,
+       rng_seed=st.integers(0, 2 ** 32 - 1), game_length=st.integers(300, 3600))
+def test_engines_agree_with_the_ninja_long(pair, seed, match_settings, rng_seed, game_length):
+    match_settings = dict(match_settings, game_length=game_length)
+    differential.play_both(pair[0], pair[1], seed, match_settings, random.Random(rng_seed),
+                           max_ticks=game_length + 10)
