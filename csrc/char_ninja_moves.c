@@ -231,6 +231,8 @@ static int sb_tick(ymatch *m, yobj *host, ystate *st) {
         v->bomb_projectile = bomb->number;
         fx fx_, fy;
         fxs_normalized_times(fxs_mul(SB_THROW_DIR_X, FXI(obj_facing(host))), SB_THROW_DIR_Y, SB_THROW_SPEED, &fx_, &fy);
+        /* the push down is dropped while the new bomb's body still counts as grounded: it just falls
+         * (states/ninja/__init__.py; do not "fix") */
         obj_apply_force(bomb, fx_, fy);
     }
     if (st->current_tick > 10 && obj_grounded(host)) return SYM_Landing;
@@ -1086,6 +1088,7 @@ const state_class ninja_hit_grab_class = {
  * state's hit handler entirely (no hit-cancel bookkeeping), as the original. */
 #define SKULL_SHAKER_BLEED_TICKS 80
 
+/* (replaces the whole hit handler: no hit-cancel window) */
 static void hgf_on_hit_something(ymatch *m, yobj *host, ystate *st, yobj *obj, yhitbox *hb) {
     (void)st;
     (void)hb;
