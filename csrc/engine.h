@@ -51,7 +51,9 @@
 #define YOMI_MAX_CONNECTIONS 16 /* run-time signal connections on one object (connect_signal) */
 #define YOMI_CHAR_VARS 768       /* a character's own fighter variables */
 #define YOMI_OBJ_VARS 256        /* an object class's own variables */
-#define YOMI_MAX_HIT_OBJECTS 8   /* distinct objects a hitbox remembers having hit */
+#define YOMI_MAX_HIT_OBJECTS 16  /* distinct live objects a hitbox remembers having hit (Robot's landing
+                                    shockwave runs through a field of a dozen Ninja caltrops); entries of
+                                    disabled objects make room (they are never hit again) */
 #define YOMI_MAX_PARRIED 48      /* parried hitbox names a fighter remembers (a parried throw's stays) */
 #define YOMI_MAX_EXCEPTIONS 12   /* interrupt_exceptions of a state */
 #define YOMI_MAX_IFRAMES 6       /* interrupt_frames of a state */
@@ -768,7 +770,7 @@ void hitbox_hit(ymatch *m, yobj *host, yhitbox *h, yobj *obj);
 void hitbox_to_data(ymatch *m, yobj *host, yhitbox *h, yhbd *out);
 bool hitbox_overlaps(ymatch *m, const yhitbox *h, const ybox *box);
 bool hitbox_overlaps_hitbox(ymatch *m, const yhitbox *h, const yhitbox *other);
-void hitbox_save_hit_object(yobj *host, yhitbox *h, int number);
+void hitbox_save_hit_object(ymatch *m, yobj *host, yhitbox *h, int number); /* YE_LIMIT when full */
 bool hitbox_already_hit_object(yobj *host, const yhitbox *h, int number);
 void hitbox_add_hit_object(yobj *host, yhitbox *h, int number);
 void hitbox_clear_group(yobj *host, yhitbox *h);

@@ -49,13 +49,26 @@ static bool hit_list_has(const yhitbox *h, int number) {
     return false;
 }
 
-static void hit_list_add(yhitbox *h, int number) {
-    if (hit_list_has(h, number)) return; /* membership is all that is read */
-    if (h->n_hit < YOMI_MAX_HIT_OBJECTS) h->hit_objects[h->n_hit++] = (uint16_t)number;
+/* Membership is all that is ever read, and only for objects that can still be hit: when the
+ * list is full, the entries of disabled or gone objects make room (an object is never enabled
+ * again and numbers are never reused, so they are never asked about again). */
+static void hit_list_add(ymatch *m, yhitbox *h, int number) {
+    if (hit_list_has(h, number)) return;
+    if (h->n_hit >= YOMI_MAX_HIT_OBJECTS) {
+        int n = 0;
+        for (int i = 0; i < h->n_hit; i++)
+            if (h->hit_objects[i] <= 2 || obj_from_name(m, h->hit_objects[i])) h->hit_objects[n++] = h->hit_objects[i];
+        h->n_hit = (uint8_t)n;
+    }
+    if (h->n_hit >= YOMI_MAX_HIT_OBJECTS) {
+        yerr(m, YE_LIMIT, "a hitbox hit more than %d live objects", YOMI_MAX_HIT_OBJECTS);
+        return;
+    }
+    h->hit_objects[h->n_hit++] = (uint16_t)number;
 }
 
-void hitbox_save_hit_object(yobj *host, yhitbox *h, int number) {
-    FOR_GROUP(host, h, g) hit_list_add(g, number);
+void hitbox_save_hit_object(ymatch *m, yobj *host, yhitbox *h, int number) {
+    FOR_GROUP(host, h, g) hit_list_add(m, g, number);
 }
 
 bool hitbox_already_hit_object(yobj *host, const yhitbox *h, int number) {
@@ -211,7 +224,8 @@ void hitbox_hit(ymatch *m, yobj *host, yhitbox *h, yobj *obj) {
     if (hit_list_has(h, obj->number)) return;
     if (obj->invulnerable && h->hitbox_type != HB_THROW_HIT) return;
     if (obj_is_otg(obj) && !h->hits_otg) return;
-    hitbox_save_hit_object(host, h, obj->number);
+    hitbox_save_hit_object(m, host, h, obj->number);
+    if (!YOK(m)) return;
     ystate *owner_state = hb_state(host, h);
     if (h->hitbox_type == HB_DETECT) {
         ystate *cur = obj_state(host);

@@ -31,7 +31,7 @@ yhitbox *hits_colliding_hitbox(ymatch *m, yobj *attacker, yhitbox **hitboxes, in
         }
         if (h->kind == HK_THROWBOX) {
             if (!obj_can_be_thrown(host)) {
-                if (host->is_fighter && AS_F(host)->blockstun_ticks > 0) hitbox_save_hit_object(attacker, h, host->number);
+                if (host->is_fighter && AS_F(host)->blockstun_ticks > 0) hitbox_save_hit_object(m, attacker, h, host->number);
                 continue;
             }
             if (host->is_fighter && AS_F(host)->wakeup_throw_immunity_ticks > 0) continue;
