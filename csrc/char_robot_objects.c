@@ -140,10 +140,17 @@ static yhitbox *nade_my_hitbox(ymatch *m, yproj *p) {
     return h;
 }
 
-/* hitbox.hit_objects.append(name): only membership is ever read */
+/* hitbox.hit_objects.append(name) on this one hitbox: only membership is ever read, and only for
+ * objects that can still be hit (as hitbox.c keeps the lists: disabled objects make room) */
 static void hit_objects_append(ymatch *m, yhitbox *h, int number) {
     for (int i = 0; i < h->n_hit; i++)
         if (h->hit_objects[i] == number) return;
+    if (h->n_hit >= YOMI_MAX_HIT_OBJECTS) {
+        int n = 0;
+        for (int i = 0; i < h->n_hit; i++)
+            if (h->hit_objects[i] <= 2 || obj_from_name(m, h->hit_objects[i])) h->hit_objects[n++] = h->hit_objects[i];
+        h->n_hit = (uint8_t)n;
+    }
     if (h->n_hit >= YOMI_MAX_HIT_OBJECTS) {
         yerr(m, YE_LIMIT, "a hitbox remembers more than %d objects", YOMI_MAX_HIT_OBJECTS);
         return;
