@@ -131,7 +131,7 @@ static fx fixed_map(ymatch *m, fx i_min, fx i_max, fx o_min, fx o_max, fx v) {
 static int dj_frame_0(ymatch *m, yobj *host, ystate *st) {
     int32_t x = 0;
     if (!ydata_get(st_data(host, st), SYM_x, SYM_NONE, &x)) {
-        yerr(m, YE_INTERNAL, "Robot DriveJump: the move data has no x");
+        yerr(m, ydata_lookup_error(st_data(host, st), SYM_x, SYM_NONE), "Robot DriveJump: the move data has no x");
         return SYM_NONE;
     }
     fx height, unused;

@@ -8,12 +8,13 @@
 #define LANDING_SHOCKWAVE "characters/robo/projectiles/LandingShockwave.tscn"
 #define RV(host) ROBOT(AS_F(host))
 
-/* self.data[k1][k2] as an int (a KeyError in Python stops the match) */
+/* self.data[k1][k2] as an int (a KeyError / TypeError in Python stops the match) */
 static int32_t data_int(ymatch *m, yobj *host, ystate *st, int k1, int k2) {
     int32_t v = 0;
-    if (!ydata_get(st_data(host, st), k1, k2, &v))
-        yerr(m, ydata_lookup_error(st_data(host, st), k1, k2), "Robot %s: the move data has no %s%s%s", sym_text(st_name(st)), sym_text(k1),
-             k2 != SYM_NONE ? "." : "", k2 != SYM_NONE ? sym_text(k2) : "");
+    ydata *d = st_data(host, st);
+    if (!ydata_get(d, k1, k2, &v))
+        yerr(m, ydata_lookup_error(d, k1, k2), "Robot %s: the move data has no %s%s%s", sym_text(st_name(st)),
+             sym_text(k1), k2 != SYM_NONE ? "." : "", k2 != SYM_NONE ? sym_text(k2) : "");
     return v;
 }
 
