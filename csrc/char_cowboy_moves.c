@@ -500,7 +500,7 @@ static void lslice_construct(ymatch *m, yobj *host, ystate *st) {
 }
 
 static bool lslice_is_usable(ymatch *m, yobj *host, ystate *st) {
-    /* GDScript precedence: (usable and neutral and combo == 0) or (not neutral and combo > 0) */
+    /* Quirk kept: GDScript precedence: (usable and neutral and combo == 0) or (not neutral and combo > 0) */
     bool neutral = ST_VARS(lslice_vars, host, st)->neutral;
     int32_t combo = host->combo_count;
     return (cs_is_usable(m, host, st) && neutral && combo == 0) || (!neutral && combo > 0);

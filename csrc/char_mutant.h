@@ -27,12 +27,6 @@ extern const struct yobj_entry mutant_objects[];
 extern const yscript_entry mutant_object_scripts[];
 void mutant_spike_set_rotation(yproj *spike, int32_t x, int32_t y); /* CausticSpikeProjectile.set_rotation */
 
-/* An object scene's table index, looked up once (immutable table data, shared by all matches). */
-static inline int mutant_scene(const char *path, int *cache) {
-    if (*cache == -2) *cache = object_table_index(path);
-    return *cache;
-}
-
 /* FixedMath methods (yomi/fixed.py) the string facade of fxs.h has no helper for; each result
  * re-quantised as its text would be. */
 static inline fx mutant_fx_vec_to_angle(ymatch *m, fx x, fx y) {

@@ -817,12 +817,15 @@ static const state_class shockwave_class = {
 typedef struct {
     beast_vars b;
     int32_t projectiles_left;
+    int16_t thorn_scene; /* the object table of CAUSTIC_THORN_SCENE (-1: not in the tables) */
     bool air;
 } thorn_barrage_vars;
 
 static void thorn_barrage_construct(ymatch *m, yobj *host, ystate *st) {
     (void)m;
-    ST_VARS(thorn_barrage_vars, host, st)->air = prop_bool(NODE(st), P_air, 0);
+    thorn_barrage_vars *v = ST_VARS(thorn_barrage_vars, host, st);
+    v->air = prop_bool(NODE(st), P_air, 0);
+    v->thorn_scene = (int16_t)object_table_index(CAUSTIC_THORN_SCENE); /* once, when the template is built */
 }
 
 static int thorn_barrage_frame_5(ymatch *m, yobj *host, ystate *st) {
@@ -837,7 +840,6 @@ static int thorn_barrage_frame_5(ymatch *m, yobj *host, ystate *st) {
 }
 
 static void spawn_thorn(ymatch *m, yobj *host, thorn_barrage_vars *v) {
-    static int scene = -2;
     int facing = obj_facing(host);
     int32_t index = facing > 0 ? BARRAGE_NUM_PROJECTILES - v->projectiles_left : v->projectiles_left;
     fx ratio = yfx_div(m, FXI(index), FXI(BARRAGE_NUM_PROJECTILES - 1));
@@ -852,7 +854,7 @@ static void spawn_thorn(ymatch *m, yobj *host, thorn_barrage_vars *v) {
     if (!ydata_set_fx(m, &data, SYM_dir, SYM_x, vx) || !ydata_set_fx(m, &data, SYM_dir, SYM_y, vy) ||
         !ydata_set_fx(m, &data, SYM_angle, SYM_NONE, angle))
         return;
-    obj_spawn(m, host, mutant_scene(CAUSTIC_THORN_SCENE, &scene), -8, !v->air ? -16 : -32, true, &data, true);
+    obj_spawn(m, host, v->thorn_scene, -8, !v->air ? -16 : -32, true, &data, true);
 }
 
 static int thorn_barrage_tick(ymatch *m, yobj *host, ystate *st) {

@@ -263,6 +263,7 @@ static const state_class shockwave_default_class = {
 
 typedef struct {
     int32_t spawn_acid_bubble_cooldown, spawn_acid_bubble_startup;
+    int16_t bubble_scene; /* the object table of ACID_BUBBLE_SCENE (-1: not in the tables) */
 } poison_vars;
 
 static const yobj_class poison_class;
@@ -272,6 +273,7 @@ static void poison_construct(ymatch *m, yproj *p) {
     poison_vars *v = (poison_vars *)p->vars;
     v->spawn_acid_bubble_cooldown = 0;
     v->spawn_acid_bubble_startup = 0;
+    v->bubble_scene = (int16_t)object_table_index(ACID_BUBBLE_SCENE); /* once, when the template is built */
 }
 
 /* A disabled poison never ticks again and its handler only touches its own counters, so its
@@ -321,8 +323,7 @@ static uint32_t randi_static(yobj *o) {
 
 /* The first bubble goes right, the second left, at a random angle; both carry the opponent's velocity. */
 static void spawn_acid_bubble(ymatch *m, yproj *p, int index) {
-    static int scene = -2;
-    yobj *bubble = obj_spawn(m, &p->o, mutant_scene(ACID_BUBBLE_SCENE, &scene), 0, 0, true, NULL, true);
+    yobj *bubble = obj_spawn(m, &p->o, ((poison_vars *)p->vars)->bubble_scene, 0, 0, true, NULL, true);
     if (!bubble) return;
     int64_t degrees = (int64_t)(randi_static(&p->o) % 360u);
     fx dx, dy;

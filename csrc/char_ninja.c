@@ -90,7 +90,7 @@ static void process_extra(ymatch *m, yfighter *f, const yextra *e) {
     if (yx_has(e, DETACH) && yx_bool(e, DETACH)) ninja_detach(m, f);
     if (yx_has(e, RELEASE) && yx_bool(e, RELEASE) && yx_has(e, RELEASE_DIR)) {
         if (yx_null(e, RELEASE_DIR)) {
-            yerr(m, YE_INTERNAL, "Ninja: release_dir is null");
+            yerr(m, YE_TYPE, "Ninja: release_dir is null (None[\"x\"])");
             return;
         }
         v->will_release_momentum = true;
