@@ -53,7 +53,9 @@ Packed masks (``MASK_SIZE`` = 157, after the features)
 character-specific packing of :mod:`integration.encoding` (``pack_masks``) with the move mask
 moved to unified move indices and the dynamic bits padded with zeros.  :func:`decode_masks` /
 :func:`torch_mask_decoder` rebuild ``(move_mask[K1], data_mask[K1, D])`` in the unified layout by
-one gather per character (:data:`GATHER_INDEX` ``[5, K1, D]`` into ``[0, 1, bits...]``).
+one gather per character (:data:`GATHER_INDEX` ``[5, K1, D]`` into ``[0, 1, bits...]``);
+:func:`torch_move_decoder` and :func:`torch_row_decoder` give the move mask and the one row
+``data_mask[move]`` a sampled move needs, without the table.
 
 Unified action layout (one ``MultiDiscrete`` for every character)
 -----------------------------------------------------------------
@@ -302,13 +304,48 @@ def torch_mask_decoder(feature_size: int):
     return decoder
 
 
+def torch_move_decoder(feature_size: int):
+    """A callable ``obs[B, F + MASK_SIZE] -> move_mask bool[B, K1]`` (a slice: no table)."""
+
+    def move_decoder(obs):
+        return obs[..., feature_size + 1:feature_size + 1 + K1] > 0.5
+
+    return move_decoder
+
+
+def torch_row_decoder(feature_size: int):
+    """A callable ``(obs[B, F + MASK_SIZE], move[B]) -> data_mask[b, move_b]`` (bool[B, D]): one
+    row of :func:`torch_mask_decoder`'s table per agent, gathered without building the table
+    (what sampling needs: the move first, then the legal data values given it)."""
+    import torch
+
+    index = torch.as_tensor(GATHER_INDEX, dtype=torch.long)                 # [5, K1, D]
+    cache: dict = {}
+
+    def row_decoder(obs, move):
+        packed = obs[..., feature_size:].reshape(-1, MASK_SIZE)
+        dev = packed.device
+        idx = cache.get(dev)
+        if idx is None:
+            idx = cache[dev] = index.to(dev)
+        n = packed.shape[0]
+        char = packed[:, 0].round().long().clamp(0, N_CHARS - 1)
+        bank = torch.cat([torch.zeros((n, 1), dtype=torch.bool, device=dev),
+                          torch.ones((n, 1), dtype=torch.bool, device=dev), packed[:, 1 + K1:] > 0.5], dim=-1)
+        return torch.gather(bank, 1, idx[char, move.reshape(-1)])
+
+    return row_decoder
+
+
 def action_spec():
-    """The trainer's :class:`integration.train.spec.ActionSpec` of the unified layout."""
+    """The trainer's :class:`integration.train.spec.ActionSpec` of the unified layout (with the
+    full-table decoder and the move / row decoders acting uses)."""
     from integration.train.spec import ActionSpec
 
     return ActionSpec(head_names=HEAD_NAMES, head_sizes=HEAD_SIZES, feature_size=FEATURE_SIZE,
                       head_used=HEAD_USED, move_names=MOVE_NAMES, mask_size=MASK_SIZE,
-                      decoder=torch_mask_decoder(FEATURE_SIZE))
+                      decoder=torch_mask_decoder(FEATURE_SIZE), move_decoder=torch_move_decoder(FEATURE_SIZE),
+                      row_decoder=torch_row_decoder(FEATURE_SIZE))
 
 
 # ================================================================================================

@@ -26,6 +26,9 @@ class TrainConfig:
     # Small nets: 1 thread is nearly as fast as 2 and immune to OpenMP stalls on a busy CPU
     # (2 threads stalled for seconds at a time on a shared 2-core machine); 0 = torch's default.
     torch_threads: int = 1
+    # Reward shaping of the *training* env only (evaluation always plays the plain game, +1/-1/0):
+    # damage dealt minus damage taken each turn, in health bars, times this (0 = off).
+    shaping_damage: float = 0.0
 
     # budget: stop at whichever comes first; neither given -> DEFAULT_MINUTES
     minutes: float | None = None

@@ -52,12 +52,13 @@ def scripted_baseline(name: str) -> "PolicyFn":
 
 
 def make_env(name: str, num_envs: int, seed: int, p1: str = "ninja", p2: str = "ninja",
-             backend: str = "native", workers: int = 1):
-    """A vectorised env of `num_envs` matches (2 * num_envs agents, P1 then P2 of each match)."""
+             backend: str = "native", workers: int = 1, **env_kwargs):
+    """A vectorised env of `num_envs` matches (2 * num_envs agents, P1 then P2 of each match);
+    `env_kwargs` go to the env's constructor (e.g. shaping=)."""
     import pufferlib.vector
 
     factory = env_factory(name)
-    kwargs = dict(p1=p1, p2=p2)
+    kwargs = dict(p1=p1, p2=p2, **env_kwargs)
     if backend == "native":
         return factory(num_envs=num_envs, seed=seed, **kwargs)
     # PufferLib's vectorisation: `workers` copies of the env, each with num_envs / workers matches.

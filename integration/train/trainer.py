@@ -85,7 +85,9 @@ class Trainer:
             torch.set_num_threads(cfg.torch_threads)
         ckpt.seed_everything(cfg.seed)
 
-        self.env = make_env(cfg.env, cfg.num_envs, cfg.seed, cfg.p1, cfg.p2, cfg.vec_backend, cfg.vec_workers)
+        shaping = {"shaping": {"damage": cfg.shaping_damage}} if cfg.shaping_damage else {}
+        self.env = make_env(cfg.env, cfg.num_envs, cfg.seed, cfg.p1, cfg.p2, cfg.vec_backend, cfg.vec_workers,
+                            **shaping)
         self.spec = action_spec(self.env)
         self.eval_env = make_env(cfg.env, max(2, cfg.eval_matches), cfg.seed + 7919, cfg.p1, cfg.p2)
         self.scripted = scripted_baseline(cfg.env)
