@@ -7,6 +7,7 @@ it skip with a clear reason on a machine without it.
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -41,3 +42,16 @@ def rng_vectors() -> Path:
 
 def trace_files(pattern: str = "*.jsonl.gz") -> list[Path]:
     return sorted(TRACES.glob(pattern)) if TRACES.is_dir() else []
+
+
+@pytest.fixture(autouse=True)
+def no_leftover_threads():
+    """A test must not leave a non-daemon thread running: one that never ends keeps the pytest
+    process alive after its summary (PuffeRL's CPU monitor did, and CI never finished)."""
+    before = set(threading.enumerate())
+    yield
+    leftover = [t for t in threading.enumerate() if t not in before and t.is_alive() and not t.daemon]
+    for thread in leftover:
+        thread.join(timeout=5.0)
+    stuck = [t.name for t in leftover if t.is_alive()]
+    assert not stuck, f"the test left non-daemon threads running: {stuck}"

@@ -347,12 +347,17 @@ def test_puffer_rl_few_steps():
                   anneal_lr=False, checkpoint_interval=10 ** 9, data_dir="/tmp", env="yomi")
     with warnings.catch_warnings():
         trainer = pufferlib.pufferl.PuffeRL(config, vec, policy)
+    try:
         trainer.evaluate()
         trainer.train()
+    finally:
+        # PuffeRL starts a non-daemon CPU-monitor thread that loops until stopped: left running,
+        # it keeps pytest's process alive after the summary (a CI run that never ends).
+        trainer.utilization.stop()
+        vec.close()
     assert trainer.global_step >= 32
     # PuffeRL's default policy ignores the masks: its illegal actions are replaced and counted
     assert vec.driver_env.illegal_actions > 0
-    vec.close()
 
 
 # ------------------------------------------------------------------------------------------------

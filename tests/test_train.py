@@ -35,7 +35,7 @@ def one_torch_thread():
 
 
 def small(**overrides) -> TrainConfig:
-    cfg = dict(num_envs=8, horizon=8, update_epochs=2, num_minibatches=2, hidden=32, seed=5, steps=10**9,
+    cfg = dict(env="toy", num_envs=8, horizon=8, update_epochs=2, num_minibatches=2, hidden=32, seed=5, steps=10**9,
                snapshot_interval=2, pool_size=2, eval_interval=3, eval_matches=8, checkpoint_interval=1000,
                plots=False)
     cfg.update(overrides)
@@ -46,7 +46,7 @@ def small(**overrides) -> TrainConfig:
 def test_short_training_beats_random(tmp_path):
     """~75 updates (300k agent steps, well under a minute on 2 cores): an untrained policy
     scores about 0.5 against the random legal policy; trained ones reach 0.95+ with this seed."""
-    cfg = TrainConfig(num_envs=64, horizon=32, steps=300_000, seed=2, eval_interval=0, eval_matches=256, plots=False)
+    cfg = TrainConfig(env="toy", num_envs=64, horizon=32, steps=300_000, seed=2, eval_interval=0, eval_matches=256, plots=False)
     trainer = Trainer(cfg, run_dir=tmp_path, display=False)
     start = time.perf_counter()
     summary = trainer.run()
@@ -239,7 +239,7 @@ def test_cli_run_folder_and_config_precedence(tmp_path, capsys):
     config = tmp_path / "cfg.toml"
     config.write_text("[train]\nhorizon = 8\nnum_envs = 32\nhidden = 32\neval_interval = 2\neval_matches = 8\n")
     run_dir = tmp_path / "run"
-    rc = cli_main(["--config", str(config), "--num-envs", "8", "--steps", "700", "--seed", "9",
+    rc = cli_main(["--env", "toy", "--config", str(config), "--num-envs", "8", "--steps", "700", "--seed", "9",
                    "--run-dir", str(run_dir), "--set", "update_epochs=1", "--quiet"])
     assert rc == 0
     saved = json.loads((run_dir / "config.json").read_text())
@@ -264,7 +264,7 @@ def test_cli_run_folder_and_config_precedence(tmp_path, capsys):
 
 def test_ctrl_c_saves_a_checkpoint_and_exits_cleanly(tmp_path):
     run_dir = tmp_path / "run"
-    cmd = [sys.executable, "-m", "integration.train.cli", "--minutes", "10", "--num-envs", "8", "--run-dir",
+    cmd = [sys.executable, "-m", "integration.train.cli", "--env", "toy", "--minutes", "10", "--num-envs", "8", "--run-dir",
            str(run_dir), "--set", "horizon=8", "--set", "hidden=32", "--set", "eval_matches=8", "--quiet"]
     env = {**os.environ, "OMP_NUM_THREADS": "1"}
     proc = subprocess.Popen(cmd, cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)

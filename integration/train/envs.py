@@ -1,9 +1,10 @@
 """The one place that knows which environments exist, and which one is the default.
 
 Each entry makes an env (a ``pufferlib.PufferEnv`` with ``action_spec``; see
-spec.py) and names the scripted baseline evaluation plays against.  When the
-real YomiEnv lands (issue 7), set ``DEFAULT_ENV = "yomi"``: nothing else in the
-trainer changes.  (Kept import-light: config.py reads DEFAULT_ENV.)
+spec.py) and names the scripted baseline evaluation plays against.  The default
+is the real game ("yomi", integration/env.py); "toy" is a tiny stand-in duel
+that the trainer's own tests train on in seconds.  (Kept import-light: config.py
+reads DEFAULT_ENV.)
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ class EnvEntry:
     scripted: str  # "module:callable" -> PolicyFn, the scripted baseline
 
 
-DEFAULT_ENV = "toy"  # the stand-in, until the real YomiEnv lands
+DEFAULT_ENV = "yomi"  # the real game; "toy" is the tiny stand-in the trainer tests also use
 
 ENVS: dict[str, EnvEntry] = {
     "toy": EnvEntry("integration.train.toyenv:ToyDuel", "integration.train.toyenv:scripted_policy"),
