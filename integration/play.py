@@ -80,7 +80,9 @@ def play_match(p1: str = "random", p2: str = "scripted", c1: str = "ninja", c2: 
 
     gen = torch.Generator().manual_seed(seed)
     policies = (make_policy(p1, gen), make_policy(p2, gen))
-    tracer = TraceRecorder(record, {"p1": p1, "p2": p2}, settings) if record else None
+    names = {seat: p if isinstance(p, str) else getattr(p, "name", "a policy function")
+             for seat, p in (("p1", p1), ("p2", p2))}
+    tracer = TraceRecorder(record, names, settings) if record else None
     env = YomiEnv(num_envs=1, seed=seed, p1=c1, p2=c2, settings=settings, tracer=tracer, illegal="raise",
                   backend="python")
     env.reset(seed=seed)
@@ -111,6 +113,25 @@ def play_match(p1: str = "random", p2: str = "scripted", c1: str = "ninja", c2: 
         if tracer is not None:
             tracer.close()
     return result or {"winner": None, "reason": "max_turns"}
+
+
+def record_eval_matches(policy, out_dir, p1: str = "ninja", p2: str = "ninja", seed: int = 0,
+                        opponents: tuple = ("scripted", "random")) -> list[str]:
+    """The trainer's final matches to watch: the policy against each opponent once from each
+    side, recorded on the Python engine (the C engine's twin, which keeps the ticks a trace
+    needs) as ``<out_dir>/<opponent>_p<seat>.jsonl.gz``.  Returns the paths written."""
+    from pathlib import Path
+
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for k, opponent in enumerate(opponents):
+        for seat in (1, 2):
+            path = out / f"{opponent}_p{seat}.jsonl.gz"
+            sides = (policy, opponent) if seat == 1 else (opponent, policy)
+            play_match(*sides, c1=p1, c2=p2, seed=seed + 2 * k + seat, record=str(path))
+            paths.append(str(path))
+    return paths
 
 
 def main(argv=None) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import ast
 import sys
+from pathlib import Path
 
 from .config import TrainConfig, load_file, merge
 from .envs import DEFAULT_ENV, ENVS
@@ -99,6 +100,11 @@ def print_summary(summary: dict) -> None:
         + ("  (interrupted: --resume to continue)" if summary["interrupted"] else ""),
         f"plots             {', '.join(summary['plots']) or '-'}",
     ]
+    if summary.get("matches"):
+        lines.append(f"matches to watch  {len(summary['matches'])} traces in {Path(summary['matches'][0]).parent}"
+                     f"  (uv run yomi watch {summary['matches'][0]})")
+    if summary.get("matches_per_baseline"):
+        lines[4] += f"   [{summary['matches_per_baseline']} matches each]"
     print("\n".join(lines), flush=True)
 
 

@@ -23,6 +23,10 @@ if TYPE_CHECKING:
 class EnvEntry:
     factory: str  # "module:callable" -> env(num_envs=, seed=, buf=, p1=, p2=)
     scripted: str  # "module:callable" -> PolicyFn, the scripted baseline
+    shaping: bool = False  # the env takes shaping={"damage": c} (TrainConfig.shaping_damage)
+    # "module:callable" -> (policy, out_dir, p1, p2, seed) -> [paths]: a few matches of the final
+    # policy saved as traces a user can watch (`yomi watch`); None: the env cannot record
+    recorder: str | None = None
 
 
 DEFAULT_ENV = "yomi"  # the real game; "toy" is the tiny stand-in the trainer tests also use
@@ -30,7 +34,8 @@ DEFAULT_ENV = "yomi"  # the real game; "toy" is the tiny stand-in the trainer te
 ENVS: dict[str, EnvEntry] = {
     "toy": EnvEntry("integration.train.toyenv:ToyDuel", "integration.train.toyenv:scripted_policy"),
     # The real game (issue 7); its scripted baseline is written against it:
-    "yomi": EnvEntry("integration.env:YomiEnv", "integration.env:scripted_policy"),
+    "yomi": EnvEntry("integration.env:YomiEnv", "integration.env:scripted_policy", shaping=True,
+                     recorder="integration.play:record_eval_matches"),
 }
 
 
@@ -52,14 +57,22 @@ def scripted_baseline(name: str) -> "PolicyFn":
     return _resolve(ENVS[name].scripted)
 
 
+def match_recorder(name: str) -> Callable | None:
+    target = ENVS[name].recorder
+    return _resolve(target) if target else None
+
+
 def make_env(name: str, num_envs: int, seed: int, p1: str = "ninja", p2: str = "ninja",
-             backend: str = "native", workers: int = 1, **env_kwargs):
-    """A vectorised env of `num_envs` matches (2 * num_envs agents, P1 then P2 of each match);
-    `env_kwargs` go to the env's constructor (e.g. shaping=)."""
+             backend: str = "native", workers: int = 1, shaping_damage: float = 0.0):
+    """A vectorised env of `num_envs` matches (2 * num_envs agents, P1 then P2 of each match).
+    `shaping_damage` is passed on as the env's damage shaping where the env has it (and ignored
+    by envs without it, such as the toy: their reward is the outcome alone)."""
     import pufferlib.vector
 
     factory = env_factory(name)
-    kwargs = dict(p1=p1, p2=p2, **env_kwargs)
+    kwargs = dict(p1=p1, p2=p2)
+    if shaping_damage and ENVS[name].shaping:
+        kwargs["shaping"] = {"damage": float(shaping_damage)}
     if backend == "native":
         return factory(num_envs=num_envs, seed=seed, **kwargs)
     # PufferLib's vectorisation: `workers` copies of the env, each with num_envs / workers matches.

@@ -29,6 +29,9 @@ class Result:
     losses: int = 0
     draws: int = 0
 
+    def __add__(self, other: "Result") -> "Result":
+        return Result(self.wins + other.wins, self.losses + other.losses, self.draws + other.draws)
+
     @property
     def games(self) -> int:
         return self.wins + self.losses + self.draws

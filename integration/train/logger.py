@@ -135,7 +135,7 @@ class Display:
                ("eval/win_rate_scripted", "win/script", "{:.2f}"), ("eval/elo", "Elo", "{:.0f}"),
                ("loss/policy", "pg", "{:.3f}"), ("loss/value", "vf", "{:.3f}"), ("loss/entropy", "ent", "{:.2f}"),
                ("loss/approx_kl", "kl", "{:.4f}"), ("loss/clipfrac", "clip", "{:.2f}"),
-               ("loss/explained_variance", "EV", "{:.2f}"), ("split", "env/fwd/upd %", "{}")]
+               ("loss/explained_variance", "EV", "{:.2f}"), ("split", "env/fwd/upd/eval %", "{}")]
 
     def __init__(self, enabled: bool = True, interval_s: float = 10.0, budget: str = ""):
         self.enabled = enabled
@@ -165,8 +165,8 @@ class Display:
             if row.get(key) is not None:
                 self.last_eval[key] = row[key]
         row = {**self.last_eval, **row}
-        parts = [row.get(k) or 0.0 for k in ("time/env", "time/forward", "time/update")]
-        total = sum(parts) + (row.get("time/eval") or 0.0) + (row.get("time/other") or 0.0)
+        parts = [row.get(k) or 0.0 for k in ("time/env", "time/forward", "time/update", "time/eval")]
+        total = sum(parts) + (row.get("time/other") or 0.0)
         row["split"] = "/".join(f"{100 * p / total:.0f}" for p in parts) if total else "-"
         self.recent = (self.recent + [row])[-12:]
         if not self.enabled:

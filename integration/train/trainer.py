@@ -22,8 +22,8 @@ import torch
 
 from . import checkpoint as ckpt
 from .config import TrainConfig
-from .envs import action_spec, make_env, scripted_baseline
-from .evaluate import Ratings, play
+from .envs import action_spec, make_env, match_recorder, scripted_baseline
+from .evaluate import Ratings, Result, play
 from .logger import Display, MetricsLog, make_plots
 from .policy import MaskedActorCritic, random_policy
 from .ppo import compute_gae, compute_vtrace, explained_variance, learning_rate, ppo_loss
@@ -85,9 +85,8 @@ class Trainer:
             torch.set_num_threads(cfg.torch_threads)
         ckpt.seed_everything(cfg.seed)
 
-        shaping = {"shaping": {"damage": cfg.shaping_damage}} if cfg.shaping_damage else {}
         self.env = make_env(cfg.env, cfg.num_envs, cfg.seed, cfg.p1, cfg.p2, cfg.vec_backend, cfg.vec_workers,
-                            **shaping)
+                            shaping_damage=cfg.shaping_damage)
         self.spec = action_spec(self.env)
         self.eval_env = make_env(cfg.env, max(2, cfg.eval_matches), cfg.seed + 7919, cfg.p1, cfg.p2)
         self.scripted = scripted_baseline(cfg.env)
@@ -365,9 +364,14 @@ class Trainer:
         out = {}
         was_training = self.policy.training
         self.policy.eval()
+        # The final figures average more matches: the baselines are played `final_eval_rounds`
+        # times over (fresh match seeds each round); the snapshots once.
+        rounds = max(1, self.cfg.final_eval_rounds) if final else 1
         for k, (name, opponent) in enumerate(opponents.items()):
-            with self._autocast():
-                result = play(self.eval_env, self.spec, learner, opponent, seed + 7 * k, self.device)
+            result = Result()
+            for r in range(rounds if name in ("random", "scripted") else 1):
+                with self._autocast():
+                    result += play(self.eval_env, self.spec, learner, opponent, seed + 7 * k + 7919 * r, self.device)
             self.ratings.add(me, name, result)
             out[f"eval/win_rate_{name}"] = result.win_rate
             out[f"eval/score_{name}"] = result.score
@@ -375,11 +379,13 @@ class Trainer:
         elo = self.ratings.elo()
         out["eval/elo"] = elo.get(me)
         out["eval/elo_scripted"] = elo.get("scripted")
+        out["eval/matches_per_baseline"] = result_games = rounds * (self.eval_env.num_agents // 2)
         self.last_eval = {"update": self.update_count, "global_step": self.global_step, **out}
         with open(self.run_dir / "eval.jsonl", "a") as f:
             f.write(json.dumps({**self.last_eval, "final": final}) + "\n")
         self.display.message(
-            f"eval @ update {self.update_count}: win rate (score) vs random {out['eval/win_rate_random']:.2f} "
+            f"{'final eval' if final else 'eval'} @ update {self.update_count} ({result_games} matches per "
+            f"baseline): win rate (score) vs random {out['eval/win_rate_random']:.2f} "
             f"({out['eval/score_random']:.2f}), vs scripted {out['eval/win_rate_scripted']:.2f} "
             f"({out['eval/score_scripted']:.2f}), Elo {out['eval/elo']:.0f} (scripted {out['eval/elo_scripted']:.0f})")
         return out
@@ -529,12 +535,32 @@ class Trainer:
         for env in (self.env, self.eval_env):
             env.close()
 
+    def _record_matches(self) -> list[str]:
+        """A few matches of the final policy, as traces in <run>/matches/ (envs that can record)."""
+        recorder = match_recorder(self.cfg.env)
+        if recorder is None or not self.cfg.record_matches:
+            return []
+        policy = self.policy.as_policy_fn(torch.Generator(self.device).manual_seed(self.cfg.seed))
+        policy.name = f"trained policy ({self.run_dir.name}, update {self.update_count})"
+        was_training = self.policy.training
+        self.policy.eval()
+        try:
+            paths = recorder(policy, self.run_dir / "matches", self.cfg.p1, self.cfg.p2, self.cfg.seed)
+        except Exception as exc:  # a recording is a convenience: never lose the run over it
+            self.display.message(f"could not record the final matches: {type(exc).__name__}: {exc}")
+            return []
+        finally:
+            self.policy.train(was_training)
+        self.display.message(f"final matches recorded in {self.run_dir / 'matches'} (watch: uv run yomi watch PATH)")
+        return paths
+
     def finish(self) -> dict:
         """A final evaluation, the plots and a summary (also written to summary.json)."""
-        if not self.last_eval or self.last_eval.get("update") != self.update_count:
+        if not self.last_eval or self.last_eval.get("update") != self.update_count or self.cfg.final_eval_rounds > 1:
             with self._autocast():
                 self.evaluate(final=True)
         self.save_checkpoint()
+        matches = self._record_matches()
         plots = make_plots(self.run_dir, self.metrics.rows) if self.cfg.plots else []
         rows = self.metrics.rows
         recent = rows[-10:]
@@ -549,10 +575,12 @@ class Trainer:
             "win_rate_scripted": self.last_eval.get("eval/win_rate_scripted"),
             "score_random": self.last_eval.get("eval/score_random"),  # wins + draws / 2
             "score_scripted": self.last_eval.get("eval/score_scripted"),
+            "matches_per_baseline": self.last_eval.get("eval/matches_per_baseline"),
             "elo": self.last_eval.get("eval/elo"),
             "elo_scripted": self.last_eval.get("eval/elo_scripted"),
             "interrupted": self.stop_requested,
             "plots": [str(p) for p in plots],
+            "matches": matches,  # traces of the final policy: `uv run yomi watch <path>`
             "checkpoint": str(self.run_dir / "checkpoints" / "latest.pt"),
         }
         (self.run_dir / "summary.json").write_text(json.dumps(summary, indent=2))
