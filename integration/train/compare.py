@@ -25,7 +25,7 @@ import warnings
 import torch
 
 from .config import TrainConfig
-from .envs import action_spec, env_factory, make_env, scripted_baseline
+from .envs import DEFAULT_ENV, ENVS, action_spec, env_factory, make_env, scripted_baseline
 from .evaluate import play
 from .policy import random_policy
 from .trainer import Trainer
@@ -35,7 +35,7 @@ def puffer_config(cfg: TrainConfig, steps: int, data_dir: str) -> dict:
     """PuffeRL's train section, matched to our hyperparameters where they mean the same thing."""
     batch = cfg.batch_size
     return dict(
-        env="toy-duel", seed=cfg.seed, torch_deterministic=True, device=cfg.device, cpu_offload=False,
+        env=cfg.env, seed=cfg.seed, torch_deterministic=True, device=cfg.device, cpu_offload=False,
         compile=False, compile_mode="default", compile_fullgraph=False, precision="float32", use_rnn=False,
         optimizer="adam", learning_rate=cfg.learning_rate, adam_beta1=0.9, adam_beta2=0.999, adam_eps=cfg.adam_eps,
         total_timesteps=steps, batch_size=batch, bptt_horizon=cfg.horizon,
@@ -56,8 +56,10 @@ def run_puffer(cfg: TrainConfig, steps: int, seconds: float | None) -> dict:
     warnings.filterwarnings("default", category=RuntimeWarning)
     pufferl.PuffeRL.print_dashboard = lambda *args, **kwargs: None  # its full-screen dashboard; we print a table
 
-    vecenv = pufferlib.vector.make(env_factory(cfg.env), env_kwargs=dict(num_envs=cfg.num_envs, seed=cfg.seed),
-                                   backend=pufferlib.PufferEnv)
+    env_kwargs = dict(num_envs=cfg.num_envs, seed=cfg.seed)
+    if cfg.shaping_damage and ENVS[cfg.env].shaping:  # the same training reward as ours
+        env_kwargs["shaping"] = {"damage": cfg.shaping_damage}
+    vecenv = pufferlib.vector.make(env_factory(cfg.env), env_kwargs=env_kwargs, backend=pufferlib.PufferEnv)
     torch.manual_seed(cfg.seed)
     policy = pufferlib.models.Default(vecenv, hidden_size=cfg.hidden).to(cfg.device)
     with tempfile.TemporaryDirectory() as data_dir:
@@ -101,6 +103,7 @@ def evaluate(cfg: TrainConfig, policy, matches: int, seed: int) -> tuple[float, 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m integration.train.compare", description=__doc__.split("\n\n")[0])
+    p.add_argument("--env", default=DEFAULT_ENV, choices=sorted(ENVS), help=f"default {DEFAULT_ENV}")
     p.add_argument("--steps", type=int, default=2_000_000, help="agent steps for each trainer")
     p.add_argument("--minutes", type=float, default=None, help="also stop each trainer after this long")
     p.add_argument("--num-envs", type=int, default=128)
@@ -114,7 +117,8 @@ def main(argv: list[str] | None = None) -> int:
 
     rows = []
     for name, runner in (("ours (masked AR heads, pool)", run_ours), ("PuffeRL (Default policy)", run_puffer)):
-        cfg = TrainConfig(num_envs=args.num_envs, seed=args.seed, device=args.device, eval_interval=0, plots=False)
+        cfg = TrainConfig(env=args.env, num_envs=args.num_envs, seed=args.seed, device=args.device, eval_interval=0,
+                          final_eval_rounds=1, record_matches=False, plots=False)
         print(f"training {name} for {args.steps:,} agent steps ...", flush=True)
         out = runner(cfg, args.steps, seconds)
         win_random, win_scripted = evaluate(cfg, out["policy"], args.eval_matches, args.seed + 100)
