@@ -373,6 +373,8 @@ void combat_block_hitbox(ymatch *m, yfighter *f, yhbd *hb, bool force_parry, boo
             }
             if (state_push(&f->o, st) && block_pushback_modifier < 0)
                 block_pushback_modifier = fxs_neg(block_pushback_modifier);
+            /* Quirk kept (fighter/combat.py): on the same x the opponent dir is 0 and this divides
+             * by zero; yfx_div raises YE_FIXED as Python's FixedError (the game goes on with a null). */
             fx pushback_force = fxs_mul(
                 yfx_div(m, hb->knockback,
                         fxs_mul(fxs_int(fighter_opponent_dir(m, f)), fxs_neg(f->parry_knockback_divisor))),

@@ -397,6 +397,10 @@ class Combat:
                     block_pushback_modifier = fixed.mul(block_pushback_modifier, modifier)
                 if getattr(state, "push", False) and fixed.lt(block_pushback_modifier, "0"):
                     block_pushback_modifier = fixed.mul(block_pushback_modifier, "-1")
+                # Quirk kept: with both fighters on the same x, get_opponent_dir() is 0 and this
+                # divides by zero.  The game's native library panics and GDScript goes on with a
+                # null, a continuation nothing records; fixed.div raises FixedError instead, and
+                # the env cuts such a match short (a truncation) rather than guess.
                 pushback_force = fixed.mul(
                     fixed.div(hitbox.knockback,
                               fixed.mul(str(self.get_opponent_dir()),
