@@ -708,7 +708,9 @@ static const char *snap_refusal(EnvObject *e, const char *buf, size_t len, char 
     else if (h.match_bytes != sizeof(ymatch))
         snprintf(why, whylen, "matches of %llu bytes, this build's are %zu", (unsigned long long)h.match_bytes,
                  sizeof(ymatch));
-    else if (h.payload_bytes != payload || len != sizeof h + payload)
+    else if (h.payload_bytes != payload)
+        snprintf(why, whylen, "payload of %llu bytes, expected %zu", (unsigned long long)h.payload_bytes, payload);
+    else if (len != sizeof h + payload)
         snprintf(why, whylen, "%s: %zu bytes, expected %zu", len < sizeof h + payload ? "truncated" : "wrong length",
                  len, sizeof h + payload);
     else if (h.checksum != snapshot_checksum(buf + sizeof h, payload))

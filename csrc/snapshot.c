@@ -212,9 +212,9 @@ int match_export(const ymatch *m, ymatch *out, char *err, size_t errlen) {
 /* ------------------------------------------------------------------ import */
 static int check_machine(const yobj *o, int n_states, const char *who, int k, char *err, size_t errlen) {
     const ymachine *sm = &o->sm;
-    if (sm->state < -1 || sm->state >= n_states || sm->prev < -1 || sm->prev >= n_states || sm->queued < -1 ||
-        sm->queued >= n_states) {
-        snprintf(err, errlen, "%s %d: state machine index out of range", who, k);
+    if (sm->state < -1 || sm->state >= n_states || sm->prev < -1 || sm->prev >= n_states) { /* queued: a flag */
+        snprintf(err, errlen, "%s %d: state machine index out of range (state %d, below it %d, %d states)", who, k,
+                 sm->state, sm->prev, n_states);
         return -1;
     }
     return 0;
@@ -276,9 +276,9 @@ int match_import_check(const ymatch *m, char *err, size_t errlen) {
             snprintf(err, errlen, "object slot %d: table or state count out of range", k);
             return -1;
         }
-        if (check_states(o->states, YOMI_MAX_OSTATES, "object slot", k, err, errlen) < 0 ||
-            check_machine(&o->o, o->o.n_states, "object slot", k, err, errlen) < 0)
-            return -1;
+        if (check_states(o->states, YOMI_MAX_OSTATES, "object slot", k, err, errlen) < 0) return -1;
+        bool never_used = !m->slot_used[k] && o->o.n_states == 0; /* all zeros: its machine reads 0, 0 */
+        if (!never_used && check_machine(&o->o, o->o.n_states, "object slot", k, err, errlen) < 0) return -1;
     }
     return 0;
 bad_slot:

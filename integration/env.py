@@ -843,9 +843,9 @@ def random_policy(obs, masks, generator=None):
     return _random(obs, masks, generator)
 
 
-def scripted_policy(obs, masks):
+def scripted_policy(obs, masks, generator=None):
     from integration.scripted import scripted_policy as _scripted
-    return _scripted(obs, masks)
+    return _scripted(obs, masks, generator)
 
 
 # ------------------------------------------------------------------------------------------------
