@@ -74,8 +74,9 @@ static uint64_t hash_table(uint64_t h, int is_fighter, int table) {
     return h;
 }
 
-/* Equal in two processes of the same build; differs when a struct's layout, the symbols, a
- * table's states or their variables' layout differ (what a snapshot's bytes depend on). */
+/* Equal in two processes of the same build; differs when a struct's layout, the generated tables,
+ * the symbols, a table's states, their classes or their variables' layout differ (what a
+ * snapshot's bytes depend on). Code changes that keep all of these keep the fingerprint. */
 uint64_t match_layout_fingerprint(void) {
     static uint64_t cached;
     if (cached) return cached;
@@ -89,6 +90,7 @@ uint64_t match_layout_fingerprint(void) {
         YOMI_N_OBJECT_TABLES, SYM_COUNT, P_COUNT,
     };
     h = fnv(h, sizes, sizeof sizes);
+    h = fnv_str(h, yomi_tables_hash); /* the generated tables' text (frame data copied into matches) */
     for (int i = 0; i < SYM_COUNT; i++) h = fnv_str(h, yomi_sym_text[i]);
     for (int t = 0; t < YOMI_N_FIGHTER_TABLES; t++) h = hash_table(h, 1, t);
     for (int t = 0; t < YOMI_N_OBJECT_TABLES; t++) h = hash_table(h, 0, t);
