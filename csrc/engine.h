@@ -730,8 +730,21 @@ int table_menu_states(int table, const int16_t **out);
 int table_categories_of(int table, int category_sym, const int16_t **out); /* action_cancels[category] */
 const yomi_char *fighter_char(int table);
 int table_extra_index(int table, const char *name);
+/* snapshots (snapshot.c): the states a table built (0 when it is not playable) and its template's states */
+int table_n_states(int is_fighter, int table);
+const ystate *table_template_states(int is_fighter, int table);
 /* marks a fighter state as not written in C (the binding's mark_unported); 0 ok, -1 unknown */
 int table_mark_unported(int table, int sym);
+
+/* ------------------------------------------------------------------ snapshot.c: a match as portable bytes
+ * A match holds three kinds of pointers, all into tables built at start (ystate.st, yfighter.chr,
+ * yproj.cls); their addresses differ between processes (ASLR). Exported, they become stable codes
+ * (table and index); imported, the codes are checked against the tables and turned back. */
+uint64_t match_layout_fingerprint(void); /* struct layouts + the tables' shape: equal builds agree */
+int match_export(const ymatch *m, ymatch *out, char *err, size_t errlen);      /* 0 ok; out: a portable copy */
+int match_import_check(const ymatch *portable, char *err, size_t errlen);        /* 0 when match_import can load it */
+void match_import(ymatch *m); /* in place: codes -> pointers (after match_import_check said 0) */
+uint64_t snapshot_checksum(const void *data, size_t len);
 
 /* ------------------------------------------------------------------ gd helpers (gd.h) */
 #include "gd.h"

@@ -577,7 +577,239 @@ static PyObject *env_missing_keys(PyObject *self, PyObject *unused) {
     return out;
 }
 
+/* ------------------------------------------------------------------ snapshots (get_state / set_state)
+ * A snapshot is bytes: a header, then the payload:
+ *   header (56 bytes, native byte order): magic "YOMIENV\0", u32 format version, u32 header size,
+ *     u64 build fingerprint, u64 batch size, u64 sizeof(ymatch), u64 payload size, u64 payload checksum
+ *   payload: the env's scalars (settings, shaping, counters), the open decisions' masks and busy
+ *     flags, then every match exported (match_export: its table pointers as stable codes).
+ * The arrays bound with bind() are Python's (integration/env.py's CBackend saves them). */
+#define SNAP_VERSION 1
+static const char SNAP_MAGIC[8] = "YOMIENV";
+
+typedef struct {
+    char magic[8];
+    uint32_t version, header_bytes;
+    uint64_t fingerprint, n, match_bytes, payload_bytes, checksum;
+} snap_header;
+_Static_assert(sizeof(snap_header) == 56, "the header has no padding");
+
+#define SETTINGS_FIELDS                                                                                         \
+    X(stage_width) X(game_length) X(turn_time) X(char_distance) X(char_height) X(ceiling_height)              \
+    X(turn_min_length) X(di_combo_limit) X(p2_dummy) X(di_enabled) X(turbo_mode) X(infinite_resources)       \
+    X(one_hit_ko) X(burst_enabled) X(frame_by_frame) X(always_perfect_parry) X(gravity_enabled) X(chess_timer) \
+    X(extremely_turbo_mode) X(clashing_enabled) X(asymmetrical_clashing) X(prediction_enabled) X(has_ceiling) \
+    X(sadness_enabled) X(brace_enabled) X(global_damage_modifier) X(global_hitstun_modifier)                  \
+    X(global_hitstop_modifier) X(global_gravity_modifier) X(starting_meter) X(min_di_scaling) X(max_di_scaling)
+
+/* field by field into zeroed memory: the snapshot's bytes never carry padding garbage */
+static void settings_canon(ysettings *out, const ysettings *in) {
+    memset(out, 0, sizeof *out);
+#define X(f) out->f = in->f;
+    SETTINGS_FIELDS
+#undef X
+}
+
+static const char *settings_diff(const ysettings *a, const ysettings *b) {
+#define X(f) if (a->f != b->f) return #f;
+    SETTINGS_FIELDS
+#undef X
+    return NULL;
+}
+
+typedef struct {
+    ysettings settings;
+    double damage_coef, illegal_penalty;
+    int64_t raise_illegal, illegal_total, engine_errors, ticks, decisions;
+    int64_t last_illegal[3];
+    char last_error[512];
+} snap_scalars;
+
+static size_t snap_payload_bytes(Py_ssize_t n) {
+    return sizeof(snap_scalars) + (size_t)n * 2 * YENV_MASK * sizeof(float) + (size_t)n * 2 + (size_t)n * sizeof(ymatch);
+}
+
+/* the engine's fingerprint and this file's layout (the env's tables and the payload's parts) */
+static uint64_t snap_fingerprint(void) {
+    const uint64_t parts[] = {match_layout_fingerprint(), sizeof(snap_scalars), YENV_OBS, YENV_MASK, YENV_NH,
+                              YENV_N_CHARS};
+    return snapshot_checksum(parts, sizeof parts);
+}
+
+static ymatch *alloc_matches(Py_ssize_t n) {
+    return aligned_alloc(64, ((sizeof(ymatch) * (size_t)n + 63) & ~(size_t)63));
+}
+
+/* get_state() -> bytes: everything that decides the batch's future steps, except the bound arrays.
+ * Not the profiling seconds (this process's wall time): equal batches give equal bytes. */
+static PyObject *env_get_state(PyObject *self, PyObject *unused) {
+    (void)unused;
+    EnvObject *e = (EnvObject *)self;
+    size_t payload = snap_payload_bytes(e->n);
+    ymatch *tmp = alloc_matches(1);
+    PyObject *out = tmp ? PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(sizeof(snap_header) + payload)) : NULL;
+    if (!out) {
+        free(tmp);
+        return tmp ? NULL : PyErr_NoMemory();
+    }
+    char *p = PyBytes_AS_STRING(out) + sizeof(snap_header), *body = p;
+    snap_scalars sc;
+    memset(&sc, 0, sizeof sc);
+    settings_canon(&sc.settings, &e->settings);
+    sc.damage_coef = e->damage_coef, sc.illegal_penalty = e->illegal_penalty, sc.raise_illegal = e->raise_illegal;
+    sc.illegal_total = e->illegal_total, sc.engine_errors = e->engine_errors, sc.ticks = e->ticks;
+    sc.decisions = e->decisions;
+    for (int k = 0; k < 3; k++) sc.last_illegal[k] = e->last_illegal[k];
+    memcpy(sc.last_error, e->last_error, sizeof sc.last_error);
+    memcpy(p, &sc, sizeof sc), p += sizeof sc;
+    memcpy(p, e->tails, (size_t)e->n * 2 * YENV_MASK * sizeof(float)), p += (size_t)e->n * 2 * YENV_MASK * sizeof(float);
+    memcpy(p, e->busy, (size_t)e->n * 2), p += (size_t)e->n * 2;
+    char err[200];
+    for (Py_ssize_t i = 0; i < e->n; i++, p += sizeof(ymatch)) {
+        if (match_export(&e->ms[i], tmp, err, sizeof err) < 0) {
+            free(tmp);
+            Py_DECREF(out);
+            PyErr_Format(PyExc_RuntimeError, "EnvBatch.get_state: slot %zd: %s", i, err);
+            return NULL;
+        }
+        memcpy(p, tmp, sizeof(ymatch));
+    }
+    free(tmp);
+    snap_header h;
+    memset(&h, 0, sizeof h);
+    memcpy(h.magic, SNAP_MAGIC, sizeof h.magic);
+    h.version = SNAP_VERSION, h.header_bytes = sizeof h, h.fingerprint = snap_fingerprint();
+    h.n = (uint64_t)e->n, h.match_bytes = sizeof(ymatch), h.payload_bytes = payload;
+    h.checksum = snapshot_checksum(body, payload);
+    memcpy(PyBytes_AS_STRING(out), &h, sizeof h);
+    return out;
+}
+
+/* the header and the configuration against this batch: NULL when it may be loaded, else why not */
+static const char *snap_refusal(EnvObject *e, const char *buf, size_t len, char *why, size_t whylen) {
+    snap_header h;
+    if (len < sizeof h) {
+        snprintf(why, whylen, "truncated: %zu bytes, shorter than the %zu-byte header", len, sizeof h);
+        return why;
+    }
+    memcpy(&h, buf, sizeof h);
+    size_t payload = snap_payload_bytes(e->n);
+    if (memcmp(h.magic, SNAP_MAGIC, sizeof h.magic) != 0)
+        snprintf(why, whylen, "not an EnvBatch snapshot (bad magic)");
+    else if (h.version != SNAP_VERSION)
+        snprintf(why, whylen, "snapshot format version %u, this build reads version %d", h.version, SNAP_VERSION);
+    else if (h.header_bytes != sizeof h)
+        snprintf(why, whylen, "header of %u bytes, expected %zu", h.header_bytes, sizeof h);
+    else if (h.fingerprint != snap_fingerprint())
+        snprintf(why, whylen, "made by a different build of the engine (fingerprint %016llx, this build %016llx)",
+                 (unsigned long long)h.fingerprint, (unsigned long long)snap_fingerprint());
+    else if (h.n != (uint64_t)e->n)
+        snprintf(why, whylen, "a snapshot of %llu matches, this EnvBatch has %zd", (unsigned long long)h.n, e->n);
+    else if (h.match_bytes != sizeof(ymatch))
+        snprintf(why, whylen, "matches of %llu bytes, this build's are %zu", (unsigned long long)h.match_bytes,
+                 sizeof(ymatch));
+    else if (h.payload_bytes != payload)
+        snprintf(why, whylen, "payload of %llu bytes, expected %zu", (unsigned long long)h.payload_bytes, payload);
+    else if (len != sizeof h + payload)
+        snprintf(why, whylen, "%s: %zu bytes, expected %zu", len < sizeof h + payload ? "truncated" : "wrong length",
+                 len, sizeof h + payload);
+    else if (h.checksum != snapshot_checksum(buf + sizeof h, payload))
+        snprintf(why, whylen, "corrupted: the payload's checksum does not match");
+    else {
+        snap_scalars sc;
+        memcpy(&sc, buf + sizeof h, sizeof sc);
+        const char *field = settings_diff(&sc.settings, &e->settings);
+        if (field)
+            snprintf(why, whylen, "made with other match settings (%s differs)", field);
+        else if (sc.damage_coef != e->damage_coef)
+            snprintf(why, whylen, "made with damage shaping %g, this EnvBatch has %g", sc.damage_coef, e->damage_coef);
+        else if (sc.illegal_penalty != e->illegal_penalty)
+            snprintf(why, whylen, "made with illegal_penalty %g, this EnvBatch has %g", sc.illegal_penalty,
+                     e->illegal_penalty);
+        else if (sc.raise_illegal != e->raise_illegal)
+            snprintf(why, whylen, "made with raise_illegal=%d, this EnvBatch has %d", (int)sc.raise_illegal,
+                     (int)e->raise_illegal);
+        else
+            return NULL;
+    }
+    return why;
+}
+
+/* set_state(bytes): the batch becomes the snapshot's; on any mismatch or corruption, ValueError and
+ * the batch is unchanged (every match is checked in a new buffer before anything is replaced) */
+static PyObject *env_set_state(PyObject *self, PyObject *arg) {
+    EnvObject *e = (EnvObject *)self;
+    Py_buffer b;
+    if (PyObject_GetBuffer(arg, &b, PyBUF_SIMPLE) < 0) return NULL;
+    const char *buf = b.buf;
+    char why[300], err[200];
+    if (snap_refusal(e, buf, (size_t)b.len, why, sizeof why)) {
+        PyBuffer_Release(&b);
+        PyErr_Format(PyExc_ValueError, "EnvBatch.set_state: %s", why);
+        return NULL;
+    }
+    const char *p = buf + sizeof(snap_header);
+    snap_scalars sc;
+    memcpy(&sc, p, sizeof sc), p += sizeof sc;
+    const char *tails = p, *busy = tails + (size_t)e->n * 2 * YENV_MASK * sizeof(float);
+    const char *matches = busy + (size_t)e->n * 2;
+    ymatch *ms = alloc_matches(e->n);
+    if (!ms) {
+        PyBuffer_Release(&b);
+        return PyErr_NoMemory();
+    }
+    memcpy(ms, matches, sizeof(ymatch) * (size_t)e->n);
+    PyBuffer_Release(&b);
+    for (Py_ssize_t i = 0; i < e->n; i++)
+        if (match_import_check(&ms[i], err, sizeof err) < 0) {
+            free(ms);
+            PyErr_Format(PyExc_ValueError, "EnvBatch.set_state: slot %zd: %s", i, err);
+            return NULL;
+        }
+    for (Py_ssize_t i = 0; i < e->n; i++) match_import(&ms[i]);
+    /* nothing can fail from here on */
+    free(e->ms);
+    e->ms = ms;
+    memcpy(e->tails, tails, (size_t)e->n * 2 * YENV_MASK * sizeof(float));
+    memcpy(e->busy, busy, (size_t)e->n * 2);
+    e->illegal_total = sc.illegal_total, e->engine_errors = sc.engine_errors, e->ticks = sc.ticks;
+    e->decisions = sc.decisions;
+    for (int k = 0; k < 3; k++) e->last_illegal[k] = (int)sc.last_illegal[k];
+    memcpy(e->last_error, sc.last_error, sizeof e->last_error);
+    e->last_error[sizeof e->last_error - 1] = 0;
+    Py_RETURN_NONE;
+}
+
+/* for tests and tools: the checksum of the header and where the pointer codes sit in a match */
+static PyObject *env_snapshot_checksum(PyObject *self, PyObject *arg) {
+    (void)self;
+    Py_buffer b;
+    if (PyObject_GetBuffer(arg, &b, PyBUF_SIMPLE) < 0) return NULL;
+    uint64_t h = snapshot_checksum(b.buf, (size_t)b.len);
+    PyBuffer_Release(&b);
+    return PyLong_FromUnsignedLongLong(h);
+}
+
+static PyObject *env_snapshot_layout(PyObject *self, PyObject *unused) {
+    (void)self, (void)unused;
+    return Py_BuildValue("{s:n,s:n,s:n,s:n,s:n,s:n,s:n,s:n,s:n,s:n}", "header", (Py_ssize_t)sizeof(snap_header),
+                         "scalars", (Py_ssize_t)sizeof(snap_scalars), "mask", (Py_ssize_t)YENV_MASK, "match",
+                         (Py_ssize_t)sizeof(ymatch), "fighter_chr", (Py_ssize_t)offsetof(ymatch, f[0].chr),
+                         "fighter_states", (Py_ssize_t)offsetof(ymatch, f[0].states), "state",
+                         (Py_ssize_t)sizeof(ystate), "state_st", (Py_ssize_t)offsetof(ystate, st), "object_cls",
+                         (Py_ssize_t)offsetof(ymatch, objs[0].cls), "object", (Py_ssize_t)sizeof(yproj));
+}
+
 static PyMethodDef ENV_METHODS[] = {
+    {"snapshot_checksum", env_snapshot_checksum, METH_O | METH_STATIC,
+     "snapshot_checksum(data) -> the checksum get_state() puts in its header (over the payload)"},
+    {"snapshot_layout", env_snapshot_layout, METH_NOARGS | METH_STATIC,
+     "snapshot_layout() -> byte sizes and offsets of a snapshot's parts (tests craft snapshots with them)"},
+    {"get_state", env_get_state, METH_NOARGS,
+     "get_state() -> bytes: a snapshot of every match, the masks of the open decisions, the counters "
+     "(portable across processes of the same build; the bound arrays are not included)"},
+    {"set_state", env_set_state, METH_O,
+     "set_state(snapshot): restore get_state()'s bytes; ValueError (and no change) on any mismatch or corruption"},
     {"bind", env_bind, METH_VARARGS, "bind(obs, rewards, terminals, truncations, ended, results, final_returns, "
                                      "illegal, chars, seeds, hp, turns, returns)"},
     {"reset", env_reset, METH_VARARGS, "reset(which int8[n], p1 int64[n], p2 int64[n], seeds int64[n])"},

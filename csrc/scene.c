@@ -879,6 +879,19 @@ const char *table_unavailable_reason(int is_fighter, int table) {
     return rt->available ? NULL : rt->why;
 }
 
+/* ------------------------------------------------------------------ snapshots (snapshot.c) */
+int table_n_states(int is_fighter, int table) {
+    int max = is_fighter ? YOMI_N_FIGHTER_TABLES : YOMI_N_OBJECT_TABLES;
+    if (table < 0 || table >= max) return 0;
+    bool ok = is_fighter ? FTEMPLATE[table] != NULL : OTEMPLATE[table] != NULL;
+    return ok ? rt_of(is_fighter, table)->n_states : 0; /* a table that failed to build may hold a partial list */
+}
+
+const ystate *table_template_states(int is_fighter, int table) {
+    if (table_n_states(is_fighter, table) <= 0) return NULL;
+    return is_fighter ? FTEMPLATE[table]->states : OTEMPLATE[table]->states;
+}
+
 void fighter_from_template(ymatch *m, yfighter *f, int table) {
     (void)m;
     memcpy(f, FTEMPLATE[table], sizeof *f);

@@ -71,18 +71,30 @@ Backends
     ``backend="auto"`` (default): ``"c"`` when the extension is built with the env's C part, else
     ``"python"``.  ``"c"``: :class:`CBackend`, one call of ``yomi._native.EnvBatch.step`` per step for
     every match (check, decode, submit, advance, rewards, restarts, observations; csrc/env.c), on the
-    C engine; it mirrors ``"python"`` bit for bit (tests/test_env_c.py) and cannot snapshot its
-    matches (``get_state()`` is None).  ``"python"``: :class:`PythonBackend`, the reference engine
-    through :mod:`integration.engine` (about 300 agent steps per second per core against about
-    90,000 for C, docs/PERFORMANCE.md), with exact snapshots and trace recording (``tracer``).
+    C engine; it mirrors ``"python"`` bit for bit (tests/test_env_c.py).  ``"python"``:
+    :class:`PythonBackend`, the reference engine through :mod:`integration.engine` (about 300 agent
+    steps per second per core against about 90,000 for C, docs/PERFORMANCE.md), with trace
+    recording (``tracer``).
     Where the C engine meets a move or object it has not ported yet, the match is cut short
     (truncation, see above).
+
+Snapshots (the trainer's exact resume)
+    ``env.get_state()`` is a picklable dict of everything that decides the env's future (every
+    match, the open decisions, the env's RNG and the pending next matches, counters, logs), for
+    both backends; ``env.set_state(state)`` on an env made with the same options continues exactly
+    as the original would (tests/test_env_state.py).  The C backend's matches travel as
+    ``EnvBatch.get_state()`` bytes (csrc/env_py.c, csrc/snapshot.c): their pointers into the
+    engine's tables are saved as table indices, so a snapshot loads in another process of the same
+    build; a header (format version, build fingerprint, batch size, checksum) makes any mismatch
+    or corruption a ValueError that leaves the env unchanged.  A snapshot loads only into the
+    backend that made it.
 """
 from __future__ import annotations
 
 import copy
 import sys
 import time
+import zlib
 from typing import Callable, Optional, Sequence
 
 import gymnasium
@@ -470,6 +482,10 @@ class PythonBackend(Backend):
                                   illegal=self.illegal, returns=self.returns, illegal_total=self.illegal_total))
 
     def set_state(self, state: dict) -> None:
+        if not isinstance(state, dict) or "matches" not in state:
+            raise ValueError("not a snapshot of the Python backend (a backend's snapshot only loads into the same backend)")
+        if len(state["matches"]) != self.n:
+            raise ValueError(f"a snapshot of {len(state['matches'])} matches, this env has {self.n}")
         state = copy.deepcopy(state)
         self.matches = state["matches"]
         self.decisions = state["decisions"]
@@ -513,6 +529,9 @@ class CBackend(Backend):
         self.n = n
         self.illegal_mode = illegal
         self.engine_error_mode = engine_errors
+        self._config = dict(settings=dict(settings) if settings else None,
+                            damage=float((shaping or {}).get("damage", 0.0)),
+                            illegal=illegal, illegal_penalty=float(illegal_penalty))
         template = native.Match("Ninja", "Ninja", 0, dict(settings) if settings else None)
         self.batch = native.EnvBatch(n, template, float((shaping or {}).get("damage", 0.0)), float(illegal_penalty),
                                      illegal == "raise")
@@ -589,12 +608,39 @@ class CBackend(Backend):
 
         return CMatch("", "", _native_match=self.batch.match(i))
 
+    # ---- snapshots (resume) -------------------------------------------------------------------
+    # the per-slot arrays bound to the EnvBatch (the C side keeps everything else: matches, the open
+    # decisions' masks, counters); EnvBatch.get_state's bytes are zlib-compressed (level 1: about
+    # 12x smaller, ~3 ms per MB: a match is ~340 KB of mostly empty object slots)
+    _ARRAYS = ("ended", "results", "final_returns", "illegal", "chars", "seeds", "hp", "turns", "returns")
+
     def get_state(self) -> dict:
-        raise NotImplementedError("the C backend cannot snapshot its matches (they hold pointers into the "
-                                  "extension's static tables)")
+        return dict(backend=self.name, config=dict(self._config), batch=zlib.compress(self.batch.get_state(), 1),
+                    arrays={k: getattr(self, k).copy() for k in self._ARRAYS},
+                    engine_errors_seen=self._engine_errors_seen)
 
     def set_state(self, state: dict) -> None:
-        raise NotImplementedError
+        """Restore :meth:`get_state`'s snapshot (from this process or another one running the same
+        build); ValueError, with the env unchanged, when it does not fit this env or is corrupted."""
+        if not isinstance(state, dict) or state.get("backend") != self.name:
+            raise ValueError("not a snapshot of the C backend (a backend's snapshot only loads into the same backend)")
+        if state["config"] != self._config:
+            diff = sorted(k for k in self._config if state["config"].get(k) != self._config[k])
+            raise ValueError(f"the snapshot's env was made with other options ({', '.join(diff)})")
+        arrays = state["arrays"]
+        for k in self._ARRAYS:
+            mine, theirs = getattr(self, k), np.asarray(arrays[k])
+            if theirs.shape != mine.shape or theirs.dtype != mine.dtype:
+                raise ValueError(f"snapshot array {k} is {theirs.dtype}{list(theirs.shape)}, this env's is "
+                                 f"{mine.dtype}{list(mine.shape)}")
+        try:
+            blob = zlib.decompress(state["batch"])
+        except (zlib.error, TypeError) as exc:
+            raise ValueError(f"EnvBatch.set_state: corrupted snapshot ({exc})") from None
+        self.batch.set_state(blob)  # validates everything first; nothing below can fail
+        for k in self._ARRAYS:
+            getattr(self, k)[...] = arrays[k]
+        self._engine_errors_seen = int(state["engine_errors_seen"])
 
 
 def _default_backend() -> str:
@@ -759,8 +805,10 @@ class YomiEnv(pufferlib.PufferEnv):
 
     # ---- snapshots (the trainer's exact resume) ----------------------------------------------
     def get_state(self) -> Optional[dict]:
-        """A snapshot for an exact resume (Python backend); None when the backend cannot make one
-        (the C backend: the trainer then starts fresh matches)."""
+        """A snapshot for an exact resume (a picklable dict): restored by :meth:`set_state` into an env
+        made with the same options (in this process or another one running the same build), the env
+        continues exactly as this one would.  Both backends make one; None only for a backend that
+        cannot (the trainer then starts fresh matches)."""
         try:
             backend_state = self.backend.get_state()
         except NotImplementedError:
@@ -771,6 +819,11 @@ class YomiEnv(pufferlib.PufferEnv):
                     log=copy.deepcopy(self._log))
 
     def set_state(self, state: dict) -> None:
+        """Continue from :meth:`get_state`'s snapshot.  ValueError, with the env unchanged, when the
+        snapshot does not fit this env (other backend, batch size, options or build) or is corrupted."""
+        for k, mine in (("pending", self.pending), ("observations", self.observations)):
+            if np.shape(state[k]) != mine.shape:
+                raise ValueError(f"snapshot {k} has shape {np.shape(state[k])}, this env's is {mine.shape}")
         self.backend.set_state(state["backend"])
         self.rng.bit_generator.state = state["rng"]
         self.pending[:] = state["pending"]
@@ -790,9 +843,9 @@ def random_policy(obs, masks, generator=None):
     return _random(obs, masks, generator)
 
 
-def scripted_policy(obs, masks):
+def scripted_policy(obs, masks, generator=None):
     from integration.scripted import scripted_policy as _scripted
-    return _scripted(obs, masks)
+    return _scripted(obs, masks, generator)
 
 
 # ------------------------------------------------------------------------------------------------

@@ -512,7 +512,11 @@ def test_damage_shaping_is_zero_sum_and_off_by_default():
 
 
 def test_get_state_set_state_resumes_exactly():
-    assert YomiEnv(num_envs=1, backend="c").get_state() is None       # C: no snapshot, the trainer restarts
+    # both backends snapshot (the C one: tests/test_env_state.py); a snapshot loads only into its backend
+    c_snap = YomiEnv(num_envs=2, backend="c").get_state()
+    assert isinstance(c_snap, dict)
+    with pytest.raises(ValueError, match="Python backend"):
+        YomiEnv(num_envs=2, backend="python").set_state(c_snap)
     env = YomiEnv(num_envs=2, seed=1, p1="random", p2="random", settings=SHORT, backend="python")
     env.reset()
     rng = np.random.default_rng(0)

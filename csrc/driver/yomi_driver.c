@@ -31,6 +31,33 @@ static uint32_t rnd(void) {
 }
 static int32_t rnd_range(int32_t lo, int32_t hi) { return lo + (int32_t)(rnd() % (uint32_t)(hi - lo + 1)); }
 
+/* match_export, a bad code refused, match_import: the copy is the match byte for byte (snapshot.c) */
+static int snapshot_round_trip(const ymatch *m, ymatch *twin) {
+    char err[200];
+    if (match_export(m, twin, err, sizeof err) < 0) {
+        fprintf(stderr, "snapshot export: %s\n", err);
+        return -1;
+    }
+    uint64_t saved, bad = (uint64_t)1 << 40 | 7; /* no object table has that index */
+    memcpy(&saved, &twin->objs[0].cls, sizeof saved);
+    memcpy(&twin->objs[0].cls, &bad, sizeof bad);
+    if (match_import_check(twin, err, sizeof err) == 0) {
+        fprintf(stderr, "snapshot import accepted a bad class code\n");
+        return -1;
+    }
+    memcpy(&twin->objs[0].cls, &saved, sizeof saved);
+    if (match_import_check(twin, err, sizeof err) < 0) {
+        fprintf(stderr, "snapshot import refused its own export: %s\n", err);
+        return -1;
+    }
+    match_import(twin);
+    if (memcmp(twin, m, sizeof *m) != 0) {
+        fprintf(stderr, "snapshot round trip changed the match\n");
+        return -1;
+    }
+    return 0;
+}
+
 static const int DATA_KEYS[] = {SYM_x, SYM_y, SYM_count, SYM_charged, SYM_Distance, SYM_speed_modifier};
 
 static void random_leaf(ydata *d, int k1, int k2, bool wild) {
@@ -173,8 +200,8 @@ int main(int argc, char **argv) {
             continue;
         }
         decisions++;
-        if (decisions % 97 == 0) { /* clone = memcpy: the copy plays on by itself */
-            memcpy(twin, m, sizeof *m);
+        if (decisions % 97 == 0) { /* a clone through a snapshot's portable form: the copy plays on by itself */
+            if (snapshot_round_trip(m, twin) < 0) return 4;
             for (int p = 0; p < 2; p++) {
                 ydata d;
                 ydata_none(&d);

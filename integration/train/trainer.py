@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import functools
+import inspect
 import json
 import signal
 import threading
@@ -73,6 +75,17 @@ class Timer:
         with self.lock:
             out, self.totals = dict(self.totals), defaultdict(float)
         return out
+
+
+def _seeded(policy, gen: torch.Generator):
+    """`policy` drawing its random numbers from `gen` where it can (the real game's scripted baseline
+    adds noise): evaluation must not touch the global RNG, or a resumed run would differ from an
+    uninterrupted one (the checkpoint's RNG is saved after the final evaluation)."""
+    try:
+        takes_generator = "generator" in inspect.signature(policy).parameters
+    except (TypeError, ValueError):
+        return policy
+    return functools.partial(policy, generator=gen) if takes_generator else policy
 
 
 class Trainer:
@@ -357,7 +370,7 @@ class Trainer:
         gen = torch.Generator(self.device).manual_seed(seed)
         me = f"u{self.update_count}"
         learner = self.policy.as_policy_fn(gen)
-        opponents = {"random": random_policy(self.spec, gen), "scripted": self.scripted}
+        opponents = {"random": random_policy(self.spec, gen), "scripted": _seeded(self.scripted, gen)}
         recent = [s for s in self.selfplay.pool if s != self.update_count][-self.cfg.eval_snapshots:]
         for sid in recent:
             opponents[f"u{sid}"] = self.selfplay.snapshots[sid].policy.as_policy_fn(gen)

@@ -1,0 +1,306 @@
+/* A match as portable bytes: the snapshot support of the environment's get_state/set_state
+ * (env_py.c), not a port of any Python module.
+ *
+ * A match is one flat struct (engine.h), so a copy of its bytes is a copy of the match, inside
+ * one process. Across processes three kinds of members are not portable: they point into tables
+ * built when the engine starts, at addresses that differ from run to run (ASLR):
+ *   ystate.st     -> a table's ystate_static array (scene.c: FT/OT[table].statics[index])
+ *   yfighter.chr  -> the resolved hooks of a fighter table (scene.c: CHARS[table])
+ *   yproj.cls     -> an object table's class (object_class_of_table)
+ * Nothing else in a match is a pointer (the state and character variables are plain values,
+ * references are indices and object numbers). match_export replaces each pointer by a code that
+ * names its table and index (0 for NULL); match_import_check validates every code against the
+ * tables of this process before match_import writes anything. */
+#include <stdio.h>
+#include <string.h>
+
+#include "engine.h"
+
+_Static_assert(sizeof(void *) == sizeof(uint64_t), "codes are stored in the pointer members");
+
+enum { K_FIGHTER = 1, K_OBJECT = 2 };
+#define CODE_KIND_SHIFT 40
+#define CODE_TABLE_SHIFT 16
+
+/* ------------------------------------------------------------------ hashing */
+static uint64_t fnv(uint64_t h, const void *data, size_t len) {
+    const uint8_t *p = data;
+    for (size_t i = 0; i < len; i++) h = (h ^ p[i]) * 0x100000001b3ULL;
+    return h;
+}
+static uint64_t fnv_u64(uint64_t h, uint64_t v) { return fnv(h, &v, sizeof v); }
+static uint64_t fnv_str(uint64_t h, const char *s) { return s ? fnv(h, s, strlen(s) + 1) : fnv_u64(h, 0); }
+
+/* 8 bytes at a time (snapshots are megabytes): every bit of every word moves the result. */
+uint64_t snapshot_checksum(const void *data, size_t len) {
+    const uint8_t *p = data;
+    uint64_t h = 0x9e3779b97f4a7c15ULL ^ (uint64_t)len;
+    size_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        h = (h ^ w) * 0xff51afd7ed558ccdULL;
+        h ^= h >> 32;
+    }
+    for (; i < len; i++) h = (h ^ p[i]) * 0x100000001b3ULL;
+    h ^= h >> 29;
+    return h * 0xc4ceb9fe1a85ec53ULL;
+}
+
+/* ------------------------------------------------------------------ the fingerprint */
+static uint64_t hash_table(uint64_t h, int is_fighter, int table) {
+    int n = table_n_states(is_fighter, table);
+    h = fnv_u64(h, (uint64_t)n);
+    if (n <= 0) return h;
+    const ystate_static *s = table_state_statics(is_fighter, table);
+    const ystate *tmpl = table_template_states(is_fighter, table);
+    for (int i = 0; i < n; i++) { /* what a match's states rely on: name, class, where its variables live */
+        h = fnv_u64(h, s[i].name);
+        h = fnv_str(h, s[i].vt->cls->name);
+        h = fnv_u64(h, s[i].vt->vars_size);
+        h = fnv_u64(h, tmpl[i].vars_off);
+        h = fnv_u64(h, (uint64_t)(s[i].hb_first * 65536 + s[i].hb_count));
+        h = fnv_u64(h, (uint64_t)(s[i].hs_first * 65536 + s[i].lb_first));
+    }
+    if (is_fighter) {
+        const yomi_char *c = fighter_char(table);
+        h = fnv_str(h, c ? c->name : NULL);
+        h = fnv_u64(h, c ? c->vars_size : 0);
+    } else {
+        const yobj_class *c = object_class_of_table(table);
+        h = fnv_str(h, c ? c->name : NULL);
+        h = fnv_u64(h, c ? c->vars_size : 0);
+    }
+    return h;
+}
+
+/* Equal in two processes of the same build; differs when a struct's layout, the generated tables,
+ * the symbols, a table's states, their classes or their variables' layout differ (what a
+ * snapshot's bytes depend on). Code changes that keep all of these keep the fingerprint. */
+uint64_t match_layout_fingerprint(void) {
+    static uint64_t cached;
+    if (cached) return cached;
+    uint64_t h = 0xcbf29ce484222325ULL;
+    const uint64_t sizes[] = {
+        sizeof(ymatch), sizeof(yfighter), sizeof(yproj), sizeof(yobj), sizeof(ystate), sizeof(yhitbox),
+        sizeof(yhurtstate), sizeof(ylimb), sizeof(ydata), sizeof(yextra), sizeof(yhbd), sizeof(ysettings),
+        sizeof(gd_rng), sizeof(fg_body), offsetof(ymatch, f), offsetof(ymatch, objs), offsetof(ystate, st),
+        offsetof(yproj, cls), offsetof(yfighter, chr), offsetof(yfighter, states), offsetof(yproj, states),
+        offsetof(yfighter, arena), offsetof(yfighter, vars), YOMI_MAGIC, YOMI_N_FIGHTER_TABLES,
+        YOMI_N_OBJECT_TABLES, SYM_COUNT, P_COUNT,
+    };
+    h = fnv(h, sizes, sizeof sizes);
+    h = fnv_str(h, yomi_tables_hash); /* the generated tables' text (frame data copied into matches) */
+    for (int i = 0; i < SYM_COUNT; i++) h = fnv_str(h, yomi_sym_text[i]);
+    for (int t = 0; t < YOMI_N_FIGHTER_TABLES; t++) h = hash_table(h, 1, t);
+    for (int t = 0; t < YOMI_N_OBJECT_TABLES; t++) h = hash_table(h, 0, t);
+    cached = h ? h : 1;
+    return cached;
+}
+
+/* ------------------------------------------------------------------ codes */
+static uint64_t get_code(const void *field) {
+    uint64_t c;
+    memcpy(&c, field, sizeof c);
+    return c;
+}
+static void put_code(void *field, uint64_t c) { memcpy(field, &c, sizeof c); }
+
+static uint64_t state_code(int kind, int table, int index) {
+    return ((uint64_t)kind << CODE_KIND_SHIFT) | ((uint64_t)table << CODE_TABLE_SHIFT) | (uint64_t)index;
+}
+
+static bool find_in(const ystate_static *p, int is_fighter, int table, int *index) {
+    int n = table_n_states(is_fighter, table);
+    if (n <= 0) return false;
+    uintptr_t a = (uintptr_t)table_state_statics(is_fighter, table), q = (uintptr_t)p;
+    if (q < a || q >= a + (uintptr_t)n * sizeof(ystate_static) || (q - a) % sizeof(ystate_static)) return false;
+    *index = (int)((q - a) / sizeof(ystate_static));
+    return true;
+}
+
+/* the code of a state's statics: its host's table first (always, in practice), then every table */
+static uint64_t encode_state(const ystate_static *p, const yobj *host) {
+    if (!p) return 0;
+    int index;
+    if (find_in(p, host->is_fighter, host->table, &index))
+        return state_code(host->is_fighter ? K_FIGHTER : K_OBJECT, host->table, index);
+    for (int t = 0; t < YOMI_N_FIGHTER_TABLES; t++)
+        if (find_in(p, 1, t, &index)) return state_code(K_FIGHTER, t, index);
+    for (int t = 0; t < YOMI_N_OBJECT_TABLES; t++)
+        if (find_in(p, 0, t, &index)) return state_code(K_OBJECT, t, index);
+    return UINT64_MAX; /* not in any table */
+}
+
+static const ystate_static *decode_state(uint64_t c, bool *ok) {
+    *ok = true;
+    if (c == 0) return NULL;
+    uint64_t kind = c >> CODE_KIND_SHIFT, table = (c >> CODE_TABLE_SHIFT) & 0xffffff, index = c & 0xffff;
+    if (kind != K_FIGHTER && kind != K_OBJECT) goto bad;
+    int is_fighter = kind == K_FIGHTER;
+    if (table >= (uint64_t)(is_fighter ? YOMI_N_FIGHTER_TABLES : YOMI_N_OBJECT_TABLES)) goto bad;
+    if (index >= (uint64_t)table_n_states(is_fighter, (int)table)) goto bad;
+    return &table_state_statics(is_fighter, (int)table)[index];
+bad:
+    *ok = false;
+    return NULL;
+}
+
+static uint64_t encode_char(const yomi_char *c) {
+    if (!c) return 0;
+    for (int t = 0; t < YOMI_N_FIGHTER_TABLES; t++)
+        if (fighter_char(t) == c) return (uint64_t)t + 1;
+    return UINT64_MAX;
+}
+
+static const yomi_char *decode_char(uint64_t c, bool *ok) {
+    *ok = c == 0 || (c <= YOMI_N_FIGHTER_TABLES && fighter_char((int)c - 1) != NULL);
+    return *ok && c ? fighter_char((int)c - 1) : NULL;
+}
+
+/* several tables may share a class: the object's own table first */
+static uint64_t encode_class(const yobj_class *cls, int own_table) {
+    if (!cls) return 0;
+    if (own_table >= 0 && own_table < YOMI_N_OBJECT_TABLES && object_class_of_table(own_table) == cls)
+        return (uint64_t)own_table + 1;
+    for (int t = 0; t < YOMI_N_OBJECT_TABLES; t++)
+        if (object_class_of_table(t) == cls) return (uint64_t)t + 1;
+    return UINT64_MAX;
+}
+
+static const yobj_class *decode_class(uint64_t c, bool *ok) {
+    *ok = c == 0 || (c <= YOMI_N_OBJECT_TABLES && object_class_of_table((int)c - 1) != NULL);
+    return *ok && c ? object_class_of_table((int)c - 1) : NULL;
+}
+
+/* ------------------------------------------------------------------ export */
+static int export_states(ystate *states, int max, const yobj *host, char *err, size_t errlen) {
+    for (int i = 0; i < max; i++) {
+        uint64_t c = encode_state(states[i].st, host);
+        if (c == UINT64_MAX) {
+            snprintf(err, errlen, "object %d: state %d points outside the state tables", host->number, i);
+            return -1;
+        }
+        put_code(&states[i].st, c);
+    }
+    return 0;
+}
+
+int match_export(const ymatch *m, ymatch *out, char *err, size_t errlen) {
+    memcpy(out, m, sizeof *out);
+    for (int p = 0; p < 2; p++) {
+        yfighter *f = &out->f[p];
+        uint64_t c = encode_char(f->chr);
+        if (c == UINT64_MAX) {
+            snprintf(err, errlen, "fighter %d: its hooks are not a fighter table's", p + 1);
+            return -1;
+        }
+        put_code(&f->chr, c);
+        if (export_states(f->states, YOMI_MAX_FSTATES, &m->f[p].o, err, errlen) < 0) return -1;
+    }
+    for (int k = 0; k < YOMI_MAX_OBJECTS; k++) {
+        yproj *o = &out->objs[k];
+        uint64_t c = encode_class(o->cls, o->o.table);
+        if (c == UINT64_MAX) {
+            snprintf(err, errlen, "object slot %d: its class is no object table's", k);
+            return -1;
+        }
+        put_code(&o->cls, c);
+        if (export_states(o->states, YOMI_MAX_OSTATES, &m->objs[k].o, err, errlen) < 0) return -1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ import */
+static int check_machine(const yobj *o, int n_states, const char *who, int k, char *err, size_t errlen) {
+    const ymachine *sm = &o->sm;
+    if (sm->state < -1 || sm->state >= n_states || sm->prev < -1 || sm->prev >= n_states) { /* queued: a flag */
+        snprintf(err, errlen, "%s %d: state machine index out of range (state %d, below it %d, %d states)", who, k,
+                 sm->state, sm->prev, n_states);
+        return -1;
+    }
+    return 0;
+}
+
+static int check_states(const ystate *states, int max, const char *who, int k, char *err, size_t errlen) {
+    for (int i = 0; i < max; i++) {
+        bool ok;
+        decode_state(get_code(&states[i].st), &ok);
+        if (!ok) {
+            snprintf(err, errlen, "%s %d: state %d has an invalid table code", who, k, i);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Every code and every index the engine follows without checking, against this process's tables. */
+int match_import_check(const ymatch *m, char *err, size_t errlen) {
+    if (m->magic != YOMI_MAGIC && m->magic != 0) {
+        snprintf(err, errlen, "not a match (magic %08x)", m->magic);
+        return -1;
+    }
+    for (int p = 0; p < 2; p++) {
+        const yfighter *f = &m->f[p];
+        bool ok;
+        decode_char(get_code(&f->chr), &ok);
+        if (!ok) {
+            snprintf(err, errlen, "fighter %d: invalid character code", p + 1);
+            return -1;
+        }
+        if (f->o.table < 0 || f->o.table >= YOMI_N_FIGHTER_TABLES || f->o.n_states < 0 ||
+            f->o.n_states > YOMI_MAX_FSTATES) {
+            snprintf(err, errlen, "fighter %d: table or state count out of range", p + 1);
+            return -1;
+        }
+        if (check_states(f->states, YOMI_MAX_FSTATES, "fighter", p + 1, err, errlen) < 0 ||
+            check_machine(&f->o, f->o.n_states, "fighter", p + 1, err, errlen) < 0)
+            return -1;
+    }
+    if (m->n_objs < 0 || m->n_objs > YOMI_MAX_OBJECTS || m->n_gone < 0 || m->n_gone > YOMI_MAX_OBJECTS) {
+        snprintf(err, errlen, "object counts out of range");
+        return -1;
+    }
+    for (int k = 0; k < m->n_objs; k++)
+        if (m->order[k] < 0 || m->order[k] >= YOMI_MAX_OBJECTS) goto bad_slot;
+    for (int k = 0; k < m->n_gone; k++)
+        if (m->gone[k] < 0 || m->gone[k] >= YOMI_MAX_OBJECTS) goto bad_slot;
+    for (int k = 0; k < YOMI_MAX_OBJECTS; k++) {
+        const yproj *o = &m->objs[k];
+        bool ok;
+        decode_class(get_code(&o->cls), &ok);
+        if (!ok) {
+            snprintf(err, errlen, "object slot %d: invalid class code", k);
+            return -1;
+        }
+        if (o->o.table < 0 || o->o.table >= YOMI_N_OBJECT_TABLES || o->o.n_states < 0 ||
+            o->o.n_states > YOMI_MAX_OSTATES) {
+            snprintf(err, errlen, "object slot %d: table or state count out of range", k);
+            return -1;
+        }
+        if (check_states(o->states, YOMI_MAX_OSTATES, "object slot", k, err, errlen) < 0) return -1;
+        bool never_used = !m->slot_used[k] && o->o.n_states == 0; /* all zeros: its machine reads 0, 0 */
+        if (!never_used && check_machine(&o->o, o->o.n_states, "object slot", k, err, errlen) < 0) return -1;
+    }
+    return 0;
+bad_slot:
+    snprintf(err, errlen, "object order lists a slot out of range");
+    return -1;
+}
+
+static void import_states(ystate *states, int max) {
+    bool ok;
+    for (int i = 0; i < max; i++) states[i].st = decode_state(get_code(&states[i].st), &ok);
+}
+
+void match_import(ymatch *m) {
+    bool ok;
+    for (int p = 0; p < 2; p++) {
+        m->f[p].chr = decode_char(get_code(&m->f[p].chr), &ok);
+        import_states(m->f[p].states, YOMI_MAX_FSTATES);
+    }
+    for (int k = 0; k < YOMI_MAX_OBJECTS; k++) {
+        m->objs[k].cls = decode_class(get_code(&m->objs[k].cls), &ok);
+        import_states(m->objs[k].states, YOMI_MAX_OSTATES);
+    }
+}
