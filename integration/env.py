@@ -56,8 +56,7 @@ Illegal actions (never silently remapped)
 Characters and settings
     ``p1``/``p2``: a character name (case-insensitive), ``"random"`` (drawn per match) or a list of
     names (drawn per match); ``settings``: the game's match settings (``yomi.match.DEFAULT_SETTINGS``
-    keys).  Characters whose own moves are not ported yet still play: the engine offers its
-    legal moves and plays the generic behaviour of unported ones.  The next match of every slot
+    keys).  All five characters are ported in both engines.  The next match of every slot
     (characters and game seed) is drawn from the env's RNG when its previous match starts, so a
     run depends only on ``seed`` and the actions, whatever the backend.
 
@@ -73,10 +72,10 @@ Backends
     every match (check, decode, submit, advance, rewards, restarts, observations; csrc/env.c), on the
     C engine; it mirrors ``"python"`` bit for bit (tests/test_env_c.py).  ``"python"``:
     :class:`PythonBackend`, the reference engine through :mod:`integration.engine` (about 300 agent
-    steps per second per core against about 90,000 for C, docs/PERFORMANCE.md), with trace
+    steps per second per core against about 137,000 for C, docs/PERFORMANCE.md), with trace
     recording (``tracer``).
-    Where the C engine meets a move or object it has not ported yet, the match is cut short
-    (truncation, see above).
+    Where an engine raises (in random play, about one match in 160: a FixedMath division by zero,
+    where the game's own native library panics), the match is cut short (truncation, see above).
 
 Snapshots (the trainer's exact resume)
     ``env.get_state()`` is a picklable dict of everything that decides the env's future (every
@@ -889,8 +888,7 @@ def bench(backend: str = "c", num_envs: int = 64, seconds: float = 10.0, seed: i
 
     Only ``env.step`` is timed (drawing the random actions is not).  ``exact_moves``: draw moves only
     among those the C engine runs like the Python engine (as ``yomi bench`` does), i.e. the cost
-    of a complete engine; otherwise any legal move (the C engine then cuts matches short where it
-    meets a move or object it has not ported)."""
+    of a complete engine (today every state is, so both draw alike); otherwise any legal move."""
     import contextlib
     import io
 
