@@ -285,6 +285,33 @@ def test_cli_run_folder_and_config_precedence(tmp_path, capsys):
     assert [r["update"] for r in rows] == list(range(1, 12))
 
 
+@pytest.mark.parametrize("args, message", [
+    (["--p1", "Foo"], "unknown character 'Foo'"),
+    (["--set", "nosuch=1"], "unknown config keys: ['nosuch']"),
+    (["--set", "horizon=abc"], "horizon must be int, got 'abc'"),
+    (["--set", "num_envs=0"], "num_envs must be at least 1"),
+    (["--config", "{missing}"], "No such file or directory"),
+    (["--config", "{bad_toml}"], "bad.toml: "),
+    (["--resume", "{no_run}"], "no checkpoint at"),
+    (["--resume", "{damaged_run}"], "is not a readable checkpoint"),
+])
+def test_cli_bad_input_is_one_clear_line(tmp_path, capsys, args, message):
+    (tmp_path / "bad.toml").write_text("[train]\nhorizon = \n")
+    (tmp_path / "damaged" / "checkpoints").mkdir(parents=True)
+    (tmp_path / "damaged" / "checkpoints" / "latest.pt").write_bytes(b"not a checkpoint")
+    paths = dict(missing=tmp_path / "missing.toml", bad_toml=tmp_path / "bad.toml", no_run=tmp_path / "nothing",
+                 damaged_run=tmp_path / "damaged")
+    argv = [a.format(**paths) for a in args] + ["--steps", "100", "--quiet", "--run-dir", str(tmp_path / "run")]
+    try:
+        rc = cli_main(argv)
+    except SystemExit as exc:  # argparse-level and "no checkpoint" errors exit with their message
+        rc, err = exc.code, str(exc.code) + capsys.readouterr().err
+    else:
+        err = capsys.readouterr().err
+    assert rc != 0 and message in err, (rc, err)
+    assert not (tmp_path / "run" / "checkpoints").exists()  # nothing trained, nothing written
+
+
 def test_ctrl_c_saves_a_checkpoint_and_exits_cleanly(tmp_path):
     run_dir = tmp_path / "run"
     cmd = [sys.executable, "-m", "integration.train.cli", "--env", "toy", "--minutes", "10", "--num-envs", "8", "--run-dir",

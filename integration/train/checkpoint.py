@@ -25,7 +25,15 @@ def save_atomic(obj, path: str | Path) -> Path:
 
 def load(path: str | Path, device="cpu") -> dict:
     # Our own files: they hold numpy and python RNG states, so not weights_only.
-    return torch.load(path, map_location=device, weights_only=False)
+    try:
+        state = torch.load(path, map_location=device, weights_only=False)
+    except FileNotFoundError:
+        raise
+    except Exception as exc:  # torch raises many kinds for a damaged file (pickle, zip, EOF, ...)
+        raise ValueError(f"{path} is not a readable checkpoint ({type(exc).__name__}: {exc})") from None
+    if not isinstance(state, dict) or "policy" not in state:
+        raise ValueError(f"{path} is not a train-selfplay checkpoint")
+    return state
 
 
 def rng_state(cuda: bool) -> dict:

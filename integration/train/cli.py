@@ -66,13 +66,18 @@ def main(argv: list[str] | None = None) -> int:
     from .trainer import Trainer  # torch is imported only once the arguments are fine
 
     overrides = overrides_from(args)
-    file_settings = load_file(args.config) if args.config else {}
-    if args.resume:
-        given = {k: v for k, v in overrides.items() if v is not None}
-        trainer = Trainer.resume(args.resume, {**file_settings, **given}, display=not args.quiet)
-    else:
-        cfg = merge(merge(TrainConfig(), file_settings), overrides)
-        trainer = Trainer(cfg, display=not args.quiet)
+    try:  # a bad setting, file or character name is a one-line error, not a traceback
+        file_settings = load_file(args.config) if args.config else {}
+        if args.resume:
+            given = {k: v for k, v in overrides.items() if v is not None}
+            trainer = Trainer.resume(args.resume, {**file_settings, **given}, display=not args.quiet)
+        else:
+            cfg = merge(merge(TrainConfig(), file_settings), overrides)
+            trainer = Trainer(cfg, display=not args.quiet)
+    except (OSError, ValueError, KeyError, TypeError) as exc:  # TOML / JSON errors are ValueErrors
+        message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
+        print(f"train-selfplay: error: {message}", file=sys.stderr)
+        return 2
     try:
         summary = trainer.run()
     finally:

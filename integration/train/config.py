@@ -4,6 +4,8 @@ from __future__ import annotations
 import dataclasses
 import json
 import tomllib
+import types
+import typing
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -103,15 +105,43 @@ class TrainConfig:
         return (None if self.minutes is None else self.minutes * 60.0), self.steps
 
     def validate(self) -> "TrainConfig":
-        assert self.num_envs >= 1 and self.horizon >= 1
-        assert self.batch_size >= self.num_minibatches, "fewer samples than minibatches"
-        assert self.device.split(":")[0] in ("cpu", "cuda"), self.device
-        assert self.lr_schedule in ("linear", "cosine", "constant")
-        assert self.advantage in ("gae", "vtrace")
-        assert self.pool_sampling in ("uniform", "recent", "pfsp")
-        assert self.vec_backend in ("native", "serial", "multiprocessing")
-        assert 0.0 <= self.p_latest <= 1.0
+        """Every setting of the right type and in range, else a ValueError that names it."""
+        self._check_types()
+        checks = [
+            (self.num_envs >= 1, "num_envs must be at least 1"),
+            (self.horizon >= 1, "horizon must be at least 1"),
+            (self.num_minibatches >= 1 and self.batch_size >= self.num_minibatches,
+             f"num_minibatches must be between 1 and the batch size ({self.batch_size})"),
+            (self.update_epochs >= 1, "update_epochs must be at least 1"),
+            (self.device.split(":")[0] in ("cpu", "cuda"), f"device must be cpu or cuda[:N], not {self.device!r}"),
+            (self.lr_schedule in ("linear", "cosine", "constant"), "lr_schedule must be linear, cosine or constant"),
+            (self.advantage in ("gae", "vtrace"), "advantage must be gae or vtrace"),
+            (self.pool_sampling in ("uniform", "recent", "pfsp"), "pool_sampling must be uniform, recent or pfsp"),
+            (self.vec_backend in ("native", "serial", "multiprocessing"),
+             "vec_backend must be native, serial or multiprocessing"),
+            (0.0 <= self.p_latest <= 1.0, "p_latest must be between 0 and 1"),
+            (self.minutes is None or self.minutes > 0, "minutes must be positive"),
+            (self.steps is None or self.steps > 0, "steps must be positive"),
+            (self.eval_matches >= 1 and self.pool_size >= 1 and self.snapshot_interval >= 1,
+             "eval_matches, pool_size and snapshot_interval must be at least 1"),
+        ]
+        for ok, message in checks:
+            if not ok:
+                raise ValueError(message)
         return self
+
+    def _check_types(self) -> None:
+        hints = typing.get_type_hints(type(self))
+        for f in dataclasses.fields(self):
+            value, hint = getattr(self, f.name), hints[f.name]
+            allowed = typing.get_args(hint) if typing.get_origin(hint) in (typing.Union, types.UnionType) else (hint,)
+            allowed = tuple(typing.get_origin(a) or a for a in allowed)
+            if isinstance(value, int) and not isinstance(value, bool) and float in allowed:
+                continue  # an int where a float is expected is fine (minutes=15)
+            if isinstance(value, bool) and bool not in allowed:
+                raise ValueError(f"{f.name} must be {_type_names(allowed)}, got {value!r}")
+            if not isinstance(value, allowed):
+                raise ValueError(f"{f.name} must be {_type_names(allowed)}, got {value!r}")
 
     def to_dict(self) -> dict:
         return dataclasses.asdict(self)
@@ -129,7 +159,12 @@ def load_file(path: str | Path) -> dict:
     """A TOML or JSON file of TrainConfig fields (TOML may nest them under [train])."""
     path = Path(path)
     text = path.read_text()
-    data = json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
+    try:
+        data = json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
+    except ValueError as exc:  # JSONDecodeError and TOMLDecodeError
+        raise ValueError(f"{path}: {exc}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("train", data), dict):
+        raise ValueError(f"{path}: expected a table of settings")
     return data.get("train", data)
 
 
@@ -138,3 +173,7 @@ def merge(base: TrainConfig, overrides: dict) -> TrainConfig:
     data = base.to_dict()
     data.update({k: v for k, v in overrides.items() if v is not None})
     return TrainConfig.from_dict(data)
+
+
+def _type_names(allowed: tuple) -> str:
+    return " or ".join("None" if a is type(None) else a.__name__ for a in allowed)
