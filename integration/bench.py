@@ -325,6 +325,12 @@ def main(argv: list[str] | None = None) -> int:
         pairs = [(a, b) for a in names for b in names]
     else:
         pairs = [tuple(p.split("-", 1)) for p in args.pairs]
+        by_lower = {n.lower(): n for n in names}
+        bad = [p for p, pair in zip(args.pairs, pairs) if len(pair) != 2 or any(c.lower() not in by_lower for c in pair)]
+        if bad:
+            print(f"yomi bench: {', '.join(bad)}: a pair is P1-P2 of {', '.join(names)} (or 'all')", file=sys.stderr)
+            return 2
+        pairs = [tuple(by_lower[c.lower()] for c in pair) for pair in pairs]
     run(pairs, args.matches, args.game_length, args.seed)
     return 0
 

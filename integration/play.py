@@ -149,7 +149,8 @@ def main(argv=None) -> int:
     try:
         res = play_match(args.p1, args.p2, args.c1, args.c2, args.seed, args.record, settings, args.max_turns)
     except (FileNotFoundError, ValueError, KeyError) as exc:
-        print(f"yomi play: {exc}", file=sys.stderr)
+        message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc  # no KeyError quotes
+        print(f"yomi play: {message}", file=sys.stderr)
         return 2
     who = {0: "draw", 1: f"P1 ({args.p1}) wins", 2: f"P2 ({args.p2}) wins"}.get(res.get("winner"), "no result")
     print(f"{res.get('p1', args.c1)} vs {res.get('p2', args.c2)}: {who} by {res.get('reason')} "
