@@ -22,6 +22,7 @@
 
 #include "env.h"
 #include "env_c.h"
+#include "py_match.h"
 
 enum { NRES = 11 }; /* env.RESULT_FIELDS */
 enum { R_WINNER, R_KO, R_TURNS, R_TICKS, R_P1_HP, R_P2_HP, R_P1_CHAR, R_P2_CHAR, R_ILLEGAL_P1, R_ILLEGAL_P2, R_SEED };
@@ -31,10 +32,6 @@ static const char *BUF_NAMES[B_COUNT] = {"obs", "rewards", "terminals", "truncat
                                          "final_returns", "illegal", "chars", "seeds", "hp", "turns", "returns"};
 static const Py_ssize_t BUF_ITEM[B_COUNT] = {4, 4, 1, 1, 1, 8, 8, 8, 8, 8, 8, 8, 8};
 
-typedef struct { /* py_match.c's MatchObject (yomi._native.Match) */
-    PyObject_HEAD
-    ymatch *m;
-} native_match;
 
 static PyObject *MATCH_TYPE; /* yomi._native.Match */
 
@@ -102,7 +99,7 @@ static int env_init(PyObject *self, PyObject *args, PyObject *kw) {
         return -1;
     }
     e->n = n;
-    e->settings = ((native_match *)tmpl)->m->s;
+    e->settings = ((MatchObject *)tmpl)->m->s;
     e->damage_coef = dc;
     e->illegal_penalty = ip;
     e->raise_illegal = ri != 0;
@@ -432,7 +429,7 @@ static PyObject *env_match(PyObject *self, PyObject *io) {
     int64_t *ch = CHARS(e) + 2 * PyLong_AsSsize_t(io);
     PyObject *copy = PyObject_CallFunction(MATCH_TYPE, "ssi", yenv_chars[ch[0]].name, yenv_chars[ch[1]].name, 0);
     if (!copy) return NULL;
-    memcpy(((native_match *)copy)->m, m, sizeof(ymatch));
+    memcpy(((MatchObject *)copy)->m, m, sizeof(ymatch));
     return copy;
 }
 

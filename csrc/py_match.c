@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "py_match.h"
 
 /* ------------------------------------------------------------------ errors */
 static PyObject *import_attr(const char *module, const char *name) {
@@ -616,10 +617,6 @@ static int create_into(ymatch *m, PyObject *p1, PyObject *p2, PyObject *seed_o, 
 }
 
 /* ------------------------------------------------------------------ Match */
-typedef struct {
-    PyObject_HEAD
-    ymatch *m;
-} MatchObject;
 
 static PyTypeObject MatchType;
 
