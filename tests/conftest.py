@@ -11,6 +11,13 @@ import threading
 from pathlib import Path
 
 import pytest
+from hypothesis import settings as hypothesis_settings
+
+# CI (.ci/run sets YOMI_HYPOTHESIS_PROFILE=ci) draws the same examples every run, so a red CI is
+# always reproducible; a developer's run explores new examples each time (hypothesis' default).
+hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True)
+hypothesis_settings.register_profile("dev", print_blob=True)
+hypothesis_settings.load_profile(os.environ.get("YOMI_HYPOTHESIS_PROFILE", "dev"))
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("YOMI_SHARED", REPO.parent / "shared")).resolve()
