@@ -91,6 +91,7 @@ Snapshots (the trainer's exact resume)
 from __future__ import annotations
 
 import copy
+import logging
 import sys
 import time
 import zlib
@@ -110,6 +111,9 @@ __all__ = ["YomiEnv", "IllegalAction", "Backend", "PythonBackend", "check_action
            "random_policy", "scripted_policy", "RESULT_FIELDS", "bench", "bench_main"]
 
 MAX_HEALTH = 1500
+# The first few matches cut short by an engine error are described here (a warning: on stderr
+# unless the application configures logging; the trainer sends them to its run folder).
+ERROR_LOG = logging.getLogger("integration.env")
 # per-match results a backend fills in for each match that ended during a step
 RESULT_FIELDS = ("winner", "ko", "turns", "ticks", "p1_hp", "p2_hp", "p1_char", "p2_char",
                  "illegal_p1", "illegal_p2", "seed")
@@ -333,7 +337,7 @@ class PythonBackend(Backend):
                                   f"turn {int(self.turns[i])} ({when}): {type(exc).__name__}: {exc}"
                                   + (f" [{where.filename}:{where.lineno}]" if where else ""))
         if self.engine_errors <= 5:
-            print(f"YomiEnv: engine error, match cut short: {self.last_engine_error}", file=sys.stderr)
+            ERROR_LOG.warning("YomiEnv: engine error, match cut short: %s", self.last_engine_error)
 
     def _advance(self, i: int) -> None:
         match = self.matches[i]
@@ -577,7 +581,7 @@ class CBackend(Backend):
                 self._engine_errors_seen = n
                 raise EngineError(self.last_engine_error)
             if self._engine_errors_seen < 5:
-                print(f"YomiEnv: engine error, match cut short: {self.last_engine_error}", file=sys.stderr)
+                ERROR_LOG.warning("YomiEnv: engine error, match cut short: %s", self.last_engine_error)
             self._engine_errors_seen = n
 
     @property

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import os
 import signal
 import subprocess
@@ -370,6 +371,9 @@ def test_real_game_training_beats_random_and_records_its_matches(tmp_path):
     trainer.close()
     print(summary)
     assert summary["matches_per_baseline"] == 128
+    assert isinstance(summary["engine_errors"], int)  # matches cut short, counted (rare: 0 or a few)
+    env_log = logging.getLogger("integration.env")
+    assert env_log.propagate and not env_log.handlers  # run() hands the env's log back
     assert summary["win_rate_random"] >= 0.85
     paths = sorted(summary["matches"])
     assert [Path(p).name for p in paths] == ["random_p1.jsonl.gz", "random_p2.jsonl.gz", "scripted_p1.jsonl.gz",

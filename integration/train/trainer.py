@@ -11,6 +11,7 @@ import copy
 import functools
 import inspect
 import json
+import logging
 import signal
 import threading
 import time
@@ -151,14 +152,15 @@ class Trainer:
         self.metrics.truncate_after(self.update_count)
         self.display.budget = self._budget_text()
         stop_at = None if max_updates is None else self.update_count + max_updates
-        with self._sigint_flag(), self.display:
-            if self.async_mode:
-                self._loop_async(stop_at)
-            else:
-                self._loop_sync(stop_at)
-            if self.stop_requested:
-                self.display.message("interrupted: saving a checkpoint; continue with --resume " + str(self.run_dir))
-        return self.finish()
+        with self._engine_errors_to_run_dir():
+            with self._sigint_flag(), self.display:
+                if self.async_mode:
+                    self._loop_async(stop_at)
+                else:
+                    self._loop_sync(stop_at)
+                if self.stop_requested:
+                    self.display.message("interrupted: saving a checkpoint; continue with --resume " + str(self.run_dir))
+            return self.finish()
 
     def _loop_sync(self, stop_at):
         while not self._should_stop(stop_at):
@@ -548,6 +550,27 @@ class Trainer:
         for env in (self.env, self.eval_env):
             env.close()
 
+    @contextlib.contextmanager
+    def _engine_errors_to_run_dir(self):
+        """While training, the env's reports of matches cut short go to <run>/engine_errors.log
+        instead of through the live display (the summary counts them)."""
+        logger = logging.getLogger("integration.env")
+        handler = logging.FileHandler(self.run_dir / "engine_errors.log", delay=True)
+        handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
+        logger.addHandler(handler)
+        propagate, logger.propagate = logger.propagate, False
+        try:
+            yield
+        finally:
+            logger.removeHandler(handler)
+            handler.close()
+            logger.propagate = propagate
+
+    def engine_errors(self) -> int | None:
+        """Matches of the training env cut short by an engine error so far (None: not counted)."""
+        count = getattr(self.env, "engine_errors", None)
+        return int(count) if count is not None else None
+
     def _record_matches(self) -> list[str]:
         """A few matches of the final policy, as traces in <run>/matches/ (envs that can record)."""
         recorder = match_recorder(self.cfg.env)
@@ -589,6 +612,7 @@ class Trainer:
             "score_random": self.last_eval.get("eval/score_random"),  # wins + draws / 2
             "score_scripted": self.last_eval.get("eval/score_scripted"),
             "matches_per_baseline": self.last_eval.get("eval/matches_per_baseline"),
+            "engine_errors": self.engine_errors(),  # training matches cut short (engine_errors.log)
             "elo": self.last_eval.get("eval/elo"),
             "elo_scripted": self.last_eval.get("eval/elo_scripted"),
             "interrupted": self.stop_requested,
