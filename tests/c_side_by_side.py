@@ -1,13 +1,15 @@
 """The machinery the per-character C engine tests share (tests/test_c_<character>.py): the C engine
 checked against the Python reference engine.
 
-* ``check_mirror_trace`` / ``check_trace_through_c``: a reference trace replayed through
+* ``check_mirror_trace`` / ``check_trace_through_c`` (with ``needs_trace`` / ``trace_ids``): a
+  reference trace replayed through
   ``engine="c"`` is identical (a mixed trace whose *other* character is not complete in C yet is
   skipped until it is);
 * ``Both``: one match on both engines side by side, every submit and tick on each, the states
   compared field by field after every tick (type-strict, key order, list lengths:
   ``test_differential.first_difference``), failing with the first difference and the last
   decisions;
+* ``own_moves`` / ``prefer_own``: a character's own moves C runs, drawn in preference;
 * ``play``: one random match on ``Both`` (legal moves compared at every decision, the choices drawn
   by the caller, every C state handed to the caller), and ``pairings`` / ``short_matches`` /
   ``long_matches``: which matches the targeted differential checks play.
@@ -25,16 +27,28 @@ from typing import Callable, Iterator
 
 import pytest
 
+from conftest import trace_files
+from integration import bench
 from integration.engine import EngineUnavailable, create_match
 from test_differential import CHARACTERS, first_difference
 
-__all__ = ["Both", "check_mirror_trace", "check_trace_through_c", "first_difference", "long_matches", "pairings",
-           "play", "short_matches"]
+__all__ = ["Both", "check_mirror_trace", "check_trace_through_c", "first_difference", "long_matches", "needs_trace",
+           "own_moves", "pairings", "play", "prefer_own", "short_matches", "trace_ids"]
 
 RECENT_DECISIONS = 8  # how many of the last decisions a difference report shows
 
 
 # ------------------------------------------------------------------ traces
+def needs_trace(name: str):
+    """Skip marker for a test that replays the reference trace ``name``."""
+    return pytest.mark.skipif(not trace_files(name), reason="reference traces not on this machine (set YOMI_SHARED)")
+
+
+def trace_ids(paths: list[Path]) -> list[str]:
+    """The test ids of traces: their names without the extension."""
+    return [p.name.split(".")[0] for p in paths]
+
+
 def check_mirror_trace(path: Path, ticks: int, legal: int | None = None) -> None:
     """A mirror trace replays through C with no divergence, ``ticks`` ticks and every legal list
     identical (``legal`` of them when given, else at least one), and the same end."""
@@ -133,6 +147,30 @@ class Both:
         if self.py.result() is None and n < limit:
             assert self.c.is_waiting(), f"tick {self.py.current_tick}: only Python opened a decision"
         return True
+
+
+def own_moves(character: str) -> set[str]:
+    """The menu moves whose Python class is the character's own (states.<character>) and that the
+    C engine runs with the same class."""
+    from integration.engine import python_state_classes
+    exact = bench.c_exact_moves(character)
+    return {name for name, cls in python_state_classes(character).items()
+            if cls.startswith(f"states.{character.lower()}.") and name in exact}
+
+
+def prefer_own(match, player: int, character: str, rnd: random.Random, own: set[str], p: float,
+               action: str, data) -> tuple:
+    """(action, data): with probability ``p`` (when any is legal) one of ``own``'s legal moves at
+    random with random data of its panel's shape, else ``action`` / ``data`` unchanged."""
+    legal = [m for m in match.legal_actions(player) if m in own]
+    rnd.shuffle(legal)
+    if legal and rnd.random() < p:
+        for move in legal:
+            try:
+                return move, bench.random_data(character, move, rnd)
+            except ValueError:
+                continue
+    return action, data
 
 
 Choose = Callable[[object, int, str], tuple]

@@ -21,7 +21,8 @@ import copy
 
 import pytest
 
-from c_side_by_side import Both, check_mirror_trace, check_trace_through_c, long_matches, play, short_matches
+from c_side_by_side import (Both, check_mirror_trace, check_trace_through_c, long_matches, needs_trace, own_moves, play,
+    prefer_own, short_matches, trace_ids)
 from conftest import trace_files
 from integration import bench
 
@@ -50,20 +51,11 @@ def _game_data(move: str, data):
     return data
 
 
-def _cowboy_own_moves() -> set[str]:
-    """The menu moves whose Python class is the Cowboy's own (states.cowboy)."""
-    from integration.engine import python_state_classes
-    exact = bench.c_exact_moves("Cowboy")
-    return {name for name, cls in python_state_classes("Cowboy").items()
-            if cls.startswith("states.cowboy.") and name in exact}
-
-
 # ------------------------------------------------------------------ traces
 COWBOY_TRACES = trace_files("*Cowboy*")
 
 
-@pytest.mark.skipif(not trace_files("Cowboy_vs_Cowboy_s112.jsonl.gz"),
-                    reason="reference traces not on this machine (set YOMI_SHARED)")
+@needs_trace("Cowboy_vs_Cowboy_s112.jsonl.gz")
 def test_mirror_trace_identical_through_c():
     """Cowboy_vs_Cowboy_s112 (well under a second in C): sword strings, guns thrown and reeled,
     NewBullets and ricochets, lassos, Foresight after-images and their explosions, Shift, 1000 Cuts."""
@@ -71,7 +63,7 @@ def test_mirror_trace_identical_through_c():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("path", COWBOY_TRACES, ids=[p.name.split(".")[0] for p in COWBOY_TRACES])
+@pytest.mark.parametrize("path", COWBOY_TRACES, ids=trace_ids(COWBOY_TRACES))
 def test_cowboy_traces_identical_through_c(path):
     """Every trace with a Cowboy side: identical through C (the Shift-toggle legal lists of three
     traces are accepted by the parity tool as for the Python engine), or stopped by the *other*
@@ -316,15 +308,7 @@ def _choice(match, player, character, rnd, own, allowed):
     """Mostly the Cowboy's own moves (with random extras), else any move C runs."""
     action, data, extra = bench.random_choice(match, player, character, rnd, allowed)
     if character == "Cowboy":
-        legal = [m for m in match.legal_actions(player) if m in own]
-        rnd.shuffle(legal)
-        if legal and rnd.random() < 0.75:
-            for move in legal:
-                try:
-                    action, data = move, bench.random_data(character, move, rnd)
-                    break
-                except ValueError:
-                    continue
+        action, data = prefer_own(match, player, character, rnd, own, 0.75, action, data)
         data = _game_data(action, data) if action != "Continue" else data
         for key, p in (("gun_cancel", 0.3), ("detonate", 0.15), ("shift", 0.15), ("drift", 0.1), ("hindsight", 0.05)):
             extra[key] = rnd.random() < p
@@ -346,7 +330,7 @@ def _note(seen, state, p1, p2):
 def _play(p1, p2, seed, settings, rnd, max_ticks, seen):
     """One match on both engines, compared after every tick (a Cowboy's legal moves also with
     input_grounded / input_aerial); returns the ticks played."""
-    own = _cowboy_own_moves()
+    own = own_moves("Cowboy")
     allowed = {p1: bench.c_exact_moves(p1), p2: bench.c_exact_moves(p2)}
     return play(p1, p2, seed, settings, max_ticks,
                 lambda match, player, character: _choice(match, player, character, rnd, own, allowed[character]),

@@ -18,8 +18,8 @@ import random
 
 import pytest
 
-from c_side_by_side import check_mirror_trace, check_trace_through_c, first_difference, long_matches, play, \
-    short_matches
+from c_side_by_side import (check_mirror_trace, check_trace_through_c, first_difference, long_matches, needs_trace,
+    own_moves, play, prefer_own, short_matches, trace_ids)
 from conftest import trace_files
 from integration import bench
 from integration.engine import create_match
@@ -31,26 +31,17 @@ if not hasattr(native, "Match") or "Mutant" not in native.characters():
 OBJECT_SCENES = {"CausticSpike", "CausticThorn", "Shockwave", "Poison", "AcidBubble"}
 
 
-def _mutant_own_moves() -> set[str]:
-    """The menu moves whose Python class is the Mutant's own (states.mutant)."""
-    from integration.engine import python_state_classes
-    exact = bench.c_exact_moves("Mutant")
-    return {name for name, cls in python_state_classes("Mutant").items()
-            if cls.startswith("states.mutant.") and name in exact}
-
-
 # ------------------------------------------------------------------ traces
 MUTANT_TRACES = trace_files("*Mutant*")
 
 
-@pytest.mark.skipif(not trace_files("Mutant_vs_Mutant_s148.jsonl.gz"),
-                    reason="reference traces not on this machine (set YOMI_SHARED)")
+@needs_trace("Mutant_vs_Mutant_s148.jsonl.gz")
 def test_mirror_trace_identical_through_c():
     """Mutant_vs_Mutant_s148 uses every Mutant menu move (well under a second in C)."""
     check_mirror_trace(trace_files("Mutant_vs_Mutant_s148.jsonl.gz")[0], 3002)
 
 
-@pytest.mark.parametrize("path", MUTANT_TRACES, ids=[p.name.split(".")[0] for p in MUTANT_TRACES])
+@pytest.mark.parametrize("path", MUTANT_TRACES, ids=trace_ids(MUTANT_TRACES))
 def test_mutant_traces_identical_through_c(path):
     """Every trace with a Mutant side: identical through C, or stopped by the *other* character's
     states that are not written in C yet (skipped until they are)."""
@@ -65,15 +56,7 @@ def _choice(match, player, character, rnd, own, allowed):
         from test_differential import cowboy_choice
         action, data, extra = cowboy_choice((action, data, extra), rnd)
     if character == "Mutant":
-        legal = [m for m in match.legal_actions(player) if m in own]
-        rnd.shuffle(legal)
-        if legal and rnd.random() < 0.75:
-            for move in legal:
-                try:
-                    action, data = move, bench.random_data(character, move, rnd)
-                    break
-                except ValueError:
-                    continue
+        action, data = prefer_own(match, player, character, rnd, own, 0.75, action, data)
         extra["spike_enabled"] = rnd.random() < 0.8
         if rnd.random() < 0.4:
             extra["juke_dir"] = {"x": rnd.choice((-1, 0, 1)), "y": rnd.choice((-1, 0, 1))}
@@ -93,7 +76,7 @@ def _note(seen, state, p1, p2):
 
 def _play(p1, p2, seed, settings, rnd, max_ticks, seen):
     """One match on both engines, compared after every tick; returns the ticks played."""
-    own = _mutant_own_moves()
+    own = own_moves("Mutant")
     allowed = {p1: bench.c_exact_moves(p1), p2: bench.c_exact_moves(p2)}
     return play(p1, p2, seed, settings, max_ticks,
                 lambda match, player, character: _choice(match, player, character, rnd, own, allowed[character]),

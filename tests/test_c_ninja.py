@@ -21,7 +21,8 @@ import random
 
 import pytest
 
-from c_side_by_side import Both, check_mirror_trace, check_trace_through_c, long_matches, play, short_matches
+from c_side_by_side import (Both, check_mirror_trace, check_trace_through_c, long_matches, needs_trace, own_moves, play,
+    prefer_own, short_matches, trace_ids)
 from conftest import trace_files
 from integration import bench
 
@@ -33,14 +34,6 @@ NINJA_EXTRAS = {"explode": "bool", "pull": "bool", "detach": "bool", "release": 
                 "store": "bool"}
 OBJECT_SCENES = {"StickmanFireball", "StickmanAirFireball", "Caltrops", "StickyBomb", "grappling_hook",
                  "StickmanSummonKunai", "StickmanSummonSlide", "Kunai", "HeavyWhipWave", "WhipWave"}
-
-
-def _ninja_own_moves() -> set[str]:
-    """The menu moves whose Python class is the Ninja's own (states.ninja)."""
-    from integration.engine import python_state_classes
-    exact = bench.c_exact_moves("Ninja")
-    return {name for name, cls in python_state_classes("Ninja").items()
-            if cls.startswith("states.ninja.") and name in exact}
 
 
 def _ninja_extra(rnd: random.Random) -> dict:
@@ -79,14 +72,13 @@ def test_scene_groups_are_the_c_engines():
 NINJA_TRACES = trace_files("*Ninja*")
 
 
-@pytest.mark.skipif(not trace_files("Ninja_vs_Ninja_s100.jsonl.gz"),
-                    reason="reference traces not on this machine (set YOMI_SHARED)")
+@needs_trace("Ninja_vs_Ninja_s100.jsonl.gz")
 def test_mirror_trace_identical_through_c():
     """Ninja_vs_Ninja_s100: shuriken, hook, sticky bombs, summons, Quick Slash... (well under a second in C)."""
     check_mirror_trace(trace_files("Ninja_vs_Ninja_s100.jsonl.gz")[0], 2739)
 
 
-@pytest.mark.parametrize("path", NINJA_TRACES, ids=[p.name.split(".")[0] for p in NINJA_TRACES])
+@pytest.mark.parametrize("path", NINJA_TRACES, ids=trace_ids(NINJA_TRACES))
 def test_ninja_traces_identical_through_c(path):
     """Every trace with a Ninja side: identical through C, or stopped by the *other* character's
     states that are not written in C yet (skipped until they are)."""
@@ -98,15 +90,7 @@ def _choice(match, player, character, rnd, own, allowed):
     """Mostly the Ninja's own moves with every Ninja extra at random, else any move C runs."""
     action, data, extra = bench.random_choice(match, player, character, rnd, allowed)
     if character == "Ninja":
-        legal = [m for m in match.legal_actions(player) if m in own]
-        rnd.shuffle(legal)
-        if legal and rnd.random() < 0.7:
-            for move in legal:
-                try:
-                    action, data = move, bench.random_data(character, move, rnd)
-                    break
-                except ValueError:
-                    continue
+        action, data = prefer_own(match, player, character, rnd, own, 0.7, action, data)
         extra = _ninja_extra(rnd)
     return action, data, extra
 
@@ -143,7 +127,7 @@ def _note(seen, state, p1, p2):
 
 def _play(p1, p2, seed, settings, rnd, max_ticks, seen):
     """One match on both engines, compared after every tick; returns the ticks played."""
-    own = _ninja_own_moves()
+    own = own_moves("Ninja")
     allowed = {p1: bench.c_exact_moves(p1), p2: bench.c_exact_moves(p2)}
     return play(p1, p2, seed, settings, max_ticks,
                 lambda match, player, character: _choice(match, player, character, rnd, own, allowed[character]),

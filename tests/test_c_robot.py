@@ -19,7 +19,8 @@ import random
 
 import pytest
 
-from c_side_by_side import Both, check_mirror_trace, check_trace_through_c, long_matches, play, short_matches
+from c_side_by_side import (Both, check_mirror_trace, check_trace_through_c, long_matches, needs_trace, own_moves, play,
+    prefer_own, short_matches, trace_ids)
 from conftest import trace_files
 from integration import bench
 
@@ -32,14 +33,6 @@ ROBOT_EXTRAS = {"fly_dir": "8way", "fly_enabled": "bool", "armor_enabled": "bool
                 "force_fly": "bool"}
 OBJECT_SCENES = {"RobotGrenade", "NadeExplosion", "Missile", "GroundFire", "GroundFireLoic", "orbital_strike",
                  "LandingShockwave"}
-
-
-def _robot_own_moves() -> set[str]:
-    """The menu moves whose Python class is the Robot's own (states.robot)."""
-    from integration.engine import python_state_classes
-    exact = bench.c_exact_moves("Robot")
-    return {name for name, cls in python_state_classes("Robot").items()
-            if cls.startswith("states.robot.") and name in exact}
 
 
 def _robot_extra(rnd: random.Random) -> dict:
@@ -56,14 +49,13 @@ def _robot_extra(rnd: random.Random) -> dict:
 ROBOT_TRACES = trace_files("*Robot*")
 
 
-@pytest.mark.skipif(not trace_files("Robot_vs_Robot_s136.jsonl.gz"),
-                    reason="reference traces not on this machine (set YOMI_SHARED)")
+@needs_trace("Robot_vs_Robot_s136.jsonl.gz")
 def test_mirror_trace_identical_through_c():
     """Robot_vs_Robot_s136: bombs, LOIC, KILL PROCESS, Drive... (well under a second in C)."""
     check_mirror_trace(trace_files("Robot_vs_Robot_s136.jsonl.gz")[0], 1957)
 
 
-@pytest.mark.parametrize("path", ROBOT_TRACES, ids=[p.name.split(".")[0] for p in ROBOT_TRACES])
+@pytest.mark.parametrize("path", ROBOT_TRACES, ids=trace_ids(ROBOT_TRACES))
 def test_robot_traces_identical_through_c(path):
     """Every trace with a Robot side: identical through C, or stopped by the *other* character's
     states that are not written in C yet (skipped until they are)."""
@@ -79,15 +71,7 @@ def _choice(match, player, character, rnd, own, allowed):
         from test_differential import cowboy_choice
         action, data, extra = cowboy_choice((action, data, extra), rnd)
     if character == "Robot":
-        legal = [m for m in match.legal_actions(player) if m in own]
-        rnd.shuffle(legal)
-        if legal and rnd.random() < 0.75:
-            for move in legal:
-                try:
-                    action, data = move, bench.random_data(character, move, rnd)
-                    break
-                except ValueError:
-                    continue
+        action, data = prefer_own(match, player, character, rnd, own, 0.75, action, data)
         extra = _robot_extra(rnd)
     return action, data, extra
 
@@ -118,7 +102,7 @@ def _note(seen, state, p1, p2):
 
 def _play(p1, p2, seed, settings, rnd, max_ticks, seen):
     """One match on both engines, compared after every tick; returns the ticks played."""
-    own = _robot_own_moves()
+    own = own_moves("Robot")
     allowed = {p1: bench.c_exact_moves(p1), p2: bench.c_exact_moves(p2)}
     return play(p1, p2, seed, settings, max_ticks,
                 lambda match, player, character: _choice(match, player, character, rnd, own, allowed[character]),

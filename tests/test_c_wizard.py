@@ -23,7 +23,8 @@ import random
 
 import pytest
 
-from c_side_by_side import Both, check_mirror_trace, check_trace_through_c, long_matches, play, short_matches
+from c_side_by_side import (Both, check_mirror_trace, check_trace_through_c, long_matches, needs_trace, own_moves, play,
+    short_matches, trace_ids)
 from conftest import trace_files
 from integration import bench
 
@@ -34,14 +35,6 @@ if not hasattr(native, "Match") or "Wizard" not in native.characters():
 OBJECT_MOVES = ("Orb", "OrbPush", "LockOrb", "UnlockOrb", "OrbTether", "OrbTeleport", "Telekinesis", "Launch",
                 "SuperLaunch", "SparkBomb", "Geyser", "DrawMoisture", "FlameWave", "VileClutch", "MagicMissile",
                 "Gust", "WindForce", "Liftoff", "ConjureWeapon", "ZephyrThrow")
-
-
-def _wizard_own_moves() -> set[str]:
-    """The menu moves whose Python class is the Wizard's own (states.wizard)."""
-    from integration.engine import python_state_classes
-    exact = bench.c_exact_moves("Wizard")
-    return {name for name, cls in python_state_classes("Wizard").items()
-            if cls.startswith("states.wizard.") and name in exact}
 
 
 def _wizard_extra(rnd: random.Random) -> dict:
@@ -65,14 +58,13 @@ def _wizard_data(move: str, rnd: random.Random):
 WIZARD_TRACES = trace_files("*Wizard*")
 
 
-@pytest.mark.skipif(not trace_files("Wizard_vs_Wizard_s124.jsonl.gz"),
-                    reason="reference traces not on this machine (set YOMI_SHARED)")
+@needs_trace("Wizard_vs_Wizard_s124.jsonl.gz")
 def test_mirror_trace_identical_through_c():
     """Wizard_vs_Wizard_s124: orb, spark bombs, flame waves, telekinesis... (well under a second in C)."""
     check_mirror_trace(trace_files("Wizard_vs_Wizard_s124.jsonl.gz")[0], 2968)
 
 
-@pytest.mark.parametrize("path", WIZARD_TRACES, ids=[p.name.split(".")[0] for p in WIZARD_TRACES])
+@pytest.mark.parametrize("path", WIZARD_TRACES, ids=trace_ids(WIZARD_TRACES))
 def test_wizard_traces_identical_through_c(path):
     """Every trace with a Wizard side: identical through C, or stopped by the *other* character's
     states that are not written in C yet (skipped until they are)."""
@@ -141,7 +133,7 @@ def _plain_moves(character: str) -> set[str]:
 
 def _play(p1, p2, seed, settings, rnd, max_ticks, seen):
     """One match on both engines, compared after every tick; returns the ticks played."""
-    own = _wizard_own_moves()
+    own = own_moves("Wizard")
     allowed = {name: bench.c_exact_moves(name) if name == "Wizard" else _plain_moves(name) for name in (p1, p2)}
     return play(p1, p2, seed, settings, max_ticks,
                 lambda match, player, character: _choice(match, player, character, rnd, own, allowed[character]),
