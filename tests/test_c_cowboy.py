@@ -18,13 +18,13 @@ compute exactly what the Python engine computes.
 from __future__ import annotations
 
 import copy
-import random
 
 import pytest
 
+from c_side_by_side import (Both, check_mirror_trace, check_trace_through_c, long_matches, needs_trace, own_moves, play,
+    prefer_own, short_matches, trace_ids)
 from conftest import trace_files
 from integration import bench
-from integration.engine import EngineUnavailable, create_match
 
 native = pytest.importorskip("yomi._native")
 if not hasattr(native, "Match") or "Cowboy" not in native.characters():
@@ -51,95 +51,41 @@ def _game_data(move: str, data):
     return data
 
 
-def _cowboy_own_moves() -> set[str]:
-    """The menu moves whose Python class is the Cowboy's own (states.cowboy)."""
-    from integration.engine import python_state_classes
-    exact = bench.c_exact_moves("Cowboy")
-    return {name for name, cls in python_state_classes("Cowboy").items()
-            if cls.startswith("states.cowboy.") and name in exact}
-
-
-def _first_difference(a, b, path="state"):
-    if type(a) is not type(b):
-        return path, a, b
-    if isinstance(a, dict):
-        if list(a) != list(b):
-            return f"{path} (keys)", list(a), list(b)
-        for key in a:
-            found = _first_difference(a[key], b[key], f"{path}.{key}")
-            if found:
-                return found
-        return None
-    if isinstance(a, list):
-        if len(a) != len(b):
-            return f"{path} (length)", a, b
-        for i, (x, y) in enumerate(zip(a, b)):
-            found = _first_difference(x, y, f"{path}[{i}]")
-            if found:
-                return found
-        return None
-    return None if a == b else (path, a, b)
-
-
 # ------------------------------------------------------------------ traces
 COWBOY_TRACES = trace_files("*Cowboy*")
 
 
-@pytest.mark.skipif(not trace_files("Cowboy_vs_Cowboy_s112.jsonl.gz"),
-                    reason="reference traces not on this machine (set YOMI_SHARED)")
+@needs_trace("Cowboy_vs_Cowboy_s112.jsonl.gz")
 def test_mirror_trace_identical_through_c():
     """Cowboy_vs_Cowboy_s112 (well under a second in C): sword strings, guns thrown and reeled,
     NewBullets and ricochets, lassos, Foresight after-images and their explosions, Shift, 1000 Cuts."""
-    from integration.parity.trace import replay
-    report = replay(trace_files("Cowboy_vs_Cowboy_s112.jsonl.gz")[0], "c", set())
-    assert report.divergence is None, str(report.divergence)
-    assert report.ticks_ok == report.ticks_total == 3002
-    assert report.legal_ok == report.legal_total == 544, report.legal_first_mismatch
-    assert report.end_ok
+    check_mirror_trace(trace_files("Cowboy_vs_Cowboy_s112.jsonl.gz")[0], 3002, legal=544)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("path", COWBOY_TRACES, ids=[p.name.split(".")[0] for p in COWBOY_TRACES])
+@pytest.mark.parametrize("path", COWBOY_TRACES, ids=trace_ids(COWBOY_TRACES))
 def test_cowboy_traces_identical_through_c(path):
     """Every trace with a Cowboy side: identical through C (the Shift-toggle legal lists of three
     traces are accepted by the parity tool as for the Python engine), or stopped by the *other*
     character's states that are not written in C yet (skipped until they are)."""
-    from integration.parity.trace import replay
-    report = replay(path, "c", set())
-    if report.divergence is not None:
-        text = str(report.divergence)
-        names = path.name.split("_vs_")
-        other = {"Ninja", "Mutant", "Wizard", "Robot"} & {names[0], names[1].split("_")[0]}
-        if "EngineUnavailable" in text and any(f"C engine: {name}:" in text for name in other):
-            pytest.skip(f"the other character is not complete in C yet: {text[:160]}")
-        pytest.fail(text)
-    assert report.ticks_ok == report.ticks_total
-    assert report.legal_ok == report.legal_total, report.legal_first_mismatch
-    assert report.end_ok
+    check_trace_through_c(path, "Cowboy")
 
 
 # ------------------------------------------------------------------ both engines, tick by tick
-class Duel:
-    """One match on both engines, compared after every tick (fighters with the Cowboy's res, and
-    every object); records the object scenes, the fighters' states and the Cowboy resources seen."""
+class Duel(Both):
+    """One scripted match on both engines, compared after every tick (fighters with the Cowboy's res,
+    and every object); records the object scenes, the fighters' states and the Cowboy resources
+    seen. Its submit / tick / advance script the duel (a move only when legal, Continue at the
+    decisions nobody scripted, no engine expected to raise)."""
 
     def __init__(self, p1="Cowboy", p2="Cowboy", seed=7, **settings):
-        self.p1, self.p2, self.seed, self.settings = p1, p2, seed, settings or None
-        self.py = create_match(p1, p2, seed, self.settings, "python")
-        self.c = create_match(p1, p2, seed, self.settings, "c")
-        self.history = []
+        super().__init__(p1, p2, seed, settings or None)
         self.scenes = set()
         self.states = set()
         self.res = {}
 
     def _compare(self):
-        sp, sc = self.py.state(), self.c.state()
-        found = _first_difference(sp, sc)
-        if found:
-            recent = "\n".join(repr(h) for h in self.history[-6:])
-            pytest.fail(f"{self.p1} vs {self.p2} seed {self.seed} settings {self.settings}: tick "
-                        f"{self.py.current_tick} differs at {found[0]}: python {found[1]!r}, c {found[2]!r}\n"
-                        f"last decisions:\n{recent}")
+        sc = self.compare()
         for obj in sc["objects"]:
             self.scenes.add(obj["scene"])
         for side, character in (("p1", self.p1), ("p2", self.p2)):
@@ -362,79 +308,33 @@ def _choice(match, player, character, rnd, own, allowed):
     """Mostly the Cowboy's own moves (with random extras), else any move C runs."""
     action, data, extra = bench.random_choice(match, player, character, rnd, allowed)
     if character == "Cowboy":
-        legal = [m for m in match.legal_actions(player) if m in own]
-        rnd.shuffle(legal)
-        if legal and rnd.random() < 0.75:
-            for move in legal:
-                try:
-                    action, data = move, bench.random_data(character, move, rnd)
-                    break
-                except ValueError:
-                    continue
+        action, data = prefer_own(match, player, character, rnd, own, 0.75, action, data)
         data = _game_data(action, data) if action != "Continue" else data
         for key, p in (("gun_cancel", 0.3), ("detonate", 0.15), ("shift", 0.15), ("drift", 0.1), ("hindsight", 0.05)):
             extra[key] = rnd.random() < p
     return action, data, extra
 
 
+def _note(seen, state, p1, p2):
+    for obj in state["objects"]:
+        seen["scenes"].add(obj["scene"])
+    for side, character in (("p1", p1), ("p2", p2)):
+        if character == "Cowboy":
+            res = state[side]["res"]
+            seen["bullets_left"].add(res["bullets_left"])
+            for flag in ("bullet_cancelling", "shifting", "milk_toggled", "detonating"):
+                seen[flag] |= res[flag]
+            seen["gun_out"] |= not res["has_gun"]
+
+
 def _play(p1, p2, seed, settings, rnd, max_ticks, seen):
-    """One match on both engines, compared after every tick; returns the ticks played."""
-    py = create_match(p1, p2, seed, settings, "python")
-    c = create_match(p1, p2, seed, settings, "c")
-    own = _cowboy_own_moves()
+    """One match on both engines, compared after every tick (a Cowboy's legal moves also with
+    input_grounded / input_aerial); returns the ticks played."""
+    own = own_moves("Cowboy")
     allowed = {p1: bench.c_exact_moves(p1), p2: bench.c_exact_moves(p2)}
-    ticks, history = 0, []
-    while py.result() is None and ticks < max_ticks:
-        if py.is_waiting():
-            assert c.is_waiting(), f"tick {py.current_tick}: only Python opened a decision"
-            for player, character in ((1, p1), (2, p2)):
-                assert c.legal_actions(player) == py.legal_actions(player), (py.current_tick, player)
-                if character == "Cowboy":
-                    for flags in ((True, False), (False, True)):
-                        assert c.legal_actions(player, *flags) == py.legal_actions(player, *flags)
-                choice = _choice(py, player, character, rnd, own, allowed[character])
-                history.append((py.current_tick, player) + tuple(choice))
-                try:
-                    py.submit(player, *copy.deepcopy(choice))
-                except Exception as exc:  # noqa: BLE001 - both must refuse alike
-                    with pytest.raises(type(exc)):
-                        c.submit(player, *copy.deepcopy(choice))
-                    return ticks
-                c.submit(player, *copy.deepcopy(choice))
-            continue
-        try:
-            py.tick()
-        except Exception as exc:  # noqa: BLE001
-            with pytest.raises(type(exc)):
-                c.tick()
-            return ticks
-        try:
-            c.tick()
-        except EngineUnavailable:  # the other character's state not written in C yet
-            return ticks
-        ticks += 1
-        sp, sc = py.state(), c.state()
-        found = _first_difference(sp, sc)
-        if found:
-            recent = "\n".join(repr(h) for h in history[-6:])
-            pytest.fail(f"{p1} vs {p2} seed {seed} settings {settings}: tick {py.current_tick} differs at "
-                        f"{found[0]}: python {found[1]!r}, c {found[2]!r}\nlast decisions:\n{recent}")
-        for obj in sc["objects"]:
-            seen["scenes"].add(obj["scene"])
-        for side, character in (("p1", p1), ("p2", p2)):
-            if character == "Cowboy":
-                res = sc[side]["res"]
-                seen["bullets_left"].add(res["bullets_left"])
-                for flag in ("bullet_cancelling", "shifting", "milk_toggled", "detonating"):
-                    seen[flag] |= res[flag]
-                seen["gun_out"] |= not res["has_gun"]
-    assert c.result() == py.result()
-    return ticks
-
-
-def _pairings():
-    chars = [name for name in ("Ninja", "Cowboy", "Wizard", "Robot", "Mutant") if name in native.characters()]
-    return [("Cowboy", other) for other in chars] + [(other, "Cowboy") for other in chars if other != "Cowboy"]
+    return play(p1, p2, seed, settings, max_ticks,
+                lambda match, player, character: _choice(match, player, character, rnd, own, allowed[character]),
+                lambda state: _note(seen, state, p1, p2))
 
 
 def _seen():
@@ -447,12 +347,10 @@ def test_cowboy_objects_and_resources_match_python():
     Cowboy's objects and resources were exercised."""
     seen = _seen()
     total = 0
-    for k, (p1, p2) in enumerate(_pairings()):
-        for i in range(8 if "Cowboy" == p1 == p2 else 3):
-            rnd = random.Random(5000 + 100 * k + i)
-            settings = {"game_length": 700, "char_distance": rnd.choice((20, 55, 120)),
-                        "starting_meter": rnd.choice(("0", "500", "1000"))}
-            total += _play(p1, p2, 37 * k + i, settings, rnd, 710, seen)
+    for k, i, p1, p2, rnd in short_matches("Cowboy", 5000, others=3):
+        settings = {"game_length": 700, "char_distance": rnd.choice((20, 55, 120)),
+                    "starting_meter": rnd.choice(("0", "500", "1000"))}
+        total += _play(p1, p2, 37 * k + i, settings, rnd, 710, seen)
     assert total > 2000
     assert {"NewBullet", "Gun", "Lasso", "AfterImage", "AfterImageExplosion"} <= seen["scenes"], seen["scenes"]
     assert len(seen["bullets_left"]) >= 3 and seen["gun_out"] and seen["bullet_cancelling"]
@@ -464,13 +362,10 @@ def test_cowboy_long_matches_match_python(block):
     """Long matches (full game length) with the Cowboy on one side, 5 per block, with varied
     settings (infinite resources, ceilings, small stages, turbo)."""
     seen = _seen()
-    pairings = _pairings()
-    for i in range(5):
-        rnd = random.Random(70000 + 50 * block + i)
-        p1, p2 = pairings[(block * 5 + i) % len(pairings)]
+    for p1, p2, seed, rnd in long_matches("Cowboy", block, 5, 70000):
         settings = {"game_length": 3600, "char_distance": rnd.choice((20, 55, 120)),
                     "infinite_resources": rnd.random() < 0.2, "starting_meter": rnd.choice(("0", "1000")),
                     "has_ceiling": rnd.random() < 0.3, "ceiling_height": rnd.choice((150, 300, 800)),
                     "stage_width": rnd.choice((250, 500, 800)), "turbo_mode": rnd.random() < 0.1}
-        _play(p1, p2, 1000 * block + i, settings, rnd, 3610, seen)
+        _play(p1, p2, seed, settings, rnd, 3610, seen)
     assert seen["scenes"] & OBJECT_SCENES

@@ -18,9 +18,11 @@ import random
 
 import pytest
 
+from c_side_by_side import (check_mirror_trace, check_trace_through_c, first_difference, long_matches, needs_trace,
+    own_moves, play, prefer_own, short_matches, trace_ids)
 from conftest import trace_files
 from integration import bench
-from integration.engine import EngineUnavailable, create_match
+from integration.engine import create_match
 
 native = pytest.importorskip("yomi._native")
 if not hasattr(native, "Match") or "Mutant" not in native.characters():
@@ -29,71 +31,24 @@ if not hasattr(native, "Match") or "Mutant" not in native.characters():
 OBJECT_SCENES = {"CausticSpike", "CausticThorn", "Shockwave", "Poison", "AcidBubble"}
 
 
-def _mutant_own_moves() -> set[str]:
-    """The menu moves whose Python class is the Mutant's own (states.mutant)."""
-    from integration.engine import python_state_classes
-    exact = bench.c_exact_moves("Mutant")
-    return {name for name, cls in python_state_classes("Mutant").items()
-            if cls.startswith("states.mutant.") and name in exact}
-
-
 # ------------------------------------------------------------------ traces
 MUTANT_TRACES = trace_files("*Mutant*")
 
 
-@pytest.mark.skipif(not trace_files("Mutant_vs_Mutant_s148.jsonl.gz"),
-                    reason="reference traces not on this machine (set YOMI_SHARED)")
+@needs_trace("Mutant_vs_Mutant_s148.jsonl.gz")
 def test_mirror_trace_identical_through_c():
     """Mutant_vs_Mutant_s148 uses every Mutant menu move (well under a second in C)."""
-    from integration.parity.trace import replay
-    report = replay(trace_files("Mutant_vs_Mutant_s148.jsonl.gz")[0], "c", set())
-    assert report.divergence is None, str(report.divergence)
-    assert report.ticks_ok == report.ticks_total == 3002
-    assert report.legal_ok == report.legal_total > 0, report.legal_first_mismatch
-    assert report.end_ok
+    check_mirror_trace(trace_files("Mutant_vs_Mutant_s148.jsonl.gz")[0], 3002)
 
 
-@pytest.mark.parametrize("path", MUTANT_TRACES, ids=[p.name.split(".")[0] for p in MUTANT_TRACES])
+@pytest.mark.parametrize("path", MUTANT_TRACES, ids=trace_ids(MUTANT_TRACES))
 def test_mutant_traces_identical_through_c(path):
     """Every trace with a Mutant side: identical through C, or stopped by the *other* character's
     states that are not written in C yet (skipped until they are)."""
-    from integration.parity.trace import replay
-    report = replay(path, "c", set())
-    if report.divergence is not None:
-        text = str(report.divergence)
-        other = {"Ninja", "Cowboy", "Wizard", "Robot"} & set(path.name.split("_vs_")[0:1] +
-                                                           path.name.split("_vs_")[1].split("_")[0:1])
-        if "EngineUnavailable" in text and any(f"C engine: {name}:" in text for name in other):
-            pytest.skip(f"the other character is not complete in C yet: {text[:160]}")
-        pytest.fail(text)
-    assert report.ticks_ok == report.ticks_total
-    assert report.legal_ok == report.legal_total, report.legal_first_mismatch
-    assert report.end_ok
+    check_trace_through_c(path, "Mutant")
 
 
 # ------------------------------------------------------------------ targeted differential check
-def _first_difference(a, b, path="state"):
-    if type(a) is not type(b):
-        return path, a, b
-    if isinstance(a, dict):
-        if list(a) != list(b):
-            return f"{path} (keys)", list(a), list(b)
-        for key in a:
-            found = _first_difference(a[key], b[key], f"{path}.{key}")
-            if found:
-                return found
-        return None
-    if isinstance(a, list):
-        if len(a) != len(b):
-            return f"{path} (length)", a, b
-        for i, (x, y) in enumerate(zip(a, b)):
-            found = _first_difference(x, y, f"{path}[{i}]")
-            if found:
-                return found
-        return None
-    return None if a == b else (path, a, b)
-
-
 def _choice(match, player, character, rnd, own, allowed):
     """Mostly the Mutant's own moves (with random jukes and spike toggles), else any move C runs."""
     action, data, extra = bench.random_choice(match, player, character, rnd, allowed)
@@ -101,75 +56,31 @@ def _choice(match, player, character, rnd, own, allowed):
         from test_differential import cowboy_choice
         action, data, extra = cowboy_choice((action, data, extra), rnd)
     if character == "Mutant":
-        legal = [m for m in match.legal_actions(player) if m in own]
-        rnd.shuffle(legal)
-        if legal and rnd.random() < 0.75:
-            for move in legal:
-                try:
-                    action, data = move, bench.random_data(character, move, rnd)
-                    break
-                except ValueError:
-                    continue
+        action, data = prefer_own(match, player, character, rnd, own, 0.75, action, data)
         extra["spike_enabled"] = rnd.random() < 0.8
         if rnd.random() < 0.4:
             extra["juke_dir"] = {"x": rnd.choice((-1, 0, 1)), "y": rnd.choice((-1, 0, 1))}
     return action, data, extra
 
 
+def _note(seen, state, p1, p2):
+    for obj in state["objects"]:
+        seen["scenes"].add(obj["scene"])
+    for side, character in (("p1", p1), ("p2", p2)):
+        if character == "Mutant":
+            res = state[side]["res"]
+            seen["juke_pips"].add(res["juke_pips"])
+            seen["bc_charge"] |= res["bc_charge"]
+            seen["overheal"] |= state[side]["hp"] > 1500
+
+
 def _play(p1, p2, seed, settings, rnd, max_ticks, seen):
     """One match on both engines, compared after every tick; returns the ticks played."""
-    py = create_match(p1, p2, seed, settings, "python")
-    c = create_match(p1, p2, seed, settings, "c")
-    own = _mutant_own_moves()
+    own = own_moves("Mutant")
     allowed = {p1: bench.c_exact_moves(p1), p2: bench.c_exact_moves(p2)}
-    ticks, history = 0, []
-    while py.result() is None and ticks < max_ticks:
-        if py.is_waiting():
-            assert c.is_waiting(), f"tick {py.current_tick}: only Python opened a decision"
-            for player, character in ((1, p1), (2, p2)):
-                assert c.legal_actions(player) == py.legal_actions(player), (py.current_tick, player)
-                choice = _choice(py, player, character, rnd, own, allowed[character])
-                history.append((py.current_tick, player) + tuple(choice))
-                try:
-                    py.submit(player, *copy.deepcopy(choice))
-                except Exception as exc:  # noqa: BLE001 - both must refuse alike
-                    with pytest.raises(type(exc)):
-                        c.submit(player, *copy.deepcopy(choice))
-                    return ticks
-                c.submit(player, *copy.deepcopy(choice))
-            continue
-        try:
-            py.tick()
-        except Exception as exc:  # noqa: BLE001
-            with pytest.raises(type(exc)):
-                c.tick()
-            return ticks
-        try:
-            c.tick()
-        except EngineUnavailable:  # the other character's state not written in C yet
-            return ticks
-        ticks += 1
-        sp, sc = py.state(), c.state()
-        found = _first_difference(sp, sc)
-        if found:
-            recent = "\n".join(repr(h) for h in history[-6:])
-            pytest.fail(f"{p1} vs {p2} seed {seed} settings {settings}: tick {py.current_tick} differs at "
-                        f"{found[0]}: python {found[1]!r}, c {found[2]!r}\nlast decisions:\n{recent}")
-        for obj in sc["objects"]:
-            seen["scenes"].add(obj["scene"])
-        for side, character in (("p1", p1), ("p2", p2)):
-            if character == "Mutant":
-                res = sc[side]["res"]
-                seen["juke_pips"].add(res["juke_pips"])
-                seen["bc_charge"] |= res["bc_charge"]
-                seen["overheal"] |= sc[side]["hp"] > 1500
-    assert c.result() == py.result()
-    return ticks
-
-
-def _pairings():
-    chars = [name for name in ("Ninja", "Cowboy", "Wizard", "Robot", "Mutant") if name in native.characters()]
-    return [("Mutant", other) for other in chars] + [(other, "Mutant") for other in chars if other != "Mutant"]
+    return play(p1, p2, seed, settings, max_ticks,
+                lambda match, player, character: _choice(match, player, character, rnd, own, allowed[character]),
+                lambda state: _note(seen, state, p1, p2))
 
 
 def test_mutant_objects_and_resources_match_python():
@@ -177,11 +88,9 @@ def test_mutant_objects_and_resources_match_python():
     identical, and the Mutant's projectiles and resources were exercised (about 20 s)."""
     seen = {"scenes": set(), "juke_pips": set(), "bc_charge": False, "overheal": False}
     total = 0
-    for k, (p1, p2) in enumerate(_pairings()):
-        for i in range(8 if "Mutant" == p1 == p2 else 2):
-            rnd = random.Random(7000 + 100 * k + i)
-            settings = {"game_length": 500, "char_distance": rnd.choice((20, 55, 120))}
-            total += _play(p1, p2, 31 * k + i, settings, rnd, 510, seen)
+    for k, i, p1, p2, rnd in short_matches("Mutant", 7000):
+        settings = {"game_length": 500, "char_distance": rnd.choice((20, 55, 120))}
+        total += _play(p1, p2, 31 * k + i, settings, rnd, 510, seen)
     assert total > 2000
     assert OBJECT_SCENES <= seen["scenes"], seen["scenes"]
     assert len(seen["juke_pips"]) >= 5 and seen["bc_charge"]
@@ -192,13 +101,10 @@ def test_mutant_objects_and_resources_match_python():
 def test_mutant_long_matches_match_python(block):
     """Long matches (full game length) with the Mutant on one side, 5 per block."""
     seen = {"scenes": set(), "juke_pips": set(), "bc_charge": False, "overheal": False}
-    pairings = _pairings()
-    for i in range(5):
-        rnd = random.Random(90000 + 50 * block + i)
-        p1, p2 = pairings[(block * 5 + i) % len(pairings)]
+    for p1, p2, seed, rnd in long_matches("Mutant", block, 5, 90000):
         settings = {"game_length": 3600, "char_distance": rnd.choice((20, 55, 120)),
                     "infinite_resources": rnd.random() < 0.2}
-        _play(p1, p2, 1000 * block + i, settings, rnd, 3610, seen)
+        _play(p1, p2, seed, settings, rnd, 3610, seen)
 
 
 # ------------------------------------------------------------------ the poison's connections
@@ -227,7 +133,7 @@ def test_many_poisons_keep_the_connections_bounded():
         c.tick()
         ticks += 1
         sp, sc = py.state(), c.state()
-        found = _first_difference(sp, sc)
+        found = first_difference(sp, sc)
         assert not found, (py.current_tick, found)
         poisons |= {o["name"] for o in sc["objects"] if o["scene"] == "Poison"}
     assert len(poisons) > 8, sorted(poisons, key=int)

@@ -16,15 +16,15 @@ exactly what the Python engine computes.
 """
 from __future__ import annotations
 
-import copy
 import json
 import random
 
 import pytest
 
+from c_side_by_side import (Both, check_mirror_trace, check_trace_through_c, long_matches, needs_trace, own_moves, play,
+    prefer_own, short_matches, trace_ids)
 from conftest import trace_files
 from integration import bench
-from integration.engine import EngineUnavailable, create_match
 
 native = pytest.importorskip("yomi._native")
 if not hasattr(native, "Match") or "Ninja" not in native.characters():
@@ -34,14 +34,6 @@ NINJA_EXTRAS = {"explode": "bool", "pull": "bool", "detach": "bool", "release": 
                 "store": "bool"}
 OBJECT_SCENES = {"StickmanFireball", "StickmanAirFireball", "Caltrops", "StickyBomb", "grappling_hook",
                  "StickmanSummonKunai", "StickmanSummonSlide", "Kunai", "HeavyWhipWave", "WhipWave"}
-
-
-def _ninja_own_moves() -> set[str]:
-    """The menu moves whose Python class is the Ninja's own (states.ninja)."""
-    from integration.engine import python_state_classes
-    exact = bench.c_exact_moves("Ninja")
-    return {name for name, cls in python_state_classes("Ninja").items()
-            if cls.startswith("states.ninja.") and name in exact}
 
 
 def _ninja_extra(rnd: random.Random) -> dict:
@@ -80,119 +72,25 @@ def test_scene_groups_are_the_c_engines():
 NINJA_TRACES = trace_files("*Ninja*")
 
 
-@pytest.mark.skipif(not trace_files("Ninja_vs_Ninja_s100.jsonl.gz"),
-                    reason="reference traces not on this machine (set YOMI_SHARED)")
+@needs_trace("Ninja_vs_Ninja_s100.jsonl.gz")
 def test_mirror_trace_identical_through_c():
     """Ninja_vs_Ninja_s100: shuriken, hook, sticky bombs, summons, Quick Slash... (well under a second in C)."""
-    from integration.parity.trace import replay
-    report = replay(trace_files("Ninja_vs_Ninja_s100.jsonl.gz")[0], "c", set())
-    assert report.divergence is None, str(report.divergence)
-    assert report.ticks_ok == report.ticks_total == 2739
-    assert report.legal_ok == report.legal_total > 0, report.legal_first_mismatch
-    assert report.end_ok
+    check_mirror_trace(trace_files("Ninja_vs_Ninja_s100.jsonl.gz")[0], 2739)
 
 
-@pytest.mark.parametrize("path", NINJA_TRACES, ids=[p.name.split(".")[0] for p in NINJA_TRACES])
+@pytest.mark.parametrize("path", NINJA_TRACES, ids=trace_ids(NINJA_TRACES))
 def test_ninja_traces_identical_through_c(path):
     """Every trace with a Ninja side: identical through C, or stopped by the *other* character's
     states that are not written in C yet (skipped until they are)."""
-    from integration.parity.trace import replay
-    report = replay(path, "c", set())
-    if report.divergence is not None:
-        text = str(report.divergence)
-        names = path.name.split("_vs_")
-        other = {"Robot", "Cowboy", "Wizard", "Mutant"} & {names[0], names[1].split("_")[0]}
-        if "EngineUnavailable" in text and any(f"C engine: {name}:" in text for name in other):
-            pytest.skip(f"the other character is not complete in C yet: {text[:160]}")
-        pytest.fail(text)
-    assert report.ticks_ok == report.ticks_total
-    if report.legal_ok != report.legal_total:  # the Cowboy's Shift-toggle artefact turns: as the Python engine
-        py = replay(path, "python", set())
-        assert (report.legal_ok, report.legal_first_mismatch) == (py.legal_ok, py.legal_first_mismatch)
-    assert report.end_ok
+    check_trace_through_c(path, "Ninja")
 
 
 # ------------------------------------------------------------------ differential helpers
-def _first_difference(a, b, path="state"):
-    if type(a) is not type(b):
-        return path, a, b
-    if isinstance(a, dict):
-        if list(a) != list(b):
-            return f"{path} (keys)", list(a), list(b)
-        for key in a:
-            found = _first_difference(a[key], b[key], f"{path}.{key}")
-            if found:
-                return found
-        return None
-    if isinstance(a, list):
-        if len(a) != len(b):
-            return f"{path} (length)", a, b
-        for i, (x, y) in enumerate(zip(a, b)):
-            found = _first_difference(x, y, f"{path}[{i}]")
-            if found:
-                return found
-        return None
-    return None if a == b else (path, a, b)
-
-
-class _Both:
-    """Both engines side by side: every submit and tick on each, the states compared after every tick."""
-
-    def __init__(self, p1, p2, seed, settings):
-        self.p1, self.p2, self.seed, self.settings = p1, p2, seed, settings
-        self.py = create_match(p1, p2, seed, settings, "python")
-        self.c = create_match(p1, p2, seed, settings, "c")
-        self.history = []
-        self.states = []  # the C engine's state after each tick (the caller inspects them)
-
-    def submit(self, player, choice) -> bool:
-        """False when the Python engine refuses (the C engine must refuse alike)."""
-        self.history.append((self.py.current_tick, player) + tuple(choice))
-        try:
-            self.py.submit(player, *copy.deepcopy(choice))
-        except Exception as exc:  # noqa: BLE001 - both must refuse alike
-            with pytest.raises(type(exc)):
-                self.c.submit(player, *copy.deepcopy(choice))
-            return False
-        self.c.submit(player, *copy.deepcopy(choice))
-        return True
-
-    def tick(self) -> bool:
-        """False when the match stops (both engines raised alike, or the other side is not in C yet)."""
-        try:
-            self.py.tick()
-        except Exception as exc:  # noqa: BLE001
-            with pytest.raises(type(exc)):
-                self.c.tick()
-            return False
-        try:
-            self.c.tick()
-        except EngineUnavailable:  # the other character's state not written in C yet
-            return False
-        sp, sc = self.py.state(), self.c.state()
-        found = _first_difference(sp, sc)
-        if found:
-            recent = "\n".join(repr(h) for h in self.history[-8:])
-            pytest.fail(f"{self.p1} vs {self.p2} seed {self.seed} settings {self.settings}: tick "
-                        f"{self.py.current_tick} differs at {found[0]}: python {found[1]!r}, c {found[2]!r}\n"
-                        f"last decisions:\n{recent}")
-        self.states.append(sc)
-        return True
-
-
 def _choice(match, player, character, rnd, own, allowed):
     """Mostly the Ninja's own moves with every Ninja extra at random, else any move C runs."""
     action, data, extra = bench.random_choice(match, player, character, rnd, allowed)
     if character == "Ninja":
-        legal = [m for m in match.legal_actions(player) if m in own]
-        rnd.shuffle(legal)
-        if legal and rnd.random() < 0.7:
-            for move in legal:
-                try:
-                    action, data = move, bench.random_data(character, move, rnd)
-                    break
-                except ValueError:
-                    continue
+        action, data = prefer_own(match, player, character, rnd, own, 0.7, action, data)
         extra = _ninja_extra(rnd)
     return action, data, extra
 
@@ -229,30 +127,11 @@ def _note(seen, state, p1, p2):
 
 def _play(p1, p2, seed, settings, rnd, max_ticks, seen):
     """One match on both engines, compared after every tick; returns the ticks played."""
-    both = _Both(p1, p2, seed, settings)
-    own = _ninja_own_moves()
+    own = own_moves("Ninja")
     allowed = {p1: bench.c_exact_moves(p1), p2: bench.c_exact_moves(p2)}
-    ticks = 0
-    while both.py.result() is None and ticks < max_ticks:
-        if both.py.is_waiting():
-            assert both.c.is_waiting(), f"tick {both.py.current_tick}: only Python opened a decision"
-            for player, character in ((1, p1), (2, p2)):
-                assert both.c.legal_actions(player) == both.py.legal_actions(player), (both.py.current_tick, player)
-                if not both.submit(player, _choice(both.py, player, character, rnd, own, allowed[character])):
-                    return ticks
-            continue
-        if not both.tick():
-            return ticks
-        ticks += 1
-        _note(seen, both.states[-1], p1, p2)
-        both.states.clear()
-    assert both.c.result() == both.py.result()
-    return ticks
-
-
-def _pairings():
-    chars = [name for name in ("Ninja", "Cowboy", "Wizard", "Robot", "Mutant") if name in native.characters()]
-    return [("Ninja", other) for other in chars] + [(other, "Ninja") for other in chars if other != "Ninja"]
+    return play(p1, p2, seed, settings, max_ticks,
+                lambda match, player, character: _choice(match, player, character, rnd, own, allowed[character]),
+                lambda state: _note(seen, state, p1, p2))
 
 
 def _new_seen():
@@ -264,12 +143,10 @@ def test_ninja_objects_and_resources_match_python():
     resources in some): every tick identical, and the Ninja's objects and resources were exercised."""
     seen = _new_seen()
     total = 0
-    for k, (p1, p2) in enumerate(_pairings()):
-        for i in range(8 if p1 == p2 else 2):
-            rnd = random.Random(9000 + 100 * k + i)
-            settings = {"game_length": 500, "char_distance": rnd.choice((20, 55, 120)),
-                        "infinite_resources": i % 3 == 1, "starting_meter": "1000" if i % 4 == 2 else "0"}
-            total += _play(p1, p2, 41 * k + i, settings, rnd, 510, seen)
+    for k, i, p1, p2, rnd in short_matches("Ninja", 9000):
+        settings = {"game_length": 500, "char_distance": rnd.choice((20, 55, 120)),
+                    "infinite_resources": i % 3 == 1, "starting_meter": "1000" if i % 4 == 2 else "0"}
+        total += _play(p1, p2, 41 * k + i, settings, rnd, 510, seen)
     assert total > 5000
     assert OBJECT_SCENES <= seen["scenes"], seen["scenes"]
     assert {("grappling_hook", "Locked"), ("StickyBomb", "Explode"), ("StickmanSummonSlide", "Slide")} \
@@ -286,13 +163,10 @@ def test_ninja_objects_and_resources_match_python():
 def test_ninja_long_matches_match_python(block):
     """Long matches (full game length) with the Ninja on one side, 5 per block."""
     seen = _new_seen()
-    pairings = _pairings()
-    for i in range(5):
-        rnd = random.Random(80000 + 50 * block + i)
-        p1, p2 = pairings[(block * 5 + i) % len(pairings)]
+    for p1, p2, seed, rnd in long_matches("Ninja", block, 5, 80000):
         settings = {"game_length": 3600, "char_distance": rnd.choice((20, 55, 120)),
                     "infinite_resources": rnd.random() < 0.25}
-        _play(p1, p2, 1000 * block + i, settings, rnd, 3610, seen)
+        _play(p1, p2, seed, settings, rnd, 3610, seen)
 
 
 # ------------------------------------------------------------------ scripted scenes
@@ -303,7 +177,7 @@ def _scene(plan, extras, ticks, settings, seed=11, opponent=("Wait",), p2="Ninja
     """P1 Ninja plays ``plan`` (a list of (move, data), each as soon as it is legal; Wait or Continue
     meanwhile) with ``extras(decision)``; P2 plays the first legal move of ``opponent``. Both engines
     compared after every tick; returns the C engine's states."""
-    both = _Both("Ninja", p2, seed, settings)
+    both = Both("Ninja", p2, seed, settings)
     plan = list(plan)
     out, step = [], 0
     while both.py.result() is None and len(out) < ticks:
@@ -321,8 +195,9 @@ def _scene(plan, extras, ticks, settings, seed=11, opponent=("Wait",), p2="Ninja
             assert both.submit(2, (opp, None, dict(NEUTRAL_EXTRA)))
             step += 1
             continue
-        assert both.tick()
-        out.append(both.states.pop())
+        state = both.tick()
+        assert state is not None
+        out.append(state)
     return out
 
 

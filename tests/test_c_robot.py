@@ -15,14 +15,14 @@ resources compute exactly what the Python engine computes.
 """
 from __future__ import annotations
 
-import copy
 import random
 
 import pytest
 
+from c_side_by_side import (Both, check_mirror_trace, check_trace_through_c, long_matches, needs_trace, own_moves, play,
+    prefer_own, short_matches, trace_ids)
 from conftest import trace_files
 from integration import bench
-from integration.engine import EngineUnavailable, create_match
 
 native = pytest.importorskip("yomi._native")
 if not hasattr(native, "Match") or "Robot" not in native.characters():
@@ -33,14 +33,6 @@ ROBOT_EXTRAS = {"fly_dir": "8way", "fly_enabled": "bool", "armor_enabled": "bool
                 "force_fly": "bool"}
 OBJECT_SCENES = {"RobotGrenade", "NadeExplosion", "Missile", "GroundFire", "GroundFireLoic", "orbital_strike",
                  "LandingShockwave"}
-
-
-def _robot_own_moves() -> set[str]:
-    """The menu moves whose Python class is the Robot's own (states.robot)."""
-    from integration.engine import python_state_classes
-    exact = bench.c_exact_moves("Robot")
-    return {name for name, cls in python_state_classes("Robot").items()
-            if cls.startswith("states.robot.") and name in exact}
 
 
 def _robot_extra(rnd: random.Random) -> dict:
@@ -57,104 +49,20 @@ def _robot_extra(rnd: random.Random) -> dict:
 ROBOT_TRACES = trace_files("*Robot*")
 
 
-@pytest.mark.skipif(not trace_files("Robot_vs_Robot_s136.jsonl.gz"),
-                    reason="reference traces not on this machine (set YOMI_SHARED)")
+@needs_trace("Robot_vs_Robot_s136.jsonl.gz")
 def test_mirror_trace_identical_through_c():
     """Robot_vs_Robot_s136: bombs, LOIC, KILL PROCESS, Drive... (well under a second in C)."""
-    from integration.parity.trace import replay
-    report = replay(trace_files("Robot_vs_Robot_s136.jsonl.gz")[0], "c", set())
-    assert report.divergence is None, str(report.divergence)
-    assert report.ticks_ok == report.ticks_total == 1957
-    assert report.legal_ok == report.legal_total > 0, report.legal_first_mismatch
-    assert report.end_ok
+    check_mirror_trace(trace_files("Robot_vs_Robot_s136.jsonl.gz")[0], 1957)
 
 
-@pytest.mark.parametrize("path", ROBOT_TRACES, ids=[p.name.split(".")[0] for p in ROBOT_TRACES])
+@pytest.mark.parametrize("path", ROBOT_TRACES, ids=trace_ids(ROBOT_TRACES))
 def test_robot_traces_identical_through_c(path):
     """Every trace with a Robot side: identical through C, or stopped by the *other* character's
     states that are not written in C yet (skipped until they are)."""
-    from integration.parity.trace import replay
-    report = replay(path, "c", set())
-    if report.divergence is not None:
-        text = str(report.divergence)
-        names = path.name.split("_vs_")
-        other = {"Ninja", "Cowboy", "Wizard", "Mutant"} & {names[0], names[1].split("_")[0]}
-        if "EngineUnavailable" in text and any(f"C engine: {name}:" in text for name in other):
-            pytest.skip(f"the other character is not complete in C yet: {text[:160]}")
-        pytest.fail(text)
-    assert report.ticks_ok == report.ticks_total
-    assert report.legal_ok == report.legal_total, report.legal_first_mismatch
-    assert report.end_ok
+    check_trace_through_c(path, "Robot")
 
 
 # ------------------------------------------------------------------ differential helpers
-def _first_difference(a, b, path="state"):
-    if type(a) is not type(b):
-        return path, a, b
-    if isinstance(a, dict):
-        if list(a) != list(b):
-            return f"{path} (keys)", list(a), list(b)
-        for key in a:
-            found = _first_difference(a[key], b[key], f"{path}.{key}")
-            if found:
-                return found
-        return None
-    if isinstance(a, list):
-        if len(a) != len(b):
-            return f"{path} (length)", a, b
-        for i, (x, y) in enumerate(zip(a, b)):
-            found = _first_difference(x, y, f"{path}[{i}]")
-            if found:
-                return found
-        return None
-    return None if a == b else (path, a, b)
-
-
-class _Both:
-    """Both engines side by side: every submit and tick on each, the states compared after every tick."""
-
-    def __init__(self, p1, p2, seed, settings):
-        self.p1, self.p2, self.seed, self.settings = p1, p2, seed, settings
-        self.py = create_match(p1, p2, seed, settings, "python")
-        self.c = create_match(p1, p2, seed, settings, "c")
-        self.history = []
-        self.states = []  # the C engine's state after each tick (the caller inspects them)
-
-    def submit(self, player, choice) -> bool:
-        """False when the Python engine refuses (the C engine must refuse alike)."""
-        self.history.append((self.py.current_tick, player) + tuple(choice))
-        try:
-            self.py.submit(player, *copy.deepcopy(choice))
-        except Exception as exc:  # noqa: BLE001 - both must refuse alike
-            with pytest.raises(type(exc)):
-                self.c.submit(player, *copy.deepcopy(choice))
-            return False
-        self.c.submit(player, *copy.deepcopy(choice))
-        return True
-
-    def tick(self) -> bool:
-        """False when the match stops (both engines raised alike, or the other side is not in C yet)."""
-        try:
-            self.py.tick()
-        except Exception as exc:  # noqa: BLE001
-            with pytest.raises(type(exc)):
-                self.c.tick()
-            return False
-        try:
-            self.c.tick()
-        except EngineUnavailable:  # the other character's state not written in C yet
-            return False
-        sp, sc = self.py.state(), self.c.state()
-        found = _first_difference(sp, sc)
-        if found:
-            recent = "\n".join(repr(h) for h in self.history[-6:])
-            pytest.fail(f"{self.p1} vs {self.p2} seed {self.seed} settings {self.settings}: tick "
-                        f"{self.py.current_tick} differs at {found[0]}: python {found[1]!r}, c {found[2]!r}\n"
-                        f"last decisions:\n{recent}")
-        self.states.append(sc)
-        return True
-
-
 def _choice(match, player, character, rnd, own, allowed):
     """Mostly the Robot's own moves with every Robot extra at random, else any move C runs (the
     other characters' choices as the differential test draws them)."""
@@ -163,15 +71,7 @@ def _choice(match, player, character, rnd, own, allowed):
         from test_differential import cowboy_choice
         action, data, extra = cowboy_choice((action, data, extra), rnd)
     if character == "Robot":
-        legal = [m for m in match.legal_actions(player) if m in own]
-        rnd.shuffle(legal)
-        if legal and rnd.random() < 0.75:
-            for move in legal:
-                try:
-                    action, data = move, bench.random_data(character, move, rnd)
-                    break
-                except ValueError:
-                    continue
+        action, data = prefer_own(match, player, character, rnd, own, 0.75, action, data)
         extra = _robot_extra(rnd)
     return action, data, extra
 
@@ -202,30 +102,11 @@ def _note(seen, state, p1, p2):
 
 def _play(p1, p2, seed, settings, rnd, max_ticks, seen):
     """One match on both engines, compared after every tick; returns the ticks played."""
-    both = _Both(p1, p2, seed, settings)
-    own = _robot_own_moves()
+    own = own_moves("Robot")
     allowed = {p1: bench.c_exact_moves(p1), p2: bench.c_exact_moves(p2)}
-    ticks = 0
-    while both.py.result() is None and ticks < max_ticks:
-        if both.py.is_waiting():
-            assert both.c.is_waiting(), f"tick {both.py.current_tick}: only Python opened a decision"
-            for player, character in ((1, p1), (2, p2)):
-                assert both.c.legal_actions(player) == both.py.legal_actions(player), (both.py.current_tick, player)
-                if not both.submit(player, _choice(both.py, player, character, rnd, own, allowed[character])):
-                    return ticks
-            continue
-        if not both.tick():
-            return ticks
-        ticks += 1
-        _note(seen, both.states[-1], p1, p2)
-        both.states.clear()
-    assert both.c.result() == both.py.result()
-    return ticks
-
-
-def _pairings():
-    chars = [name for name in ("Ninja", "Cowboy", "Wizard", "Robot", "Mutant") if name in native.characters()]
-    return [("Robot", other) for other in chars] + [(other, "Robot") for other in chars if other != "Robot"]
+    return play(p1, p2, seed, settings, max_ticks,
+                lambda match, player, character: _choice(match, player, character, rnd, own, allowed[character]),
+                lambda state: _note(seen, state, p1, p2))
 
 
 def _new_seen():
@@ -237,12 +118,10 @@ def test_robot_objects_and_resources_match_python():
     resources in some): every tick identical, and the Robot's objects and resources were exercised."""
     seen = _new_seen()
     total = 0
-    for k, (p1, p2) in enumerate(_pairings()):
-        for i in range(8 if p1 == p2 else 2):
-            rnd = random.Random(5000 + 100 * k + i)
-            settings = {"game_length": 600, "char_distance": rnd.choice((20, 55, 120)),
-                        "infinite_resources": i % 3 == 1, "starting_meter": "1000" if i % 4 == 2 else "0"}
-            total += _play(p1, p2, 37 * k + i, settings, rnd, 610, seen)
+    for k, i, p1, p2, rnd in short_matches("Robot", 5000):
+        settings = {"game_length": 600, "char_distance": rnd.choice((20, 55, 120)),
+                    "infinite_resources": i % 3 == 1, "starting_meter": "1000" if i % 4 == 2 else "0"}
+        total += _play(p1, p2, 37 * k + i, settings, rnd, 610, seen)
     assert total > 5000
     assert OBJECT_SCENES <= seen["scenes"], seen["scenes"]
     assert {"RobotGrenade", "orbital_strike"} <= seen["active"], seen["active"]
@@ -259,20 +138,17 @@ def test_robot_objects_and_resources_match_python():
 def test_robot_long_matches_match_python(block):
     """Long matches (full game length) with the Robot on one side, 5 per block."""
     seen = _new_seen()
-    pairings = _pairings()
-    for i in range(5):
-        rnd = random.Random(70000 + 50 * block + i)
-        p1, p2 = pairings[(block * 5 + i) % len(pairings)]
+    for p1, p2, seed, rnd in long_matches("Robot", block, 5, 70000):
         settings = {"game_length": 3600, "char_distance": rnd.choice((20, 55, 120)),
                     "infinite_resources": rnd.random() < 0.25}
-        _play(p1, p2, 1000 * block + i, settings, rnd, 3610, seen)
+        _play(p1, p2, seed, settings, rnd, 3610, seen)
 
 
 # ------------------------------------------------------------------ scripted scenes
 def _scene(moves, extras, ticks, settings, seed=11, opponent="Wait"):
     """P1 Robot plays the first legal move of ``moves(step)`` with ``extras(step)``; P2 Robot waits.
     Both engines compared after every tick; returns the C engine's states."""
-    both = _Both("Robot", "Robot", seed, settings)
+    both = Both("Robot", "Robot", seed, settings)
     rnd = random.Random(seed)
     out, step = [], 0
     while both.py.result() is None and len(out) < ticks:
@@ -287,8 +163,9 @@ def _scene(moves, extras, ticks, settings, seed=11, opponent="Wait"):
             assert both.submit(2, (opp, None, bench.random_extra("Robot", rnd, False)))
             step += 1
             continue
-        assert both.tick()
-        out.append(both.states.pop())
+        state = both.tick()
+        assert state is not None
+        out.append(state)
     return out
 
 

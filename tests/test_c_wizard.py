@@ -23,9 +23,10 @@ import random
 
 import pytest
 
+from c_side_by_side import (Both, check_mirror_trace, check_trace_through_c, long_matches, needs_trace, own_moves, play,
+    short_matches, trace_ids)
 from conftest import trace_files
 from integration import bench
-from integration.engine import EngineUnavailable, create_match
 
 native = pytest.importorskip("yomi._native")
 if not hasattr(native, "Match") or "Wizard" not in native.characters():
@@ -34,14 +35,6 @@ if not hasattr(native, "Match") or "Wizard" not in native.characters():
 OBJECT_MOVES = ("Orb", "OrbPush", "LockOrb", "UnlockOrb", "OrbTether", "OrbTeleport", "Telekinesis", "Launch",
                 "SuperLaunch", "SparkBomb", "Geyser", "DrawMoisture", "FlameWave", "VileClutch", "MagicMissile",
                 "Gust", "WindForce", "Liftoff", "ConjureWeapon", "ZephyrThrow")
-
-
-def _wizard_own_moves() -> set[str]:
-    """The menu moves whose Python class is the Wizard's own (states.wizard)."""
-    from integration.engine import python_state_classes
-    exact = bench.c_exact_moves("Wizard")
-    return {name for name, cls in python_state_classes("Wizard").items()
-            if cls.startswith("states.wizard.") and name in exact}
 
 
 def _wizard_extra(rnd: random.Random) -> dict:
@@ -65,120 +58,20 @@ def _wizard_data(move: str, rnd: random.Random):
 WIZARD_TRACES = trace_files("*Wizard*")
 
 
-@pytest.mark.skipif(not trace_files("Wizard_vs_Wizard_s124.jsonl.gz"),
-                    reason="reference traces not on this machine (set YOMI_SHARED)")
+@needs_trace("Wizard_vs_Wizard_s124.jsonl.gz")
 def test_mirror_trace_identical_through_c():
     """Wizard_vs_Wizard_s124: orb, spark bombs, flame waves, telekinesis... (well under a second in C)."""
-    from integration.parity.trace import replay
-    report = replay(trace_files("Wizard_vs_Wizard_s124.jsonl.gz")[0], "c", set())
-    assert report.divergence is None, str(report.divergence)
-    assert report.ticks_ok == report.ticks_total == 2968
-    assert report.legal_ok == report.legal_total > 0, report.legal_first_mismatch
-    assert report.end_ok
+    check_mirror_trace(trace_files("Wizard_vs_Wizard_s124.jsonl.gz")[0], 2968)
 
 
-@pytest.mark.parametrize("path", WIZARD_TRACES, ids=[p.name.split(".")[0] for p in WIZARD_TRACES])
+@pytest.mark.parametrize("path", WIZARD_TRACES, ids=trace_ids(WIZARD_TRACES))
 def test_wizard_traces_identical_through_c(path):
     """Every trace with a Wizard side: identical through C, or stopped by the *other* character's
     states that are not written in C yet (skipped until they are)."""
-    from integration.parity.trace import replay
-    report = replay(path, "c", set())
-    if report.divergence is not None:
-        text = str(report.divergence)
-        names = path.name.split("_vs_")
-        other = {"Ninja", "Cowboy", "Robot", "Mutant"} & {names[0], names[1].split("_")[0]}
-        if "EngineUnavailable" in text and any(f"C engine: {name}:" in text for name in other):
-            pytest.skip(f"the other character is not complete in C yet: {text[:160]}")
-        pytest.fail(text)
-    assert report.ticks_ok == report.ticks_total
-    assert report.legal_ok == report.legal_total, report.legal_first_mismatch
-    assert report.end_ok
+    check_trace_through_c(path, "Wizard")
 
 
-# ------------------------------------------------------------------ both engines side by side
-def _first_difference(a, b, path="state"):
-    if type(a) is not type(b):
-        return path, a, b
-    if isinstance(a, dict):
-        if list(a) != list(b):
-            return f"{path} (keys)", list(a), list(b)
-        for key in a:
-            found = _first_difference(a[key], b[key], f"{path}.{key}")
-            if found:
-                return found
-        return None
-    if isinstance(a, list):
-        if len(a) != len(b):
-            return f"{path} (length)", a, b
-        for i, (x, y) in enumerate(zip(a, b)):
-            found = _first_difference(x, y, f"{path}[{i}]")
-            if found:
-                return found
-        return None
-    return None if a == b else (path, a, b)
-
-
-class _Both:
-    """Both engines side by side: every submit and tick on each, the states compared after every tick."""
-
-    def __init__(self, p1, p2, seed, settings):
-        self.p1, self.p2, self.seed, self.settings = p1, p2, seed, settings
-        self.py = create_match(p1, p2, seed, settings, "python")
-        self.c = create_match(p1, p2, seed, settings, "c")
-        self.history = []
-        self.stopped_by = None  # the exception class both engines stopped with
-
-    def submit(self, player, choice) -> bool:
-        """False when the Python engine refuses (the C engine must refuse alike)."""
-        self.history.append((self.py.current_tick, player) + tuple(choice))
-        try:
-            self.py.submit(player, *copy.deepcopy(choice))
-        except Exception as exc:  # noqa: BLE001 - both must refuse alike
-            with pytest.raises(type(exc)):
-                self.c.submit(player, *copy.deepcopy(choice))
-            return False
-        self.c.submit(player, *copy.deepcopy(choice))
-        return True
-
-    def tick(self):
-        """The C engine's state after the tick; None when the match stops (both engines raised
-        alike, or the other side is not in C yet)."""
-        try:
-            self.py.tick()
-        except Exception as exc:  # noqa: BLE001
-            with pytest.raises(type(exc)):
-                self.c.tick()
-            self.stopped_by = type(exc)
-            return None
-        try:
-            self.c.tick()
-        except EngineUnavailable:  # the other character's state not written in C yet
-            return None
-        sp, sc = self.py.state(), self.c.state()
-        found = _first_difference(sp, sc)
-        if found:
-            recent = "\n".join(repr(h) for h in self.history[-6:])
-            pytest.fail(f"{self.p1} vs {self.p2} seed {self.seed} settings {self.settings}: tick "
-                        f"{self.py.current_tick} differs at {found[0]}: python {found[1]!r}, c {found[2]!r}\n"
-                        f"last decisions:\n{recent}")
-        return sc
-
-    def advance(self, seen=None, limit=100000):
-        """Tick until a decision (or the end); False when the match stopped."""
-        n = 0
-        while not self.py.is_waiting() and self.py.result() is None and n < limit:
-            assert not self.c.is_waiting(), f"tick {self.py.current_tick}: only C opened a decision"
-            state = self.tick()
-            if state is None:
-                return False
-            if seen is not None:
-                _note(seen, state, self.p1, self.p2)
-            n += 1
-        if self.py.result() is None and n < limit:
-            assert self.c.is_waiting(), f"tick {self.py.current_tick}: only Python opened a decision"
-        return True
-
-
+# ------------------------------------------------------------------ targeted differential check
 def _new_seen():
     return {"scenes": set(), "object_states": set(), "states": set(), "res": set(), "locked": set()}
 
@@ -240,26 +133,11 @@ def _plain_moves(character: str) -> set[str]:
 
 def _play(p1, p2, seed, settings, rnd, max_ticks, seen):
     """One match on both engines, compared after every tick; returns the ticks played."""
-    both = _Both(p1, p2, seed, settings)
-    own = _wizard_own_moves()
+    own = own_moves("Wizard")
     allowed = {name: bench.c_exact_moves(name) if name == "Wizard" else _plain_moves(name) for name in (p1, p2)}
-    if not both.advance(seen):
-        return both.py.current_tick
-    while both.py.result() is None and both.py.current_tick < max_ticks:
-        for player, character in ((1, p1), (2, p2)):
-            assert both.c.legal_actions(player) == both.py.legal_actions(player), (both.py.current_tick, player)
-            if not both.submit(player, _choice(both.py, player, character, rnd, own, allowed[character])):
-                return both.py.current_tick
-        if not both.advance(seen, max_ticks - both.py.current_tick):
-            return both.py.current_tick
-    if both.py.result() is not None:
-        assert both.c.result() == both.py.result()
-    return both.py.current_tick
-
-
-def _pairings():
-    chars = [name for name in ("Ninja", "Cowboy", "Wizard", "Robot", "Mutant") if name in native.characters()]
-    return [("Wizard", other) for other in chars] + [(other, "Wizard") for other in chars if other != "Wizard"]
+    return play(p1, p2, seed, settings, max_ticks,
+                lambda match, player, character: _choice(match, player, character, rnd, own, allowed[character]),
+                lambda state: _note(seen, state, p1, p2))
 
 
 def test_wizard_objects_and_resources_match_python():
@@ -268,13 +146,11 @@ def test_wizard_objects_and_resources_match_python():
     resources were exercised."""
     seen = _new_seen()
     total = 0
-    for k, (p1, p2) in enumerate(_pairings()):
-        for i in range(8 if p1 == p2 else 2):
-            rnd = random.Random(9000 + 100 * k + i)
-            settings = {"game_length": 600, "char_distance": rnd.choice((20, 55, 120)),
-                        "infinite_resources": i % 3 != 2, "starting_meter": "1000" if i % 3 == 2 else "0"}
-            total += _play(p1, p2, 41 * k + i, settings, rnd, 610, seen)
-    assert total > 4000
+    for k, i, p1, p2, rnd in short_matches("Wizard", 9000):
+        settings = {"game_length": 600, "char_distance": rnd.choice((20, 55, 120)),
+                    "infinite_resources": i % 3 != 2, "starting_meter": "1000" if i % 3 == 2 else "0"}
+        total += _play(p1, p2, 41 * k + i, settings, rnd, 610, seen)
+    assert total > 5000  # ticks played
     assert {"Orb", "OrbLightning", "OrbDart", "SparkBomb", "FlameWave", "VileClutch", "MagicMissile"} <= seen["scenes"], \
         seen["scenes"]
     assert any(scene.startswith("Telekinesis") for scene in seen["scenes"]), seen["scenes"]
@@ -294,15 +170,12 @@ def test_wizard_objects_and_resources_match_python():
 def test_wizard_long_matches_match_python(block):
     """Long matches (full game length) with the Wizard on one side, 4 per block."""
     seen = _new_seen()
-    pairings = _pairings()
-    for i in range(4):
-        rnd = random.Random(80000 + 50 * block + i)
-        p1, p2 = pairings[(block * 4 + i) % len(pairings)]
+    for p1, p2, seed, rnd in long_matches("Wizard", block, 4, 80000):
         settings = {"game_length": 3000, "infinite_resources": rnd.random() < 0.5,
                     "starting_meter": rnd.choice(("0", "250", "1000")), "char_distance": rnd.choice((20, 55, 200)),
                     "stage_width": rnd.choice((400, 800, 1100)), "has_ceiling": rnd.random() < 0.7,
                     "ceiling_height": rnd.choice((250, 400, 800))}
-        _play(p1, p2, 1000 * block + i, settings, rnd, 3010, seen)
+        _play(p1, p2, seed, settings, rnd, 3010, seen)
 
 
 # ------------------------------------------------------------------ scripted scenes
@@ -313,9 +186,13 @@ def _scene(steps, settings=None, seed=3, opponent_action="Wait"):
     """Wizard (P1) plays ``steps`` (action, data, extra or None) in order, each at the first
     decision where it is legal (Continue until then, for at most 20 decisions), P2 waits; both
     engines compared after every tick. Returns (seen, both)."""
-    both = _Both("Wizard", "Wizard", seed, dict({"infinite_resources": True, "game_length": 3000}, **(settings or {})))
+    both = Both("Wizard", "Wizard", seed, dict({"infinite_resources": True, "game_length": 3000}, **(settings or {})))
     seen = _new_seen()
-    assert both.advance(seen)
+
+    def observe(state):
+        _note(seen, state, "Wizard", "Wizard")
+
+    assert both.advance(observe)
     for action, data, extra in steps:
         for _ in range(20):
             if both.py.result() is not None:
@@ -333,7 +210,7 @@ def _scene(steps, settings=None, seed=3, opponent_action="Wait"):
                 else:
                     choice = (opponent_action if opponent_action in legal else "Continue", None, dict(NONE_EXTRA))
                 assert both.submit(player, choice)
-            if not both.advance(seen):
+            if not both.advance(observe):
                 return seen, both
             if played:
                 break
