@@ -140,24 +140,6 @@ static yhitbox *nade_my_hitbox(ymatch *m, yproj *p) {
     return h;
 }
 
-/* hitbox.hit_objects.append(name) on this one hitbox: only membership is ever read, and only for
- * objects that can still be hit (as hitbox.c keeps the lists: disabled objects make room) */
-static void hit_objects_append(ymatch *m, yhitbox *h, int number) {
-    for (int i = 0; i < h->n_hit; i++)
-        if (h->hit_objects[i] == number) return;
-    if (h->n_hit >= YOMI_MAX_HIT_OBJECTS) {
-        int n = 0;
-        for (int i = 0; i < h->n_hit; i++)
-            if (h->hit_objects[i] <= 2 || obj_from_name(m, h->hit_objects[i])) h->hit_objects[n++] = h->hit_objects[i];
-        h->n_hit = (uint8_t)n;
-    }
-    if (h->n_hit >= YOMI_MAX_HIT_OBJECTS) {
-        yerr(m, YE_LIMIT, "a hitbox remembers more than %d objects", YOMI_MAX_HIT_OBJECTS);
-        return;
-    }
-    h->hit_objects[h->n_hit++] = (uint16_t)number;
-}
-
 static void nade_construct(ymatch *m, yproj *p) {
     (void)m;
     robot_grenade_vars *v = GV(p);
@@ -252,7 +234,7 @@ static void nade_hit_by_object(ymatch *m, yproj *p, yobj *host_object, int host_
     }
     p->hit_cancel_on_hit = player_object->combo_count > 0 && v->hits_chained == 0;
     if (host_name != player) {
-        hit_objects_append(m, mine, player);
+        hitbox_remember_object(m, mine, player);
         if (!YOK(m)) return;
     } else {
         fx degradation = fxs_mul(NADE_DI_DEGRADATION_PER_HIT, fxs_int(v->hits_chained));
@@ -283,7 +265,7 @@ static void nade_hit_by(ymatch *m, yproj *p, yhbd *hb) {
     if (host_name) {
         yhitbox *mine = nade_my_hitbox(m, p);
         if (!mine) return;
-        hit_objects_append(m, mine, host_name);
+        hitbox_remember_object(m, mine, host_name);
         if (!YOK(m)) return;
     }
     yobj *host_object = obj_from_name(m, host_name);
@@ -350,7 +332,7 @@ static int gd_frame_1(ymatch *m, yobj *host, ystate *st) {
         }
         hitbox_activate(m, host, hitbox);
         v->hitbox_out = true;
-        hit_objects_append(m, hitbox, obj_get_fighter(m, host)->number);
+        hitbox_remember_object(m, hitbox, obj_get_fighter(m, host)->number);
     }
     return SYM_NONE;
 }

@@ -784,6 +784,7 @@ void hitbox_to_data(ymatch *m, yobj *host, yhitbox *h, yhbd *out);
 bool hitbox_overlaps(ymatch *m, const yhitbox *h, const ybox *box);
 bool hitbox_overlaps_hitbox(ymatch *m, const yhitbox *h, const yhitbox *other);
 void hitbox_save_hit_object(ymatch *m, yobj *host, yhitbox *h, int number); /* YE_LIMIT when full */
+void hitbox_remember_object(ymatch *m, yhitbox *h, int number); /* the same on this one hitbox (no group) */
 bool hitbox_already_hit_object(yobj *host, const yhitbox *h, int number);
 void hitbox_add_hit_object(yobj *host, yhitbox *h, int number);
 void hitbox_clear_group(yobj *host, yhitbox *h);

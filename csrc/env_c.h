@@ -10,8 +10,8 @@
 enum { YENV_BAD_MOVE = 1, YENV_BAD_HEAD = 16 }; /* yenv_check: 0, BAD_MOVE, or BAD_HEAD + the character's head */
 
 int yenv_init(const char **err);      /* resolve the tables against the engine once; 0 ok */
-int yenv_table_of(int character);
-int yenv_missing_keys(const char **out, int max); /* data keys the engine has no symbol for */     /* the fighter table of an obs.CHARACTERS index, -1 if unplayable */
+int yenv_table_of(int character);     /* the fighter table of an obs.CHARACTERS index, -1 if unplayable */
+int yenv_missing_keys(const char **out, int max); /* data keys the engine has no symbol for */
 void yenv_observe(ymatch *m, const int *chars, float *obs /* [2][YENV_OBS] */, bool *busy /* [2] */);
 void yenv_busy(ymatch *m, const int *chars, bool *busy);
 int yenv_check(int character, const float *mask_tail, const int32_t *heads);

@@ -52,7 +52,7 @@ static bool hit_list_has(const yhitbox *h, int number) {
 /* Membership is all that is ever read, and only for objects that can still be hit: when the
  * list is full, the entries of disabled or gone objects make room (an object is never enabled
  * again and numbers are never reused, so they are never asked about again). */
-static void hit_list_add(ymatch *m, yhitbox *h, int number) {
+void hitbox_remember_object(ymatch *m, yhitbox *h, int number) {
     if (hit_list_has(h, number)) return;
     if (h->n_hit >= YOMI_MAX_HIT_OBJECTS) {
         int n = 0;
@@ -68,7 +68,7 @@ static void hit_list_add(ymatch *m, yhitbox *h, int number) {
 }
 
 void hitbox_save_hit_object(ymatch *m, yobj *host, yhitbox *h, int number) {
-    FOR_GROUP(host, h, g) hit_list_add(m, g, number);
+    FOR_GROUP(host, h, g) hitbox_remember_object(m, g, number);
 }
 
 bool hitbox_already_hit_object(yobj *host, const yhitbox *h, int number) {

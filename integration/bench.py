@@ -89,8 +89,8 @@ def random_data(character: str, move: str, rng: random.Random):
     return {w["name"]: _widget_value(w, rng) for w in widgets}
 
 
-# character extras left at their defaults in random play: their effects need moves or objects
-# the C engine does not have yet (see docs/PERFORMANCE.md); the others are drawn at random
+# the character extras random play draws at random (any other extra stays at its default; the
+# differential tests draw the Cowboy's gun extras themselves: tests/test_differential.cowboy_choice)
 SAFE_EXTRAS = {
     "Ninja": {"explode": "bool", "pull": "bool", "detach": "bool", "release": "bool", "release_dir": "dir",
               "store": "bool"},
@@ -220,7 +220,7 @@ def run(pairs, matches_per_pair: int, game_length: int, seed: int, out=sys.stdou
             match_seed = seed + 1000 * len(scripts) + k
             try:
                 decisions, final, result = record_match(p1, p2, match_seed, match_seed, settings, allowed)
-                # a move may lead into a state the C engine does not have yet (EngineUnavailable)
+                # both engines must end it alike; a match where they raise (the game's own crashes) is left out
                 replay(create_match(p1, p2, match_seed, settings, "c"), decisions)
             except Exception as exc:  # noqa: BLE001 - the game's own crashes (IndexError, FixedError) too
                 skipped[type(exc).__name__] = skipped.get(type(exc).__name__, 0) + 1

@@ -536,7 +536,7 @@ class CBackend(Backend):
                             damage=float((shaping or {}).get("damage", 0.0)),
                             illegal=illegal, illegal_penalty=float(illegal_penalty))
         template = native.Match("Ninja", "Ninja", 0, dict(settings) if settings else None)
-        self.batch = native.EnvBatch(n, template, float((shaping or {}).get("damage", 0.0)), float(illegal_penalty),
+        self.batch = native.EnvBatch(n, template, self._config["damage"], self._config["illegal_penalty"],
                                      illegal == "raise")
         self.obs, self.rewards, self.terminals, self.truncations = obs, rewards, terminals, truncations
         self.ended = np.zeros(n, dtype=np.int8)

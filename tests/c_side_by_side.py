@@ -2,9 +2,7 @@
 checked against the Python reference engine.
 
 * ``check_mirror_trace`` / ``check_trace_through_c`` (with ``needs_trace`` / ``trace_ids``): a
-  reference trace replayed through
-  ``engine="c"`` is identical (a mixed trace whose *other* character is not complete in C yet is
-  skipped until it is);
+  reference trace replayed through ``engine="c"`` is identical;
 * ``Both``: one match on both engines side by side, every submit and tick on each, the states
   compared field by field after every tick (type-strict, key order, list lengths:
   ``test_differential.first_difference``), failing with the first difference and the last
@@ -29,7 +27,7 @@ import pytest
 
 from conftest import trace_files
 from integration import bench
-from integration.engine import EngineUnavailable, create_match
+from integration.engine import create_match
 from test_differential import CHARACTERS, first_difference
 
 __all__ = ["Both", "check_mirror_trace", "check_trace_through_c", "first_difference", "long_matches", "needs_trace",
@@ -63,20 +61,14 @@ def check_mirror_trace(path: Path, ticks: int, legal: int | None = None) -> None
     assert report.end_ok
 
 
-def check_trace_through_c(path: Path, character: str) -> None:
-    """A trace with ``character`` on one side is identical through C, or stopped by the *other*
-    character's states that are not written in C yet (skipped until they are). Every legal list
-    matches (the Cowboy's Shift-toggle panel artefact turns are accepted by the parity tool itself,
-    as for the Python engine)."""
+def check_trace_through_c(path: Path) -> None:
+    """A trace replays through C identically: every tick, every legal list (the Cowboy's
+    Shift-toggle panel artefact turns are accepted by the parity tool itself, as for the Python
+    engine) and the end. Every state of every character runs in C, so a state the C engine lacks
+    (EngineUnavailable) fails like any other divergence."""
     from integration.parity.trace import replay
     report = replay(path, "c", set())
-    if report.divergence is not None:
-        text = str(report.divergence)
-        names = path.name.split("_vs_")
-        other = (set(CHARACTERS) - {character}) & {names[0], names[1].split("_")[0]}
-        if "EngineUnavailable" in text and any(f"C engine: {name}:" in text for name in other):
-            pytest.skip(f"the other character is not complete in C yet: {text[:160]}")
-        pytest.fail(text)
+    assert report.divergence is None, str(report.divergence)
     assert report.ticks_ok == report.ticks_total
     assert report.legal_ok == report.legal_total, report.legal_first_mismatch
     assert report.end_ok
@@ -118,7 +110,7 @@ class Both:
 
     def tick(self) -> dict | None:
         """The C engine's state after the tick; None when the match stops (both engines raised
-        alike, or the other side is not in C yet)."""
+        alike)."""
         try:
             self.py.tick()
         except Exception as exc:  # noqa: BLE001
@@ -126,10 +118,7 @@ class Both:
                 self.c.tick()
             self.stopped_by = type(exc)
             return None
-        try:
-            self.c.tick()
-        except EngineUnavailable:  # the other character's state not written in C yet
-            return None
+        self.c.tick()
         return self.compare()
 
     def advance(self, observe: Callable[[dict], None] | None = None, limit: int = 100000) -> bool:
@@ -183,8 +172,7 @@ def play(p1: str, p2: str, seed: int, settings: dict, max_ticks: int, choose: Ch
     At every decision both engines offer the same legal moves (a Cowboy's also with input_grounded
     / input_aerial), and ``choose(python_match, player, character)`` is submitted to both;
     ``observe`` sees the C engine's state after every tick. The match ends at its result,
-    at ``max_ticks``, or where both engines stop alike (a refused submit, a raised tick, a state not
-    written in C yet)."""
+    at ``max_ticks``, or where both engines stop alike (a refused submit, a raised tick)."""
     both = Both(p1, p2, seed, settings)
     ticks = 0
     while both.py.result() is None and ticks < max_ticks:

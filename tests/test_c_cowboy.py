@@ -1,9 +1,7 @@
 """The Cowboy in the C engine (csrc/char_cowboy*.c): its moves, projectiles, objects and resources
 compute exactly what the Python engine computes.
 
-* the Cowboy traces replay identically through ``engine="c"`` (the mirror always; a mixed trace
-  once the other character's moves are written in C: until then the C engine stops it with
-  EngineUnavailable on the other side, which skips it);
+* the Cowboy traces replay identically through ``engine="c"`` (the mirror and every mixed trace);
 * scripted duels that drive each of the Cowboy's objects and resources on purpose (Shoot2 bullets
   meeting in the air -- the reseeded bullet-vs-bullet draw --, the Temporal Round fired by
   Shoot2's ActivateTemporal,
@@ -66,9 +64,8 @@ def test_mirror_trace_identical_through_c():
 @pytest.mark.parametrize("path", COWBOY_TRACES, ids=trace_ids(COWBOY_TRACES))
 def test_cowboy_traces_identical_through_c(path):
     """Every trace with a Cowboy side: identical through C (the Shift-toggle legal lists of three
-    traces are accepted by the parity tool as for the Python engine), or stopped by the *other*
-    character's states that are not written in C yet (skipped until they are)."""
-    check_trace_through_c(path, "Cowboy")
+    traces are accepted by the parity tool as for the Python engine)."""
+    check_trace_through_c(path)
 
 
 # ------------------------------------------------------------------ both engines, tick by tick

@@ -1,9 +1,7 @@
 """The Mutant in the C engine (csrc/char_mutant*.c): its moves, projectiles and resources compute
 exactly what the Python engine computes.
 
-* the Mutant traces replay identically through ``engine="c"`` (the mirror always; a mixed trace
-  once the other character's moves are written in C: until then the C engine stops it with
-  EngineUnavailable on the other side, which skips it);
+* the Mutant traces replay identically through ``engine="c"`` (the mirror and every mixed trace);
 * a targeted differential check: random matches where the Mutant mostly plays its own moves
   (spike, thorns, shockwave, Envenom's poison and acid bubbles, pounce, corkscrew, Rebirth...)
   with random jukes and spike toggles, both engines compared field by field after every tick
@@ -43,9 +41,8 @@ def test_mirror_trace_identical_through_c():
 
 @pytest.mark.parametrize("path", MUTANT_TRACES, ids=trace_ids(MUTANT_TRACES))
 def test_mutant_traces_identical_through_c(path):
-    """Every trace with a Mutant side: identical through C, or stopped by the *other* character's
-    states that are not written in C yet (skipped until they are)."""
-    check_trace_through_c(path, "Mutant")
+    """Every trace with a Mutant side: identical through C."""
+    check_trace_through_c(path)
 
 
 # ------------------------------------------------------------------ targeted differential check

@@ -1,9 +1,7 @@
 """The Ninja in the C engine (csrc/char_ninja*.c): its moves, objects and resources compute
 exactly what the Python engine computes.
 
-* the Ninja traces replay identically through ``engine="c"`` (the mirror always; a mixed trace
-  once the other character's moves are written in C: until then the C engine stops it with
-  EngineUnavailable on the other side, which skips it);
+* the Ninja traces replay identically through ``engine="c"`` (the mirror and every mixed trace);
 * a targeted differential check: random matches where the Ninja mostly plays its own moves
   (shuriken and the Stackriken they fuse into, caltrops, sticky bomb, grappling hook and pull,
   kunai and slide-kick summons, Substitution, momentum store/release, Quick Slash with every
@@ -80,9 +78,8 @@ def test_mirror_trace_identical_through_c():
 
 @pytest.mark.parametrize("path", NINJA_TRACES, ids=trace_ids(NINJA_TRACES))
 def test_ninja_traces_identical_through_c(path):
-    """Every trace with a Ninja side: identical through C, or stopped by the *other* character's
-    states that are not written in C yet (skipped until they are)."""
-    check_trace_through_c(path, "Ninja")
+    """Every trace with a Ninja side: identical through C."""
+    check_trace_through_c(path)
 
 
 # ------------------------------------------------------------------ differential helpers

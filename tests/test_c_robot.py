@@ -1,9 +1,7 @@
 """The Robot in the C engine (csrc/char_robot*.c): its moves, grabs, Drive stance, objects and
 resources compute exactly what the Python engine computes.
 
-* the Robot traces replay identically through ``engine="c"`` (the mirror always; a mixed trace
-  once the other character's moves are written in C: until then the C engine stops it with
-  EngineUnavailable on the other side, which skips it);
+* the Robot traces replay identically through ``engine="c"`` (the mirror and every mixed trace);
 * a targeted differential check: random matches where the Robot mostly plays its own moves
   (remote bomb, magnet, missiles, flamethrower and ground fire, LOIC/Galvanize/SHUTDOWN, KILL
   PROCESS, the grabs and slams, the Drive stance...) with every Robot extra drawn at random
@@ -57,9 +55,8 @@ def test_mirror_trace_identical_through_c():
 
 @pytest.mark.parametrize("path", ROBOT_TRACES, ids=trace_ids(ROBOT_TRACES))
 def test_robot_traces_identical_through_c(path):
-    """Every trace with a Robot side: identical through C, or stopped by the *other* character's
-    states that are not written in C yet (skipped until they are)."""
-    check_trace_through_c(path, "Robot")
+    """Every trace with a Robot side: identical through C."""
+    check_trace_through_c(path)
 
 
 # ------------------------------------------------------------------ differential helpers

@@ -1,9 +1,7 @@
 """The Wizard in the C engine (csrc/char_wizard*.c): its moves, objects and resources compute
 exactly what the Python engine computes.
 
-* the Wizard traces replay identically through ``engine="c"`` (the mirror always; a mixed trace
-  once the other character's moves are written in C: until then the C engine stops it with
-  EngineUnavailable on the other side, which skips it);
+* the Wizard traces replay identically through ``engine="c"`` (the mirror and every mixed trace);
 * a targeted differential check: random matches where the Wizard mostly plays its own moves
   (the orb and its attacks, Orb Portal and the tether, Telekinesis' random boulder with Launch
   and Redirect, spark bombs and their detonation, Geyser's swept column, the wind moves, Vile
@@ -66,9 +64,8 @@ def test_mirror_trace_identical_through_c():
 
 @pytest.mark.parametrize("path", WIZARD_TRACES, ids=trace_ids(WIZARD_TRACES))
 def test_wizard_traces_identical_through_c(path):
-    """Every trace with a Wizard side: identical through C, or stopped by the *other* character's
-    states that are not written in C yet (skipped until they are)."""
-    check_trace_through_c(path, "Wizard")
+    """Every trace with a Wizard side: identical through C."""
+    check_trace_through_c(path)
 
 
 # ------------------------------------------------------------------ targeted differential check

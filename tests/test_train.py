@@ -102,9 +102,10 @@ def assert_same_env(a, b):
         assert a.backend.batch.counters()["decisions"] == b.backend.batch.counters()["decisions"]
 
 
-def test_resume_is_bit_exact(tmp_path):
-    n, k = 7, 3
-    cfg = small()
+def check_resume_is_bit_exact(tmp_path, cfg: TrainConfig, n: int, k: int) -> tuple:
+    """N updates in one go == K updates, a checkpoint, a resume (a new trainer, the env restored
+    from the checkpoint) and N-K updates: policy, optimizer, pool, env, RNGs and logged metrics.
+    Returns the trainers (uninterrupted, first part, resumed) for the caller to close."""
     whole = Trainer(cfg, run_dir=tmp_path / "whole", display=False)
     whole.run(max_updates=n)
     rng_whole = torch.get_rng_state()
@@ -121,6 +122,11 @@ def test_resume_is_bit_exact(tmp_path):
     rows_a = [{key: r.get(key) for key in keys} for r in whole.metrics.rows]
     rows_b = [{key: r.get(key) for key in keys} for r in resumed.metrics.rows]
     assert rows_a == rows_b and len(rows_a) == n
+    return whole, first, resumed
+
+
+def test_resume_is_bit_exact(tmp_path):
+    check_resume_is_bit_exact(tmp_path, small(), n=7, k=3)
 
 
 def test_checkpoint_contents_and_atomic_write(tmp_path, monkeypatch):

@@ -266,8 +266,10 @@ class ToyDuel(pufferlib.PufferEnv):
 
 
 # ----- the scripted baseline (a pluggable `policy(obs, masks) -> actions`) -------------------
-def scripted_policy(obs: torch.Tensor, masks: tuple[torch.Tensor, torch.Tensor]) -> torch.Tensor:
-    """A sensible, fixed game plan: punish blocks with throws, poke in range, close the gap."""
+def scripted_policy(obs: torch.Tensor, masks: tuple[torch.Tensor, torch.Tensor],
+                    generator: torch.Generator | None = None) -> torch.Tensor:
+    """A sensible, fixed game plan: punish blocks with throws, poke in range, close the gap
+    (deterministic: `generator`, part of the baseline interface, is not needed)."""
     move_mask, data_mask = masks
     dist = torch.round(obs[:, 2] * 2 * W)
     meter = torch.round(obs[:, 5] * MAX_METER)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 import copy
 import functools
-import inspect
 import json
 import logging
 import signal
@@ -76,17 +75,6 @@ class Timer:
         with self.lock:
             out, self.totals = dict(self.totals), defaultdict(float)
         return out
-
-
-def _seeded(policy, gen: torch.Generator):
-    """`policy` drawing its random numbers from `gen` where it can (the real game's scripted baseline
-    adds noise): evaluation must not touch the global RNG, or a resumed run would differ from an
-    uninterrupted one (the checkpoint's RNG is saved after the final evaluation)."""
-    try:
-        takes_generator = "generator" in inspect.signature(policy).parameters
-    except (TypeError, ValueError):
-        return policy
-    return functools.partial(policy, generator=gen) if takes_generator else policy
 
 
 class Trainer:
@@ -372,7 +360,9 @@ class Trainer:
         gen = torch.Generator(self.device).manual_seed(seed)
         me = f"u{self.update_count}"
         learner = self.policy.as_policy_fn(gen)
-        opponents = {"random": random_policy(self.spec, gen), "scripted": _seeded(self.scripted, gen)}
+        # the baseline draws its noise from the evaluation's generator, never the global RNG (a
+        # resumed run must equal an uninterrupted one; the checkpoint follows the final evaluation)
+        opponents = {"random": random_policy(self.spec, gen), "scripted": functools.partial(self.scripted, generator=gen)}
         recent = [s for s in self.selfplay.pool if s != self.update_count][-self.cfg.eval_snapshots:]
         for sid in recent:
             opponents[f"u{sid}"] = self.selfplay.snapshots[sid].policy.as_policy_fn(gen)
