@@ -3,11 +3,12 @@
 ::
 
     uv run yomi play --p1 random --p2 scripted --record out.jsonl.gz
-    uv run yomi play --p1 scripted --p2 runs/x/checkpoints/latest.pt --c1 Ninja --c2 Robot --seed 3
+    uv run yomi play --p1 scripted --p2 runs/x/checkpoints/latest.safetensors --c1 Ninja --c2 Robot --seed 3
     uv run yomi watch out.jsonl.gz
 
 A policy is ``random`` (uniform over legal actions), ``scripted`` (:mod:`integration.scripted`)
-or a trainer checkpoint (``*.pt``).  The match runs through :class:`integration.env.YomiEnv` (its
+or a trainer checkpoint (``*.safetensors``), which plays only the character pairing it was trained
+on unless ``--any-pairing``.  The match runs through :class:`integration.env.YomiEnv` (its
 masks, decoding and turn model) on the Python engine; the recording has a ``yomi-trace/1``
 header, every simulated tick, every turn with both choices exactly as submitted and both legal
 lists, and the end line, so ``yomi watch`` and ``yomi parity trace`` read it like a Godot trace.
@@ -71,15 +72,17 @@ class TraceRecorder:
 
 
 def play_match(p1: str = "random", p2: str = "scripted", c1: str = "ninja", c2: str = "ninja", seed: int = 0,
-               record: Optional[str] = None, settings: Optional[dict] = None, max_turns: int = 100_000) -> dict:
-    """Play one match; returns its result (winner 0/1/2, reason, hp, turns, ticks, illegal actions)."""
+               record: Optional[str] = None, settings: Optional[dict] = None, max_turns: int = 100_000,
+               any_pairing: bool = False) -> dict:
+    """Play one match; returns its result (winner 0/1/2, reason, hp, turns, ticks, illegal actions).
+    A checkpoint trained on another character pairing is a ValueError unless ``any_pairing``."""
     import torch
 
     from integration.env import YomiEnv
     from integration.wrappers import make_policy
 
     gen = torch.Generator().manual_seed(seed)
-    policies = (make_policy(p1, gen), make_policy(p2, gen))
+    policies = tuple(make_policy(p, gen, characters=(c1, c2), any_pairing=any_pairing) for p in (p1, p2))
     names = {seat: p if isinstance(p, str) else getattr(p, "name", "a policy function")
              for seat, p in (("p1", p1), ("p2", p2))}
     tracer = TraceRecorder(record, names, settings) if record else None
@@ -136,18 +139,21 @@ def record_eval_matches(policy, out_dir, p1: str = "ninja", p2: str = "ninja", s
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="yomi play", description="Play (and record) one match between two policies.")
-    ap.add_argument("--p1", default="random", help="P1's policy: random, scripted or a checkpoint .pt")
-    ap.add_argument("--p2", default="scripted", help="P2's policy: random, scripted or a checkpoint .pt")
+    ap.add_argument("--p1", default="random", help="P1's policy: random, scripted or a checkpoint")
+    ap.add_argument("--p2", default="scripted", help="P2's policy: random, scripted or a checkpoint")
     ap.add_argument("--c1", "--char1", dest="c1", default="ninja", help="P1's character (or random)")
     ap.add_argument("--c2", "--char2", dest="c2", default="ninja", help="P2's character (or random)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--record", metavar="OUT.jsonl.gz", help="write the match as a yomi-trace/1 file")
     ap.add_argument("--settings", help="match settings as JSON (e.g. '{\"game_length\": 3000}')")
     ap.add_argument("--max-turns", type=int, default=100_000)
+    ap.add_argument("--any-pairing", action="store_true",
+                    help="let a checkpoint play characters other than the ones it was trained on")
     args = ap.parse_args(argv)
     settings = json.loads(args.settings) if args.settings else None
     try:
-        res = play_match(args.p1, args.p2, args.c1, args.c2, args.seed, args.record, settings, args.max_turns)
+        res = play_match(args.p1, args.p2, args.c1, args.c2, args.seed, args.record, settings, args.max_turns,
+                         any_pairing=args.any_pairing)
     except (FileNotFoundError, ValueError, KeyError) as exc:
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc  # no KeyError quotes
         print(f"yomi play: {message}", file=sys.stderr)

@@ -36,6 +36,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
+from integration.encoding import CHARACTERS  # the names a trace's header gives the characters
+
 FORMAT = "yomi-trace/1"
 RECORD_KINDS = ("turn", "tick", "end")
 _GZIP_MAGIC = b"\x1f\x8b"
@@ -104,21 +106,155 @@ class Trace:
 
 
 # --------------------------------------------------------------------------- reading
+#
+# One reader for every tool (yomi parity, yomi watch, the tests): a trace is untrusted input, so
+# it is read with bounded memory and time.  The file is decompressed in chunks (never more than
+# one chunk and one line in memory beyond the records kept), and reading stops with a TraceError
+# at the first limit passed: the decompressed size, one line's length, the number of lines.
 
-def _open_text(path: Path):
-    """Open a trace for reading as text, decompressing when the file starts with the gzip magic."""
+CHUNK = 1 << 16
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What a trace may take.  The defaults hold the longest matches the game plays with room to
+    spare (a 60,000-tick recording is about 70 MB and 60,000 lines decompressed); the tools raise
+    them with ``--max-trace-mb``, ``--max-line-mb`` and ``--max-lines``."""
+
+    max_bytes: int = 1 << 30          # decompressed size
+    max_line_bytes: int = 16 << 20    # one line
+    max_lines: int = 5_000_000        # blank lines included: a flood of newlines stops here
+
+
+DEFAULT_LIMITS = Limits()
+
+
+def add_limit_arguments(parser) -> None:
+    """The flags that raise :class:`Limits` on a tool's command line."""
+    d = DEFAULT_LIMITS
+    parser.add_argument("--max-trace-mb", type=float, default=d.max_bytes / 2**20, metavar="MB",
+                        help=f"refuse a trace larger than this once decompressed (default {d.max_bytes >> 20})")
+    parser.add_argument("--max-line-mb", type=float, default=d.max_line_bytes / 2**20, metavar="MB",
+                        help=f"refuse a trace with a longer line (default {d.max_line_bytes >> 20})")
+    parser.add_argument("--max-lines", type=int, default=d.max_lines, metavar="N",
+                        help=f"refuse a trace with more lines (default {d.max_lines:,})")
+
+
+def limits_from(args) -> Limits:
+    return Limits(int(args.max_trace_mb * 2**20), int(args.max_line_mb * 2**20), int(args.max_lines))
+
+
+def _mb(n: int) -> str:
+    return f"{n / 2**20:g} MB"
+
+
+def _open_binary(path: Path):
+    """The file's bytes, decompressed when it starts with the gzip magic (its name is not consulted)."""
     if not path.exists():
         raise TraceError(path, None, "no such file")
     if not path.is_file():
         raise TraceError(path, None, "not a regular file")
     try:
-        with open(path, "rb") as raw:
-            magic = raw.read(2)
-        if magic == _GZIP_MAGIC:
-            return io.TextIOWrapper(gzip.open(path, "rb"), encoding="utf-8")
-        return open(path, "r", encoding="utf-8")
+        raw = open(path, "rb")
     except OSError as exc:
         raise TraceError(path, None, f"cannot open ({exc.strerror or exc})") from None
+    try:
+        magic = raw.read(2)
+        raw.seek(0)
+    except OSError as exc:
+        raw.close()
+        raise TraceError(path, None, f"cannot read ({exc.strerror or exc})") from None
+    if magic != _GZIP_MAGIC:
+        return raw
+    stream = gzip.GzipFile(fileobj=raw, mode="rb")
+    stream.myfileobj = raw  # GzipFile closes the file it was given only through this attribute
+    return stream
+
+
+def _refuse_constant(name: str):
+    raise ValueError(f"{name} is not a number a trace may hold")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError(f"number {text[:40]} is out of range")
+    return value
+
+
+def parse_line(path, number: int, line: bytes):
+    """One line's JSON value, or a TraceError of one line: not UTF-8, not JSON, nested too
+    deeply, a number too long (Python's 4,300-digit limit) or not finite."""
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise TraceError(path, number, f"not UTF-8 text ({exc.reason})") from None
+    try:
+        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
+    except json.JSONDecodeError as exc:
+        raise TraceError(path, number, f"not valid JSON ({exc.msg} at column {exc.colno})") from None
+    except RecursionError:
+        raise TraceError(path, number, "JSON nested too deeply") from None
+    except ValueError as exc:  # an int over 4,300 digits, NaN, Infinity, 1e999
+        raise TraceError(path, number, f"unusable number ({str(exc)[:120]})") from None
+
+
+def iter_lines(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> Iterator[tuple[int, bytes]]:
+    """``(line number, bytes)`` of each non-blank line, within ``limits`` (TraceError beyond them)."""
+    path = Path(path)
+    number = 0
+    too_long = f"a line longer than {_mb(limits.max_line_bytes)} (--max-line-mb raises the limit)"
+    too_many = f"more than {limits.max_lines:,} lines (--max-lines raises the limit)"
+    with _open_binary(path) as stream:
+        total = 0
+        pieces: list[bytes] = []  # the line read so far, joined once its end is found (no quadratic copy)
+        held = 0
+        try:
+            while True:
+                chunk = stream.read1(CHUNK)
+                total += len(chunk)
+                if total > limits.max_bytes:
+                    raise TraceError(path, number + 1, f"larger than {_mb(limits.max_bytes)} decompressed "
+                                                       f"(--max-trace-mb raises the limit)")
+                if not chunk:
+                    break
+                cut = chunk.find(b"\n")
+                if cut < 0:
+                    pieces.append(chunk)
+                    held += len(chunk)
+                    if held > limits.max_line_bytes:
+                        raise TraceError(path, number + 1, too_long)
+                    continue
+                parts = chunk[cut + 1:].split(b"\n")
+                parts[:0] = [b"".join(pieces) + chunk[:cut]]
+                tail = parts.pop()
+                pieces, held = [tail], len(tail)
+                if number + len(parts) > limits.max_lines:
+                    raise TraceError(path, limits.max_lines + 1, too_many)
+                for part in parts:
+                    number += 1
+                    if len(part) > limits.max_line_bytes:
+                        raise TraceError(path, number, too_long)
+                    if part.strip():
+                        yield number, part
+                if held > limits.max_line_bytes:
+                    raise TraceError(path, number + 1, too_long)
+        except (EOFError, gzip.BadGzipFile, zlib.error) as exc:
+            raise TraceError(path, number + 1, f"corrupt or truncated gzip data ({exc})") from None
+        except OSError as exc:
+            raise TraceError(path, number + 1, f"cannot read ({exc})") from None
+        last = b"".join(pieces)
+        if last.strip():
+            if number + 1 > limits.max_lines:
+                raise TraceError(path, number + 1, too_many)
+            yield number + 1, last
+
+
+def iter_json_lines(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> Iterator[tuple[int, Any]]:
+    """``(line number, value)`` of each non-blank line of a JSON-lines file (plain or gzip),
+    within ``limits``; TraceError on anything unreadable."""
+    for number, line in iter_lines(path, limits):
+        yield number, parse_line(path, number, line)
 
 
 def _check_record(path: Path, number: int, rec: Any, first: bool) -> None:
@@ -129,14 +265,20 @@ def _check_record(path: Path, number: int, rec: Any, first: bool) -> None:
         if fmt is None:
             raise TraceError(path, number, f'first line is not a trace header (no "format"; expected "{FORMAT}")')
         if fmt != FORMAT:
-            raise TraceError(path, number, f"unsupported trace format {fmt!r} (this reader knows {FORMAT!r})")
+            raise TraceError(path, number, f"unsupported trace format {_short(fmt)} (this reader knows {FORMAT!r})")
         for key in ("p1", "p2"):
             if not isinstance(rec.get(key), str):
                 raise TraceError(path, number, f'header has no character name "{key}"')
+            if rec[key] not in CHARACTERS:
+                raise TraceError(path, number, f"header {key} is {_short(rec[key])}, not a character "
+                                               f"({', '.join(CHARACTERS)})")
+        seed = rec.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TraceError(path, number, 'header has no integer "seed"')
         return
     kind = rec.get("t")
     if kind not in RECORD_KINDS:
-        raise TraceError(path, number, f'unknown line kind {kind!r} (expected "t" to be one of {", ".join(RECORD_KINDS)})')
+        raise TraceError(path, number, f'unknown line kind {_short(kind)} (expected "t" to be one of {", ".join(RECORD_KINDS)})')
     tick = rec.get("tick")
     if not isinstance(tick, int) or isinstance(tick, bool):
         raise TraceError(path, number, f'{kind} line has no integer "tick"')
@@ -148,53 +290,47 @@ def _check_record(path: Path, number: int, rec: Any, first: bool) -> None:
         raise TraceError(path, number, f'tick line {tick}: "objects" is not a list')
 
 
-def iter_records(path: str | Path) -> Iterator[tuple[int, dict]]:
+def _short(value: Any, limit: int = 40) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def iter_records(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> Iterator[tuple[int, dict]]:
     """Yield ``(line number, record)`` for each line, the header first, checking the format as it goes.
 
-    Streams the file (a parity tool can compare tick by tick without holding the trace).
-    Raises :class:`TraceError` naming the file and line on anything malformed.
+    Streams the file (a parity tool can compare tick by tick without holding the trace), within
+    ``limits``.  Raises :class:`TraceError` naming the file and line on anything malformed, and at
+    the end for a trace without a single tick line.
     """
     path = Path(path)
-    number = 0
     first = True
     ended_at = None
     last_tick = None
-    with _open_text(path) as handle:
-        try:
-            for number, line in enumerate(handle, 1):
-                if not line.strip():
-                    continue
-                try:
-                    rec = json.loads(line)
-                except json.JSONDecodeError as exc:
-                    raise TraceError(path, number, f"not valid JSON ({exc.msg} at column {exc.colno})") from None
-                _check_record(path, number, rec, first)
-                if not first:
-                    if ended_at is not None:
-                        raise TraceError(path, number, f"line after the end line (line {ended_at})")
-                    if rec["t"] == "end":
-                        ended_at = number
-                    elif rec["t"] == "tick":
-                        if last_tick is not None and rec["tick"] <= last_tick:
-                            raise TraceError(path, number, f"tick {rec['tick']} after tick {last_tick}: ticks must increase")
-                        last_tick = rec["tick"]
-                first = False
-                yield number, rec
-        except (EOFError, gzip.BadGzipFile, zlib.error) as exc:
-            raise TraceError(path, number + 1, f"corrupt or truncated gzip data ({exc})") from None
-        except UnicodeDecodeError as exc:
-            raise TraceError(path, number + 1, f"not UTF-8 text ({exc.reason})") from None
-        except OSError as exc:
-            raise TraceError(path, number + 1, f"cannot read ({exc})") from None
+    for number, line in iter_lines(path, limits):
+        rec = parse_line(path, number, line)
+        _check_record(path, number, rec, first)
+        if not first:
+            if ended_at is not None:
+                raise TraceError(path, number, f"line after the end line (line {ended_at})")
+            if rec["t"] == "end":
+                ended_at = number
+            elif rec["t"] == "tick":
+                if last_tick is not None and rec["tick"] <= last_tick:
+                    raise TraceError(path, number, f"tick {rec['tick']} after tick {last_tick}: ticks must increase")
+                last_tick = rec["tick"]
+        first = False
+        yield number, rec
     if first:
         raise TraceError(path, None, f"empty file (expected a {FORMAT} header line)")
+    if last_tick is None:
+        raise TraceError(path, None, "no tick lines (a trace holds at least one simulated tick)")
 
 
-def read_trace(path: str | Path, *, require_end: bool = False) -> Trace:
-    """Read a whole trace.  A trace without its end line (a recording cut short) is accepted
-    with ``end = None`` unless ``require_end``."""
+def read_trace(path: str | Path, *, require_end: bool = False, limits: Limits = DEFAULT_LIMITS) -> Trace:
+    """Read a whole trace (within ``limits``).  A trace without its end line (a recording cut
+    short) is accepted with ``end = None`` unless ``require_end``."""
     path = Path(path)
-    records = iter_records(path)
+    records = iter_records(path, limits)
     _, header = next(records)
     trace = Trace(header=header, path=path)
     for _, rec in records:

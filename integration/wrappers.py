@@ -33,9 +33,11 @@ from integration.env import YomiEnv, check_action_obs
 # ------------------------------------------------------------------------------------------------
 # policies by name
 # ------------------------------------------------------------------------------------------------
-def make_policy(spec: Any, generator=None) -> Callable:
-    """``"random"``, ``"scripted"``, a checkpoint path (``*.pt`` written by the trainer), or a
-    callable ``policy(obs, masks) -> actions``: a PolicyFn (torch in, torch out)."""
+def make_policy(spec: Any, generator=None, characters: Optional[tuple] = None, any_pairing: bool = False) -> Callable:
+    """``"random"``, ``"scripted"``, a checkpoint path (``*.safetensors`` written by the trainer),
+    or a callable ``policy(obs, masks) -> actions``: a PolicyFn (torch in, torch out).
+    ``characters`` (P1's, P2's) is the pairing the policy will play: a checkpoint trained on
+    another pairing is a ValueError unless ``any_pairing``."""
     if callable(spec):
         return spec
     if not isinstance(spec, str):
@@ -46,11 +48,25 @@ def make_policy(spec: Any, generator=None) -> Callable:
         return lambda obs, masks: scripted.random_policy(obs, masks, generator)
     if spec == "scripted":
         return lambda obs, masks: scripted.scripted_policy(obs, masks, generator)
-    return load_checkpoint_policy(spec, generator)
+    return load_checkpoint_policy(spec, generator, characters, any_pairing)
 
 
-def load_checkpoint_policy(path: str, generator=None) -> Callable:
-    """The learner of a trainer checkpoint as a PolicyFn (sampling its action distribution)."""
+def trained_pairings(cfg: dict) -> set:
+    """The (own character, opponent's character) pairs a checkpoint's learner played: it takes
+    either seat in self-play, so both orders of its P1 and P2 character pools."""
+    from integration.env import _character_pool
+
+    if "p1" not in cfg or "p2" not in cfg:
+        return set()
+    a, b = _character_pool(cfg["p1"]), _character_pool(cfg["p2"])
+    return {(x, y) for x in a for y in b} | {(y, x) for x in a for y in b}
+
+
+def load_checkpoint_policy(path: str, generator=None, characters: Optional[tuple] = None,
+                           any_pairing: bool = False) -> Callable:
+    """The learner of a trainer checkpoint as a PolicyFn (sampling its action distribution).
+    With ``characters`` (P1's, P2's), a checkpoint never trained on that pairing is a ValueError
+    unless ``any_pairing``."""
     from pathlib import Path
 
     import torch
@@ -60,12 +76,21 @@ def load_checkpoint_policy(path: str, generator=None) -> Callable:
 
     p = Path(path)
     if not p.is_file():
-        raise FileNotFoundError(f"no checkpoint at {path} (policies: random, scripted, or a .pt file)")
+        raise FileNotFoundError(f"no checkpoint at {path} (policies: random, scripted, or a checkpoint file)")
     state = ckpt.load(p)
     spec = O.action_spec()
     if state.get("spec") is not None and state["spec"] != spec.describe():
         raise ValueError(f"{path} was trained with another action layout (env or characters) than YomiEnv's")
-    cfg = state.get("config", {})
+    cfg = state.get("config") or {}
+    if characters is not None and not any_pairing:
+        from integration.env import _character_pool
+
+        trained = trained_pairings(cfg)
+        wanted = {(x, y) for x in _character_pool(characters[0]) for y in _character_pool(characters[1])}
+        if not wanted <= trained:
+            names = f"{cfg.get('p1', '?')} vs {cfg.get('p2', '?')}"
+            raise ValueError(f"{path} was trained on {names}, not {characters[0]} vs {characters[1]} "
+                             f"(--any-pairing plays it anyway)")
     net = MaskedActorCritic(spec, cfg.get("hidden", 128), cfg.get("layers", 2))
     net.load_state_dict(state["policy"])
     net.eval()
@@ -108,10 +133,12 @@ class YomiGymEnv(gymnasium.Env):
             raise ValueError("seat must be 1, 2 or 'random'")
         import torch
 
+        any_pairing = bool(env_kwargs.pop("any_pairing", False))  # a checkpoint opponent on another pairing
         self.env = YomiEnv(num_envs=1, seed=seed, p1=p1, p2=p2, **env_kwargs)
         self._gen = torch.Generator()             # the opponent's randomness, reseeded by reset(seed)
         self._gen.manual_seed(0 if seed is None else int(seed))
-        self.opponent = make_policy(opponent, self._gen)
+        self.opponent = make_policy(opponent, self._gen, characters=(p1, p2),
+                                    any_pairing=any_pairing)
         self.seat_choice = seat
         self.seat = 1 if seat == "random" else seat
         self._seat_rng = np.random.default_rng(seed)

@@ -128,7 +128,7 @@ def _lines(*records) -> str:
     return "".join((r if isinstance(r, str) else json.dumps(r)) + "\n" for r in records)
 
 
-HEAD = {"format": FORMAT, "p1": "Ninja", "p2": "Cowboy"}
+HEAD = {"format": FORMAT, "p1": "Ninja", "p2": "Cowboy", "seed": 1}
 TICK = {"t": "tick", "tick": 0, "p1": {}, "p2": {}, "objects": []}
 
 

@@ -1,6 +1,7 @@
 """The self-play trainer on the stand-in env: learning, exact resume, opponents, CLI, Ctrl-C."""
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import os
@@ -132,7 +133,7 @@ def test_resume_is_bit_exact(tmp_path):
 def test_checkpoint_contents_and_atomic_write(tmp_path, monkeypatch):
     trainer = Trainer(small(), run_dir=tmp_path, display=False)
     trainer.run(max_updates=2)
-    path = tmp_path / "checkpoints" / "latest.pt"
+    path = tmp_path / "checkpoints" / ckpt.LATEST
     state = ckpt.load(path)
     for key in ("policy", "optimizer", "rng", "selfplay", "selfplay_rng", "update_gen", "config", "update",
                 "global_step", "env", "ratings"):
@@ -141,14 +142,14 @@ def test_checkpoint_contents_and_atomic_write(tmp_path, monkeypatch):
     assert state["update"] == 2 and state["config"]["seed"] == 5
     assert not list((tmp_path / "checkpoints").glob(".*tmp*"))
 
-    def broken_save(obj, f):  # a crash in the middle of writing
-        f.write(b"partial")
-        raise RuntimeError("disk full")
+    def disk_full(fd):  # the disk fills up while the new file is written
+        raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(torch, "save", broken_save)
-    with pytest.raises(RuntimeError):
+    monkeypatch.setattr(os, "fsync", disk_full)
+    with pytest.raises(OSError, match=r"could not save the checkpoint .*latest.safetensors: the disk is full"):
         ckpt.save_atomic({"new": 1}, path)
     monkeypatch.undo()
+    assert not list((tmp_path / "checkpoints").glob(".*tmp*"))  # no temporary file left behind
     assert ckpt.load(path)["update"] == 2  # the previous checkpoint is intact
 
 
@@ -274,7 +275,7 @@ def test_cli_run_folder_and_config_precedence(tmp_path, capsys):
     assert rc == 0
     saved = json.loads((run_dir / "config.json").read_text())
     assert saved["horizon"] == 8 and saved["num_envs"] == 8 and saved["update_epochs"] == 1 and saved["seed"] == 9
-    for name in ("metrics.csv", "metrics.jsonl", "eval.jsonl", "summary.json", "checkpoints/latest.pt",
+    for name in ("metrics.csv", "metrics.jsonl", "eval.jsonl", "summary.json", "checkpoints/latest.safetensors",
                  "plots/progress.png", "plots/losses.png", "plots/timing.png"):
         assert (run_dir / name).exists(), name
     header = (run_dir / "metrics.csv").read_text().splitlines()[0].split(",")
@@ -305,7 +306,7 @@ def test_cli_run_folder_and_config_precedence(tmp_path, capsys):
 def test_cli_bad_input_is_one_clear_line(tmp_path, capsys, args, message):
     (tmp_path / "bad.toml").write_text("[train]\nhorizon = \n")
     (tmp_path / "damaged" / "checkpoints").mkdir(parents=True)
-    (tmp_path / "damaged" / "checkpoints" / "latest.pt").write_bytes(b"not a checkpoint")
+    (tmp_path / "damaged" / "checkpoints" / ckpt.LATEST).write_bytes(b"not a checkpoint")
     paths = dict(missing=tmp_path / "missing.toml", bad_toml=tmp_path / "bad.toml", no_run=tmp_path / "nothing",
                  damaged_run=tmp_path / "damaged")
     argv = [a.format(**paths) for a in args] + ["--steps", "100", "--quiet", "--run-dir", str(tmp_path / "run")]
@@ -341,7 +342,7 @@ def test_ctrl_c_saves_a_checkpoint_and_exits_cleanly(tmp_path):
     assert proc.returncode == 0, out
     summary = json.loads((run_dir / "summary.json").read_text())
     assert summary["interrupted"] is True
-    state = ckpt.load(run_dir / "checkpoints" / "latest.pt")
+    state = ckpt.load(run_dir / "checkpoints" / ckpt.LATEST)
     assert state["update"] == summary["updates"] >= 3
     assert "training summary" in out
 

@@ -123,8 +123,10 @@ def test_play_with_a_checkpoint(tmp_path):
     from integration.train.policy import MaskedActorCritic
 
     net = MaskedActorCritic(O.action_spec(), 16, 1)
-    path = tmp_path / "c.pt"
-    torch.save({"policy": net.state_dict(), "config": {"hidden": 16, "layers": 1},
-                "spec": O.action_spec().describe()}, path)
+    from integration.train import checkpoint as ckpt
+
+    path = tmp_path / "c.safetensors"
+    ckpt.save_atomic({"policy": net.state_dict(), "config": {"hidden": 16, "layers": 1, "p1": "ninja", "p2": "ninja"},
+                      "spec": O.action_spec().describe()}, path)
     res = play_match(str(path), "random", seed=0, settings=SHORT)
     assert res["winner"] in (0, 1, 2)

@@ -21,9 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from integration.engine import EngineError, EngineUnavailable, create_match
-from integration.parity.common import ParityInputError, add_engine_argument, read_jsonl
-
-FORMAT = "yomi-trace/1"
+from integration.parity.common import ParityInputError, add_engine_argument
+from integration.tracefile import DEFAULT_LIMITS, Limits, TraceError, add_limit_arguments, iter_records, limits_from
 
 
 @dataclass
@@ -98,31 +97,29 @@ def _compare_tick(record: dict, state: dict) -> Divergence | None:
     return None
 
 
-def replay(path: Path, engine: str, exclude_legal: set[str]) -> TraceReport:
-    """Replay one trace; never raises for trace content (problems land in the report)."""
+def replay(path: Path, engine: str, exclude_legal: set[str], limits: Limits = DEFAULT_LIMITS) -> TraceReport:
+    """Replay one trace; never raises for trace content (problems land in the report).  The trace
+    is read whole first, by the reader ``yomi watch`` uses: a malformed one is a ParityInputError."""
     report = TraceReport(path)
-    lines = read_jsonl(path)
     try:
-        _, header = next(lines)
-    except StopIteration:
-        raise ParityInputError(f"{path}: empty file") from None
-    if not isinstance(header, dict) or header.get("format") != FORMAT:
-        raise ParityInputError(f"{path}: line 1 is not a {FORMAT} header")
+        lines = list(iter_records(path, limits))
+    except TraceError as exc:
+        raise ParityInputError(str(exc)) from None
+    _, header = lines[0]
     try:
         match = create_match(header["p1"], header["p2"], header["seed"], header.get("match_settings"), engine)
     except KeyError as exc:
         raise ParityInputError(f"{path}: header lacks {exc}") from None
     start = header.get("start")
     if isinstance(start, dict):
-        found = first_difference({k: start[k] for k in ("p1", "p2")}, {k: match.state()[k] for k in ("p1", "p2")})
+        try:
+            found = first_difference({k: start[k] for k in ("p1", "p2")}, {k: match.state()[k] for k in ("p1", "p2")})
+        except KeyError as exc:
+            raise ParityInputError(f"{path}: header start lacks {exc}") from None
         if found:
             report.divergence = Divergence(-1, "start", *found)
     characters = {"p1": header["p1"], "p2": header["p2"]}
-    records = []
-    for number, record in lines:
-        if not isinstance(record, dict) or record.get("t") not in ("turn", "tick", "end"):
-            raise ParityInputError(f"{path}:{number}: not a turn, tick or end record")
-        records.append(record)
+    records = [record for _, record in lines[1:]]
     report.ticks_total = sum(1 for r in records if r["t"] == "tick")
     for record in records:
         if report.divergence is not None:
@@ -243,6 +240,7 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("paths", nargs="+", metavar="FILE_OR_DIR", help="trace files (.jsonl[.gz]) or directories")
     add_engine_argument(parser)
+    add_limit_arguments(parser)
     parser.add_argument("--exclude-legal-for", nargs="+", default=[], metavar="CHAR",
                         help="do not compare legal moves for these characters (moves not all ported yet)")
     args = parser.parse_args(argv)
@@ -255,7 +253,7 @@ def main(argv: list[str] | None = None) -> int:
     reports = []
     for path in files:
         try:
-            report = replay(path, args.engine, exclude)
+            report = replay(path, args.engine, exclude, limits_from(args))
         except EngineUnavailable as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2

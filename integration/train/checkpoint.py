@@ -1,41 +1,283 @@
-"""Atomic checkpoint files and the random-number-generator states that make resume exact."""
+"""Checkpoint files that hold only tensors and plain data, and the RNG states that make resume exact.
+
+Format (``*.safetensors``): one `safetensors <https://github.com/huggingface/safetensors>`_ file.
+Every tensor, numpy array and ``bytes`` value of the saved dict is a named entry of the file; the
+rest of the dict (numbers, strings, lists, dicts, tuples) is a JSON tree in the file's metadata,
+where ``{"__tensor__": name}`` (and ``__ndarray__``, ``__bytes__``, ``__tuple__``, ``__dict__``,
+``__npscalar__``) mark what JSON cannot say itself.  Loading never unpickles, so a file can hold
+data but never code.  The metadata also holds the SHA-256 of the tree and of every entry (name,
+dtype, shape, bytes): a damaged file is refused (safetensors itself checks only the header).
+
+Old checkpoints (``torch.save`` pickles, ``*.pt``) are refused with the command that converts
+them: ``uv run yomi checkpoint convert OLD.pt NEW.safetensors``, which unpickles the old file and
+so must only be run on files one trusts.
+"""
 from __future__ import annotations
 
+import errno
+import hashlib
+import json
 import os
 import random
+import sys
 from pathlib import Path
 
 import numpy as np
 import torch
 
+SUFFIX = ".safetensors"
+FORMAT = "yomi-checkpoint"
+VERSION = "2"
+LATEST = "latest" + SUFFIX
 
+_TAGS = ("__tensor__", "__ndarray__", "__bytes__", "__tuple__", "__dict__", "__npscalar__")
+
+
+class CheckpointError(ValueError):
+    """A file that is not a usable checkpoint: one clear line, nothing changed."""
+
+
+# ------------------------------------------------------------------------------------------------
+# encoding: nested plain data + tensors <-> (JSON tree, named byte entries)
+# ------------------------------------------------------------------------------------------------
+# what a tensor or array entry may hold: numpy dtypes by name; torch dtypes by name, bfloat16
+# stored as its 16 bits (numpy has no bfloat16)
+_NP_DTYPES = {np.dtype(t).name: np.dtype(t) for t in (np.bool_, np.uint8, np.int8, np.uint16, np.int16, np.uint32,
+                                                      np.int32, np.uint64, np.int64, np.float16, np.float32, np.float64)}
+_TORCH_DTYPES = {str(t).removeprefix("torch."): t for t in (
+    torch.bool, torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64, torch.float16, torch.bfloat16,
+    torch.float32, torch.float64)}
+
+
+class _Encoder:
+    def __init__(self):
+        self.entries: dict[str, np.ndarray] = {}
+
+    def _entry(self, array: np.ndarray) -> str:
+        name = f"{len(self.entries):06d}"
+        self.entries[name] = np.ascontiguousarray(array.astype(array.dtype.newbyteorder("<"), copy=False))
+        return name
+
+    def encode(self, obj, where: str = "checkpoint"):
+        if obj is None or isinstance(obj, (bool, str)):
+            return obj
+        if type(obj) in (int, float):
+            return obj
+        if isinstance(obj, torch.Tensor):
+            t = obj.detach().cpu().contiguous()
+            kind = str(t.dtype).removeprefix("torch.")
+            if kind not in _TORCH_DTYPES:
+                raise TypeError(f"{where}: a {t.dtype} tensor cannot be stored in a checkpoint")
+            array = (t.view(torch.int16) if t.dtype == torch.bfloat16 else t).numpy()
+            return {"__tensor__": self._entry(array), "dtype": kind, "shape": list(t.shape)}
+        if isinstance(obj, np.ndarray):
+            if obj.dtype.name not in _NP_DTYPES or obj.dtype != _NP_DTYPES[obj.dtype.name].newbyteorder("="):
+                raise TypeError(f"{where}: a {obj.dtype} array cannot be stored in a checkpoint")
+            return {"__ndarray__": self._entry(obj), "dtype": obj.dtype.name, "shape": list(obj.shape)}
+        if isinstance(obj, (bytes, bytearray)):
+            return {"__bytes__": self._entry(np.frombuffer(bytes(obj), dtype=np.uint8))}
+        if isinstance(obj, np.generic) and np.dtype(type(obj)).name in _NP_DTYPES:
+            return {"__npscalar__": np.dtype(type(obj)).name, "v": obj.item()}
+        if isinstance(obj, list):
+            return [self.encode(v, f"{where}[{i}]") for i, v in enumerate(obj)]
+        if isinstance(obj, tuple):
+            return {"__tuple__": [self.encode(v, f"{where}[{i}]") for i, v in enumerate(obj)]}
+        if isinstance(obj, dict):
+            if all(type(k) is str and not k.startswith("__") for k in obj):
+                return {k: self.encode(v, f"{where}.{k}") for k, v in obj.items()}
+            return {"__dict__": [[self.encode(k, where), self.encode(v, f"{where}[{k!r}]")] for k, v in obj.items()]}
+        raise TypeError(f"{where}: a {type(obj).__name__} cannot be stored in a checkpoint (tensors and plain data only)")
+
+
+def storable(obj) -> bool:
+    """Whether `obj` holds only what a checkpoint stores (tensors, arrays, bytes, plain data)."""
+    try:
+        _Encoder().encode(obj)
+    except TypeError:
+        return False
+    return True
+
+
+def _decode(node, entries: dict, device):
+    if isinstance(node, list):
+        return [_decode(v, entries, device) for v in node]
+    if not isinstance(node, dict):
+        return node
+    tag = next((k for k in node if k in _TAGS), None)
+    if tag is None:
+        return {k: _decode(v, entries, device) for k, v in node.items()}
+    value = node[tag]
+    if tag == "__tuple__":
+        return tuple(_decode(v, entries, device) for v in value)
+    if tag == "__dict__":
+        return {_hashable(_decode(k, entries, device)): _decode(v, entries, device) for k, v in value}
+    if tag == "__npscalar__":
+        return _NP_DTYPES[value].type(node["v"])
+    data = entries[value][1]
+    shape = node.get("shape")  # the tree's: safetensors stores a 0-d array as shape [1]
+    if tag == "__bytes__":
+        return data
+    if tag == "__ndarray__":
+        dtype = _NP_DTYPES[node["dtype"]]
+        return np.frombuffer(data, dtype=dtype.newbyteorder("<")).astype(dtype).reshape(shape)
+    dtype = _TORCH_DTYPES[node["dtype"]]
+    raw = torch.frombuffer(bytearray(data), dtype=torch.uint8) if data else torch.zeros(0, dtype=torch.uint8)
+    return raw.view(dtype).reshape(shape).to(device)
+
+
+def _hashable(key):
+    return tuple(key) if isinstance(key, list) else key
+
+
+def _digest(tree_json: str, entries: dict) -> str:
+    """SHA-256 of the tree and of every entry's name, shape and bytes (the tree holds the dtypes)."""
+    h = hashlib.sha256(tree_json.encode())
+    for name in sorted(entries):
+        shape, data = entries[name]
+        h.update(f"\0{name}\0{list(shape)}\0{len(data)}\0".encode())
+        h.update(data)
+    return h.hexdigest()
+
+
+def dumps(obj) -> bytes:
+    """The checkpoint file's bytes for `obj` (TypeError for anything but tensors and plain data)."""
+    from safetensors.numpy import save
+
+    enc = _Encoder()
+    tree = json.dumps(enc.encode(obj), separators=(",", ":"), allow_nan=True)
+    digest = _digest(tree, {n: (a.shape, a.tobytes()) for n, a in enc.entries.items()})
+    return save(enc.entries, metadata={"format": FORMAT, "version": VERSION, "tree": tree, "sha256": digest})
+
+
+def loads(data: bytes, device="cpu", name: str = "checkpoint"):
+    """The dict saved by :func:`dumps`; CheckpointError for anything else (never unpickles)."""
+    from safetensors import deserialize
+
+    if data[:4] == b"PK\x03\x04" or data[:1] == b"\x80":
+        raise CheckpointError(
+            f"{name} is an old-format checkpoint (a pickle, which can run code when it is loaded), and is not "
+            f"loaded; if you trust the file, convert it with: uv run yomi checkpoint convert {name} "
+            f"{_converted_name(name)}")
+    try:
+        entries = {n: (list(e["shape"]), bytes(e["data"])) for n, e in deserialize(data)}
+        meta = _metadata(data)
+    except Exception as exc:  # safetensors raises its own SafetensorError for a bad header
+        raise CheckpointError(f"{name} is not a readable checkpoint ({type(exc).__name__}: {exc})") from None
+    if meta.get("format") != FORMAT:
+        raise CheckpointError(f"{name} is not a train-selfplay checkpoint (a safetensors file without its metadata)")
+    if meta.get("version") != VERSION:
+        raise CheckpointError(f"{name} is a checkpoint of format version {meta.get('version')!r}; "
+                              f"this build reads version {VERSION}")
+    tree = meta.get("tree", "")
+    if _digest(tree, entries) != meta.get("sha256"):
+        raise CheckpointError(f"{name} is damaged (its SHA-256 checksum does not match its contents)")
+    try:
+        return _decode(json.loads(tree), entries, device)
+    except (ValueError, KeyError, TypeError, RecursionError, RuntimeError) as exc:
+        raise CheckpointError(f"{name} holds an unreadable tree ({type(exc).__name__}: {exc})") from None
+
+
+def _metadata(data: bytes) -> dict:
+    """The ``__metadata__`` of a safetensors file (deserialize does not return it)."""
+    n = int.from_bytes(data[:8], "little")
+    if n > len(data) - 8:
+        raise ValueError("header longer than the file")
+    meta = json.loads(data[8:8 + n]).get("__metadata__") or {}
+    if not isinstance(meta, dict):
+        raise ValueError("metadata is not a dict")
+    return meta
+
+
+def _converted_name(name: str) -> str:
+    p = Path(name)
+    return str(p.with_suffix(SUFFIX)) if p.suffix != SUFFIX else str(p.with_name(p.stem + "-converted" + SUFFIX))
+
+
+# ------------------------------------------------------------------------------------------------
+# files
+# ------------------------------------------------------------------------------------------------
 def save_atomic(obj, path: str | Path) -> Path:
     """Write to a temporary file in the same folder, then rename over the target: a reader
-    (or a crash, or Ctrl-C) sees either the old file or the new one, never half of one."""
+    (or a crash, or Ctrl-C) sees either the old file or the new one, never half of one.  A write
+    that fails (disk full) removes the temporary file and raises OSError with one clear line."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    data = dumps(obj)
     tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
-    with open(tmp, "wb") as f:
-        torch.save(obj, f)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException as exc:
+        tmp.unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            reason = "the disk is full" if exc.errno == errno.ENOSPC else (exc.strerror or str(exc))
+            raise OSError(exc.errno, f"could not save the checkpoint {path}: {reason}") from None
+        raise
     return path
 
 
 def load(path: str | Path, device="cpu") -> dict:
-    # Our own files: they hold numpy and python RNG states, so not weights_only.
-    try:
-        state = torch.load(path, map_location=device, weights_only=False)
-    except FileNotFoundError:
-        raise
-    except Exception as exc:  # torch raises many kinds for a damaged file (pickle, zip, EOF, ...)
-        raise ValueError(f"{path} is not a readable checkpoint ({type(exc).__name__}: {exc})") from None
+    """A checkpoint written by :func:`save_atomic`; FileNotFoundError, or CheckpointError (a
+    ValueError) for a damaged, foreign or old-format file."""
+    path = Path(path)
+    data = path.read_bytes()
+    state = loads(data, device, str(path))
     if not isinstance(state, dict) or "policy" not in state:
-        raise ValueError(f"{path} is not a train-selfplay checkpoint")
+        raise CheckpointError(f"{path} is not a train-selfplay checkpoint")
     return state
 
 
+def convert(old: str | Path, new: str | Path) -> Path:
+    """Rewrite an old pickled checkpoint (``torch.save``) in the safe format.  This UNPICKLES
+    `old`, which runs any code the file holds: only for files one trusts."""
+    old, new = Path(old), Path(new)
+    if old.is_dir():  # a run folder: its latest checkpoint
+        old = old / "checkpoints" / "latest.pt"
+    state = torch.load(old, map_location="cpu", weights_only=False)
+    if not isinstance(state, dict) or "policy" not in state:
+        raise CheckpointError(f"{old} is not a train-selfplay checkpoint")
+    if state.get("env") is not None and not storable(state["env"]):
+        state["env"] = None  # a Python-engine env snapshot holds objects: resume then starts fresh matches
+    return save_atomic(state, new)
+
+
+def convert_main(argv=None) -> int:
+    """``uv run yomi checkpoint convert OLD NEW``."""
+    import argparse
+
+    ap = argparse.ArgumentParser(
+        prog="yomi checkpoint",
+        description="Checkpoint tools. convert: rewrite an old pickled checkpoint (*.pt) as a safe one (*.safetensors). "
+                    "Converting UNPICKLES the old file, which can run code: only convert files you trust.")
+    sub = ap.add_subparsers(dest="command", required=True)
+    c = sub.add_parser("convert", help="rewrite an old *.pt checkpoint (UNPICKLES it: trusted files only)")
+    c.add_argument("old", help="an old checkpoint file, or a run folder (its checkpoints/latest.pt)")
+    c.add_argument("new", nargs="?", help=f"the new file (default: the old one's name with {SUFFIX}; for a run "
+                                          f"folder, its checkpoints/{LATEST}, which --resume reads)")
+    args = ap.parse_args(argv)
+    old = Path(args.old)
+    new = Path(args.new) if args.new else (
+        old / "checkpoints" / LATEST if old.is_dir() else old.with_suffix(SUFFIX))
+    print(f"yomi checkpoint: unpickling {old} (this runs any code in the file: only for files you trust)",
+          file=sys.stderr)
+    try:
+        out = convert(old, new)
+    except (OSError, ValueError, TypeError, RuntimeError) as exc:
+        print(f"yomi checkpoint: {exc}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # an unpickling error can be of any kind
+        print(f"yomi checkpoint: {old} could not be converted ({type(exc).__name__}: {exc})", file=sys.stderr)
+        return 2
+    print(f"converted {old} -> {out}")
+    return 0
+
+
+# ------------------------------------------------------------------------------------------------
+# RNG states and run folders
+# ------------------------------------------------------------------------------------------------
 def rng_state(cuda: bool) -> dict:
     state = dict(torch=torch.get_rng_state(), numpy=np.random.get_state(), python=random.getstate())
     if cuda:
@@ -44,11 +286,11 @@ def rng_state(cuda: bool) -> dict:
 
 
 def set_rng_state(state: dict) -> None:
-    torch.set_rng_state(state["torch"])
+    torch.set_rng_state(state["torch"].cpu())
     np.random.set_state(state["numpy"])
     random.setstate(state["python"])
     if "cuda" in state and torch.cuda.is_available():
-        torch.cuda.set_rng_state_all(state["cuda"])
+        torch.cuda.set_rng_state_all([s.cpu() for s in state["cuda"]])
 
 
 def seed_everything(seed: int) -> None:
@@ -58,14 +300,18 @@ def seed_everything(seed: int) -> None:
 
 
 def latest(run_dir: str | Path) -> Path:
-    path = Path(run_dir) / "checkpoints" / "latest.pt"
+    folder = Path(run_dir) / "checkpoints"
+    path = folder / LATEST
     if not path.exists():
+        if (folder / "latest.pt").exists():
+            raise SystemExit(f"{folder / 'latest.pt'} is an old-format checkpoint (a pickle, which can run code when "
+                             f"it is loaded); if you trust it, convert it with: uv run yomi checkpoint convert {run_dir}")
         raise SystemExit(f"no checkpoint at {path}")
     return path
 
 
 def prune(folder: Path, keep: int) -> None:
-    """Keep the `keep` most recent numbered checkpoints (latest.pt is never pruned)."""
-    numbered = sorted(folder.glob("update_*.pt"))
+    """Keep the `keep` most recent numbered checkpoints (the latest one is never pruned)."""
+    numbered = sorted(folder.glob("update_*" + SUFFIX))
     for old in numbered[:-keep] if keep > 0 else numbered:
         old.unlink(missing_ok=True)

@@ -80,6 +80,12 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         summary = trainer.run()
+    except OSError as exc:  # e.g. the disk is full while saving: one line (save_atomic leaves no partial file)
+        print(f"train-selfplay: error: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:  # a second Ctrl-C: the checkpoint of the first one is already saved
+        print(f"train-selfplay: aborted; continue with --resume {trainer.run_dir}", file=sys.stderr)
+        return 130
     finally:
         trainer.close()
     print_summary(summary)

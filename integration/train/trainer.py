@@ -140,8 +140,8 @@ class Trainer:
         self.metrics.truncate_after(self.update_count)
         self.display.budget = self._budget_text()
         stop_at = None if max_updates is None else self.update_count + max_updates
-        with self._engine_errors_to_run_dir():
-            with self._sigint_flag(), self.display:
+        with self._engine_errors_to_run_dir(), self._sigint_flag():
+            with self.display:
                 if self.async_mode:
                     self._loop_async(stop_at)
                 else:
@@ -361,7 +361,7 @@ class Trainer:
         me = f"u{self.update_count}"
         learner = self.policy.as_policy_fn(gen)
         # the baseline draws its noise from the evaluation's generator, never the global RNG (a
-        # resumed run must equal an uninterrupted one; the checkpoint follows the final evaluation)
+        # resumed run must equal an uninterrupted one, which evaluates on its own schedule)
         opponents = {"random": random_policy(self.spec, gen), "scripted": functools.partial(self.scripted, generator=gen)}
         recent = [s for s in self.selfplay.pool if s != self.update_count][-self.cfg.eval_snapshots:]
         for sid in recent:
@@ -433,6 +433,10 @@ class Trainer:
     # ----- checkpoints -------------------------------------------------------------------
     def state_dict(self) -> dict:
         env_state = self.env.get_state() if hasattr(self.env, "get_state") else None
+        if env_state is not None and not ckpt.storable(env_state):
+            # a Python-engine snapshot holds match objects, which a checkpoint (tensors and plain
+            # data only) cannot: a resume then starts fresh matches
+            env_state = None
         return dict(
             version=CHECKPOINT_VERSION,
             config=self.cfg.to_dict(),
@@ -462,8 +466,8 @@ class Trainer:
     def save_checkpoint(self) -> Path:
         state = self.state_dict()
         folder = self.run_dir / "checkpoints"
-        ckpt.save_atomic(state, folder / f"update_{self.update_count:06d}.pt")
-        path = ckpt.save_atomic(state, folder / "latest.pt")
+        ckpt.save_atomic(state, folder / f"update_{self.update_count:06d}{ckpt.SUFFIX}")
+        path = ckpt.save_atomic(state, folder / ckpt.LATEST)
         ckpt.prune(folder, self.cfg.keep_checkpoints)
         return path
 
@@ -516,18 +520,29 @@ class Trainer:
         return trainer
 
     # ----- the end -----------------------------------------------------------------------
+    # A terminal's Ctrl-C reaches the process twice under `uv run` (from the terminal, and
+    # forwarded by uv to its child): SIGINTs this close to the first one are the same press.
+    SIGINT_SAME_PRESS_S = 1.0
+
     @contextlib.contextmanager
     def _sigint_flag(self):
-        """First Ctrl-C: finish the current update, save a checkpoint, stop.  Second: abort."""
+        """First Ctrl-C: finish the current update, save a checkpoint, stop.  A second press
+        (after SIGINT_SAME_PRESS_S) aborts what remains: the final evaluation and plots, or the
+        update in progress when no checkpoint has been saved since the first press."""
         if threading.current_thread() is not threading.main_thread():
             yield
             return
+        first = None
 
         def handler(signum, frame):
-            if self.stop_requested:
+            nonlocal first
+            now = time.monotonic()
+            if first is None:
+                first = now
+                self.stop_requested = True
+                self.display.message("Ctrl-C: stopping after this update (press again to abort)")
+            elif now - first > self.SIGINT_SAME_PRESS_S:
                 raise KeyboardInterrupt
-            self.stop_requested = True
-            self.display.message("Ctrl-C: stopping after this update (press again to abort)")
 
         previous = signal.signal(signal.SIGINT, handler)
         try:
@@ -582,10 +597,11 @@ class Trainer:
 
     def finish(self) -> dict:
         """A final evaluation, the plots and a summary (also written to summary.json)."""
+        # The checkpoint first: an interruption during the final evaluation loses nothing.
+        self.save_checkpoint()
         if not self.last_eval or self.last_eval.get("update") != self.update_count or self.cfg.final_eval_rounds > 1:
             with self._autocast():
                 self.evaluate(final=True)
-        self.save_checkpoint()
         matches = self._record_matches()
         plots = make_plots(self.run_dir, self.metrics.rows) if self.cfg.plots else []
         rows = self.metrics.rows
@@ -608,7 +624,7 @@ class Trainer:
             "interrupted": self.stop_requested,
             "plots": [str(p) for p in plots],
             "matches": matches,  # traces of the final policy: `uv run yomi watch <path>`
-            "checkpoint": str(self.run_dir / "checkpoints" / "latest.pt"),
+            "checkpoint": str(self.run_dir / "checkpoints" / ckpt.LATEST),
         }
         (self.run_dir / "summary.json").write_text(json.dumps(summary, indent=2))
         return summary

@@ -20,7 +20,7 @@ import tempfile
 import webbrowser
 from pathlib import Path
 
-from integration.tracefile import TraceError, read_trace
+from integration.tracefile import TraceError, add_limit_arguments, limits_from, read_trace
 from integration.watch.page import write_page
 
 
@@ -43,11 +43,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tick", type=int, help="open the page at this tick")
     parser.add_argument("--ignore", action="append", default=[], metavar="GLOB",
                         help="with --against: ignore fields matching this path pattern (e.g. 'p*.res.*'); repeatable")
+    add_limit_arguments(parser)
     args = parser.parse_args(argv)
 
-    try:
-        trace = read_trace(args.file)
-        other = read_trace(args.against) if args.against else None
+    try:  # the reader yomi parity uses: both accept and refuse the same traces
+        limits = limits_from(args)
+        trace = read_trace(args.file, limits=limits)
+        other = read_trace(args.against, limits=limits) if args.against else None
     except TraceError as exc:
         print(f"yomi watch: {exc}", file=sys.stderr)
         return 2

@@ -48,8 +48,32 @@ function show(v, max = 48) {
   return s.length > max ? s.slice(0, max - 1) + "…" : s;
 }
 
-function esc(s) {
-  return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
+// A DOM element: string children become text nodes and attributes are set one by one, so no
+// value from a trace is ever parsed as HTML (the page never gives trace data to innerHTML).
+function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") el.className = v;
+    else if (k === "color") el.style.color = v;
+    else el.setAttribute(k, String(v));
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false || c === "") continue;
+    el.append(c instanceof Node ? c : String(c));
+  }
+  return el;
+}
+
+// Replace an element's contents (text nodes and elements only).
+function fill(el, ...children) {
+  el.replaceChildren();
+  return append(el, children);
 }
 
 // Map game tick -> index in a run's ticks (ticks are contiguous in practice, but do not rely on it).
@@ -489,14 +513,15 @@ const cards = {};
 // opened <details> stays open).
 function buildCard(who) {
   const el = $("card-" + who), first = RUN.ticks[0][who];
-  const fields = CARD_FIELDS.map(([name, tip, ...keys]) =>
-    `<span class="k${WIDE.has(name) ? " wide" : ""}" title="${esc(tip)}">${esc(name)}</span>` +
-    `<span class="v${WIDE.has(name) ? " wide" : ""}" data-keys="${keys.join(",")}" title="${esc(tip)}"></span>`).join("");
+  const fields = CARD_FIELDS.map(([name, tip, ...keys]) => [
+    h("span", { class: "k" + (WIDE.has(name) ? " wide" : ""), title: tip }, name),
+    h("span", { class: "v" + (WIDE.has(name) ? " wide" : ""), "data-keys": keys.join(","), title: tip })]);
   const res = Object.keys(first.res || {}).map((k) =>
-    `<tr><td class="k">${esc(k)}</td><td class="v" data-res="${esc(k)}"></td></tr>`).join("");
-  el.innerHTML = `<div class="state"></div><div class="name" style="color:${COLORS[who]}">${who.toUpperCase()} ${esc(RUN.header[who])}</div>
-    <div class="kv">${fields}</div><div class="flags">${FLAGS.map((f) => `<span data-flag="${f}">${f.replace("_", " ")}</span>`).join("")}</div>
-    <details><summary>resources (${Object.keys(first.res || {}).length})</summary><table>${res}</table></details>`;
+    h("tr", {}, h("td", { class: "k" }, k), h("td", { class: "v", "data-res": k })));
+  fill(el, h("div", { class: "state" }), h("div", { class: "name", color: COLORS[who] }, who.toUpperCase() + " " + RUN.header[who]),
+    h("div", { class: "kv" }, fields),
+    h("div", { class: "flags" }, FLAGS.map((f) => h("span", { "data-flag": f }, f.replace("_", " ")))),
+    h("details", {}, h("summary", {}, `resources (${Object.keys(first.res || {}).length})`), h("table", {}, res)));
   cards[who] = {
     state: el.querySelector(".state"),
     cells: [...el.querySelectorAll("[data-keys]")].map((td) => ({ td, keys: td.dataset.keys.split(",") })),
@@ -508,7 +533,7 @@ function buildCard(who) {
 
 function updateCard(who, f, g, differing) {
   const c = cards[who];
-  c.state.innerHTML = `<b>${esc(f.state)}</b> st ${esc(f.st)}`;
+  fill(c.state, h("b", {}, f.state), " st " + f.st);
   c.state.classList.toggle("differs", differing.has(who + ".state") || differing.has(who + ".st"));
   for (const { td, keys } of c.cells) {
     const bad = keys.filter((k) => differing.has(who + "." + k) || [...differing].some((p) => p.startsWith(who + "." + k + ".")));
@@ -565,18 +590,18 @@ function updatePanel(t, g) {
   const box = $("diff-box");
   if (GHOST) {
     box.hidden = false;
-    if (!ghostTick(t.tick)) box.innerHTML = "<b>B has no tick " + t.tick + "</b>";
-    else if (!view.diffs.length) box.innerHTML = "A and B agree at this tick";
-    else box.innerHTML = `<b>${view.diffs.length} field(s) differ at this tick (A ≠ B)</b>` +
-      view.diffs.slice(0, 14).map((d) => `<div>${esc(d.path)}: ${esc(show(d.a, 24))} ≠ ${esc(show(d.b, 24))}</div>`).join("") +
-      (view.diffs.length > 14 ? `<div>… ${view.diffs.length - 14} more</div>` : "");
+    if (!ghostTick(t.tick)) fill(box, h("b", {}, "B has no tick " + t.tick));
+    else if (!view.diffs.length) fill(box, "A and B agree at this tick");
+    else fill(box, h("b", {}, `${view.diffs.length} field(s) differ at this tick (A ≠ B)`),
+      view.diffs.slice(0, 14).map((d) => h("div", {}, `${d.path}: ${show(d.a, 24)} ≠ ${show(d.b, 24)}`)),
+      view.diffs.length > 14 ? h("div", {}, `… ${view.diffs.length - 14} more`) : null);
   }
 
   const objs = t.objects || [];
-  $("objects-box").innerHTML = objs.length
-    ? "<b>objects</b> " + objs.map((o) => `<div class="obj">P${o.owner} ${esc(o.scene)} #${esc(o.name)} · ${esc(o.state)} ${o.st} · (${o.px}, ${o.py})` +
-      (o.hp !== undefined ? " hp " + o.hp : "") + (o.lifetime !== undefined ? " life " + esc(o.lifetime) : "") + "</div>").join("")
-    : "no objects";
+  if (!objs.length) fill($("objects-box"), "no objects");
+  else fill($("objects-box"), h("b", {}, "objects"), " ", objs.map((o) => h("div", { class: "obj" },
+    `P${o.owner} ${o.scene} #${o.name} · ${o.state} ${o.st} · (${o.px}, ${o.py})` +
+    (o.hp !== undefined ? " hp " + o.hp : "") + (o.lifetime !== undefined ? " life " + o.lifetime : ""))));
 
   if (ti !== lastTurnShown) { showTurn(ti); lastTurnShown = ti; }
 }
@@ -584,18 +609,18 @@ function updatePanel(t, g) {
 // Character extras default to "off"; chips for the ones set stand out.
 function chips(extra) {
   return Object.entries(extra || {}).map(([k, v]) => {
-    if (k === "DI") return `<span class="${v && (v.x || v.y) ? "set" : ""}">DI ${v ? v.x + "," + v.y : "–"}</span>`;
-    if (k === "prediction" && v === -1) return "";
+    if (k === "DI") return h("span", { class: v && (v.x || v.y) ? "set" : "" }, "DI " + (v ? v.x + "," + v.y : "–"));
+    if (k === "prediction" && v === -1) return null;
     const set = v === true || (typeof v === "number" && v !== 0) || (v && typeof v === "object" && Object.values(v).some((x) => x));
-    return `<span class="${set ? "set" : ""}">${esc(k)} ${esc(show(v, 20))}</span>`;
-  }).join("");
+    return h("span", { class: set ? "set" : "" }, k + " " + show(v, 20));
+  });
 }
 
 function showTurn(ti) {
   const list = $("turn-list");
   list.querySelectorAll("li.current").forEach((li) => li.classList.remove("current"));
   const detail = $("turn-detail");
-  if (ti < 0) { detail.innerHTML = '<div class="when">no turn yet</div>'; return; }
+  if (ti < 0) { fill(detail, h("div", { class: "when" }, "no turn yet")); return; }
   const turn = RUN.turns[ti];
   const li = list.children[ti];
   if (li) {
@@ -608,21 +633,22 @@ function showTurn(ti) {
   const side = (who) => {
     const c = turn[who] || {};
     const legal = turn.legal && turn.legal[who];
-    return `<div class="choice ${who}"><span class="move" style="color:${COLORS[who]}">${esc(c.action)}</span>` +
-      (c.data !== null && c.data !== undefined ? ` <code>${esc(show(c.data, 40))}</code>` : "") +
-      (legal ? ` <small title="${esc(legal.join(" "))}">(${legal.length} legal)</small>` : "") +
-      `<div class="chips">${chips(c.extra)}</div></div>`;
+    return h("div", { class: "choice " + who }, h("span", { class: "move", color: COLORS[who] }, c.action),
+      c.data !== null && c.data !== undefined ? [" ", h("code", {}, show(c.data, 40))] : null,
+      Array.isArray(legal) ? [" ", h("small", { title: legal.join(" ") }, `(${legal.length} legal)`)] : null,
+      h("div", { class: "chips" }, chips(c.extra)));
   };
-  detail.innerHTML = `<div class="when">chosen at tick ${turn.tick}, acts from tick ${turn.tick + 1}</div>` + side("p1") + side("p2");
+  fill(detail, h("div", { class: "when" }, `chosen at tick ${turn.tick}, acts from tick ${turn.tick + 1}`), side("p1"), side("p2"));
 }
 
 function buildTurnList() {
   const items = RUN.turns.map((turn, i) => {
     const a = turn.p1 || {}, b = turn.p2 || {};
     const mark = (c) => (c.extra && c.extra.feint ? "~" : "") + (c.extra && c.extra.reverse ? "↔" : "");
-    return `<li data-i="${i}"><span class="t">${turn.tick}</span><span class="a1">${esc(a.action)}${mark(a)}</span> / <span class="a2">${esc(b.action)}${mark(b)}</span></li>`;
+    return h("li", { "data-i": i }, h("span", { class: "t" }, turn.tick), h("span", { class: "a1" }, a.action + mark(a)),
+      " / ", h("span", { class: "a2" }, b.action + mark(b)));
   });
-  $("turn-list").innerHTML = items.join("");
+  fill($("turn-list"), items);
   $("turn-list").addEventListener("click", (ev) => {
     const li = ev.target.closest("li");
     if (li) { pause(); goToTick(RUN.turns[+li.dataset.i].tick); }
@@ -658,20 +684,26 @@ function stepTurn(dir) {
   else setIndex(dir > 0 ? RUN.ticks.length - 1 : 0);
 }
 
-const ICON_PLAY = '<svg viewBox="0 0 16 16"><path d="M4 2.5v11L13 8z"/></svg>';
-const ICON_PAUSE = '<svg viewBox="0 0 16 16"><path d="M4 3h3v10H4zM9 3h3v10H9z"/></svg>';
+function icon(path) {
+  const NS = "http://www.w3.org/2000/svg", svg = document.createElementNS(NS, "svg"), p = document.createElementNS(NS, "path");
+  svg.setAttribute("viewBox", "0 0 16 16");
+  p.setAttribute("d", path);
+  svg.append(p);
+  return svg;
+}
+const ICON_PLAY = "M4 2.5v11L13 8z", ICON_PAUSE = "M4 3h3v10H4zM9 3h3v10H9z";
 
 function play() {
   if (view.index >= RUN.ticks.length - 1) view.index = 0;
   view.playing = true; view.lastTime = null; view.carry = 0;
-  $("btn-play").innerHTML = ICON_PAUSE;
+  fill($("btn-play"), icon(ICON_PAUSE));
   requestAnimationFrame(frame);
 }
 
 function pause() {
   if (!view.playing) return;
   view.playing = false;
-  $("btn-play").innerHTML = ICON_PLAY;
+  fill($("btn-play"), icon(ICON_PLAY));
   writeHash();
 }
 
@@ -729,9 +761,9 @@ function setupBanner() {
   const first = d.diffs[0] || { path: "?", a: null, b: null };
   const who = first.who === "p1" || first.who === "p2" ? `${first.who.toUpperCase()} ${RUN.header[first.who]}` : first.who;
   const more = d.diffs.length > 1 ? ` (+${d.diffs.length - 1} more: ${d.diffs.slice(1, 5).map((x) => x.path).join(", ")}${d.diffs.length > 5 ? ", …" : ""})` : "";
-  $("banner-text").innerHTML = `First divergence at <b>tick ${d.tick}</b> · ${esc(who)} · <b>${esc(first.field || first.path)}</b>: ` +
-    `A ${esc(show(first.a, 40))} ≠ B ${esc(show(first.b, 40))}${esc(more)}` +
-    (d.turn_diffs && d.turn_diffs.length ? " · <b>the inputs differ too</b>" : "");
+  fill($("banner-text"), "First divergence at ", h("b", {}, "tick " + d.tick), ` · ${who} · `, h("b", {}, first.field || first.path),
+    `: A ${show(first.a, 40)} ≠ B ${show(first.b, 40)}${more}`,
+    d.turn_diffs && d.turn_diffs.length ? [" · ", h("b", {}, "the inputs differ too")] : null);
   $("jump-divergence").addEventListener("click", jumpToDivergence);
 }
 
@@ -740,9 +772,9 @@ function setupLegend() {
   const note = src === "recorded" ? "boxes: exact (recorded)"
     : src === "tables" ? "boxes: approximate (from tables)"
     : "boxes: approximate (from tables; frame-data tables not available: body boxes only)";
-  const sw = (c, t) => `<i style="border-color:${c}"></i>${t}`;
-  $("legend").innerHTML = sw(COLORS.hurt, "hurt") + sw(COLORS.hit, "hit") + sw(COLORS.throw, "throw") +
-    sw(COLORS.collision, "collision") + " · " + esc(note) + (GHOST ? " · dashed: B = " + esc(GHOST.label) : "");
+  const sw = (c, t) => { const i = h("i"); i.style.borderColor = c; return [i, t]; };
+  fill($("legend"), sw(COLORS.hurt, "hurt"), sw(COLORS.hit, "hit"), sw(COLORS.throw, "throw"),
+    sw(COLORS.collision, "collision"), " · " + note + (GHOST ? " · dashed: B = " + GHOST.label : ""));
 }
 
 function setupControls() {
@@ -762,10 +794,11 @@ function setupControls() {
 
   // turn marks (and the divergence) along the scrub bar
   const n = Math.max(1, RUN.ticks.length - 1), first = RUN.ticks[0].tick;
-  const marks = RUN.turns.map((t) => `<div class="turn" style="left:${(100 * (t.tick - first)) / n}%"></div>`);
+  const mark = (cls, left, title) => { const m = h("div", { class: cls, title }); m.style.left = left + "%"; return m; };
+  const marks = RUN.turns.map((t) => mark("turn", (100 * (t.tick - first)) / n));
   const d = DATA.divergence;
-  if (d) marks.push(`<div class="div" title="first divergence, tick ${d.tick}" style="left:${(100 * clamp(d.tick - first, 0, n)) / n}%"></div>`);
-  $("scrub-marks").innerHTML = marks.join("");
+  if (d) marks.push(mark("div", (100 * clamp(d.tick - first, 0, n)) / n, `first divergence, tick ${d.tick}`));
+  fill($("scrub-marks"), marks);
 
   document.addEventListener("keydown", (e) => {
     if (e.target.tagName === "INPUT" && e.target.type !== "range" || e.target.tagName === "SELECT") return;
@@ -810,7 +843,7 @@ function init() {
 }
 
 if (!RUN.ticks.length) {
-  document.body.innerHTML = "<p style='padding:20px'>This trace has no tick lines.</p>";
+  fill(document.body, h("p", { style: "padding:20px" }, "This trace has no tick lines."));
 } else {
   init();
 }
