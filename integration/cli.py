@@ -15,12 +15,14 @@ COMMANDS = {
     "bench": ("integration.bench", "main", "benchmark the engines and the environment"),
     "watch": ("integration.watch.cli", "main", "build an HTML replay viewer for a trace"),
     "play": ("integration.play", "main", "play (and record) a match between two policies"),
+    "checkpoint": ("integration.train.checkpoint", "convert_main",
+                   "convert an old pickled checkpoint (unpickles it: trusted files only)"),
 }
 
 
 def usage() -> str:
     lines = ["usage: yomi COMMAND [ARGS...]", "", "commands:"]
-    lines += [f"  {name:<9} {help_}" for name, (_, _, help_) in COMMANDS.items()]
+    lines += [f"  {name:<10} {help_}" for name, (_, _, help_) in COMMANDS.items()]
     return "\n".join(lines)
 
 

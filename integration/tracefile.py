@@ -141,11 +141,11 @@ def add_limit_arguments(parser) -> None:
 
 
 def limits_from(args) -> Limits:
-    return Limits(int(args.max_trace_mb * 2**20), int(args.max_line_mb * 2**20), int(args.max_lines))
+    return Limits(round(args.max_trace_mb * 2**20), round(args.max_line_mb * 2**20), int(args.max_lines))
 
 
 def _mb(n: int) -> str:
-    return f"{n / 2**20:g} MB"
+    return f"{n / 2**20:.4g} MB"
 
 
 def _open_binary(path: Path):

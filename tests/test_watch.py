@@ -109,7 +109,7 @@ def test_page_round_trips_a_real_trace(tmp_path):
 
 def test_recorded_boxes_take_precedence(tmp_path):
     path = tmp_path / "boxed.jsonl"
-    with TraceWriter(path, {"p1": "Robot", "p2": "Mutant"}) as w:
+    with TraceWriter(path, {"p1": "Robot", "p2": "Mutant", "seed": 1}) as w:
         exact = {"p1": [{"kind": "hit", "x": 5, "y": -20, "w": 10, "h": 4}], "p2": [], "objects": {}}
         w.tick(0, {"p1": fighter(-50), "p2": fighter(50, facing=-1), "objects": [], "boxes": exact})
         w.tick(1, {"p1": fighter(-50), "p2": fighter(50, facing=-1), "objects": []})

@@ -2,6 +2,12 @@
 
 The page needs no network and no build step.  The match data sits in
 ``<script type="application/json" id="match-data">``; :func:`extract_data` reads it back.
+
+Size: consecutive ticks differ in a few fields, so a run's ``ticks`` (and its derived boxes) are
+stored as the first tick and then one *patch* per tick against the previous one
+(:func:`delta_encode`; viewer.js rebuilds the ticks when the page opens).  A tick's patch is never
+larger than the tick itself plus a few bytes, so the page grows with what changes, not with the
+match's length times the size of a tick.
 """
 from __future__ import annotations
 
@@ -10,12 +16,13 @@ import json
 import re
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from integration.tracefile import Trace, load
 from integration.watch.boxes import derive_boxes
 from integration.watch.diff import Divergence, first_divergence
 
-PAGE_VERSION = 1
+PAGE_VERSION = 2
 _DATA_RE = re.compile(r'<script type="application/json" id="match-data">(.*?)</script>', re.S)
 
 
@@ -30,13 +37,95 @@ def _embed_json(value) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+# ---------------------------------------------------------------- delta encoding
+#
+# A patch turns a value into the next one: {"s": {key: new value}, "p": {key: patch of the old
+# value}, "d": [deleted keys]} for a dict, or for a list of the same length (keys are then
+# indices); any other change is the whole new value, set by the parent ("s").  Hand-written: the
+# format is the smallest one the viewer's few lines of JavaScript can apply.
+
+def _patch(old: Any, new: Any) -> dict | None:
+    """The patch from ``old`` to ``new`` (both dicts, or lists of one length); None when equal."""
+    if isinstance(old, list):
+        old, new = dict(enumerate(old)), dict(enumerate(new))
+    sets, subs = {}, {}
+    for key, value in new.items():
+        if key in old:
+            before = old[key]
+            if _patchable(before, value):  # compared field by field: 1 and true stay apart
+                sub = _patch(before, value)
+                if sub is not None:
+                    subs[str(key)] = sub
+                continue
+            if type(before) is type(value) and before == value:
+                continue
+        sets[str(key)] = value
+    gone = [str(k) for k in old if k not in new]
+    if not (sets or subs or gone):
+        return None
+    out: dict = {}
+    if sets:
+        out["s"] = sets
+    if subs:
+        out["p"] = subs
+    if gone:
+        out["d"] = gone
+    return out
+
+
+def _patchable(a: Any, b: Any) -> bool:
+    return (isinstance(a, dict) and isinstance(b, dict)) or (
+        isinstance(a, list) and isinstance(b, list) and len(a) == len(b))
+
+
+def _apply(old: Any, patch: dict) -> Any:
+    if isinstance(old, list):
+        out = list(old)
+        for k, v in patch.get("s", {}).items():
+            out[int(k)] = v
+        for k, v in patch.get("p", {}).items():
+            out[int(k)] = _apply(out[int(k)], v)
+        return out
+    out = dict(old)
+    for k in patch.get("d", ()):
+        out.pop(k, None)
+    out.update(patch.get("s", {}))
+    for k, v in patch.get("p", {}).items():
+        out[k] = _apply(out[k], v)
+    return out
+
+
+def delta_encode(values: list) -> dict:
+    """``{"first": values[0], "patches": [...]}``: patch i turns value i into value i+1 (a value that
+    is not a dict, or changes kind, is carried whole as ``{"v": value}``)."""
+    if not values:
+        return {"first": None, "patches": [], "count": 0}
+    patches = []
+    for before, after in zip(values, values[1:]):
+        if isinstance(before, dict) and isinstance(after, dict):
+            patches.append(_patch(before, after) or {})
+        else:
+            patches.append({"v": after})
+    return {"first": values[0], "patches": patches, "count": len(values)}
+
+
+def delta_decode(encoded: dict) -> list:
+    """The inverse of :func:`delta_encode` (viewer.js does the same)."""
+    if not encoded["count"]:
+        return []
+    out = [encoded["first"]]
+    for patch in encoded["patches"]:
+        out.append(patch["v"] if "v" in patch else _apply(out[-1], patch))
+    return out
+
+
 def _run(trace: Trace, label: str | None) -> dict:
     return {
         "label": label or (trace.path.name if trace.path else "run"),
         "path": str(trace.path) if trace.path else None,
         "header": trace.header,
         "turns": trace.turns,
-        "ticks": trace.ticks,
+        "ticks": delta_encode(trace.ticks),
         "end": trace.end,
     }
 
@@ -63,7 +152,7 @@ def page_data(trace: Trace | str | Path, against: Trace | str | Path | None = No
     return {
         "version": PAGE_VERSION,
         "runs": runs,
-        "derived_boxes": derived,
+        "derived_boxes": [delta_encode(d) for d in derived],
         "boxes_source": sources,
         "compared": compared,
         "divergence": divergence.as_dict() if divergence is not None else None,
@@ -101,8 +190,13 @@ def write_page(out: str | Path, trace, against=None, **kwargs) -> tuple[Path, di
 
 
 def extract_data(page: str) -> dict:
-    """The match data embedded in a page built here (tests, tools)."""
+    """The match data embedded in a page built here (tests, tools), with the ticks and derived
+    boxes decoded as the viewer decodes them."""
     match = _DATA_RE.search(page)
     if not match:
         raise ValueError("no match-data script in this page")
-    return json.loads(match.group(1))
+    data = json.loads(match.group(1))
+    for run in data["runs"]:
+        run["ticks"] = delta_decode(run["ticks"])
+    data["derived_boxes"] = [delta_decode(d) for d in data["derived_boxes"]]
+    return data

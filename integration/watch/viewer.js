@@ -8,6 +8,26 @@
 // World coordinates are the game's: pixels, x to the right, y grows downward, floor at y = 0.
 
 const DATA = JSON.parse(document.getElementById("match-data").textContent);
+
+// Ticks and derived boxes arrive delta-encoded (integration/watch/page.py, delta_encode): the
+// first value, then one patch per value against the previous one.  Unchanged parts are shared.
+function applyPatch(old, patch) {
+  const out = Array.isArray(old) ? old.slice() : Object.assign({}, old);
+  for (const k of patch.d || []) delete out[k];
+  for (const [k, v] of Object.entries(patch.s || {})) out[k] = v;
+  for (const [k, v] of Object.entries(patch.p || {})) out[k] = applyPatch(out[k], v);
+  return out;
+}
+
+function deltaDecode(enc) {
+  if (!enc || !enc.count) return [];
+  const out = [enc.first];
+  for (const p of enc.patches) out.push("v" in p ? p.v : applyPatch(out[out.length - 1], p));
+  return out;
+}
+
+for (const run of DATA.runs) run.ticks = deltaDecode(run.ticks);
+DATA.derived_boxes = (DATA.derived_boxes || []).map(deltaDecode);
 const RUN = DATA.runs[0];
 const GHOST = DATA.runs.length > 1 ? DATA.runs[1] : null;
 const SETTINGS = RUN.header.match_settings || {};
@@ -684,26 +704,21 @@ function stepTurn(dir) {
   else setIndex(dir > 0 ? RUN.ticks.length - 1 : 0);
 }
 
-function icon(path) {
-  const NS = "http://www.w3.org/2000/svg", svg = document.createElementNS(NS, "svg"), p = document.createElementNS(NS, "path");
-  svg.setAttribute("viewBox", "0 0 16 16");
-  p.setAttribute("d", path);
-  svg.append(p);
-  return svg;
-}
+// The play button's icon: its SVG path (in viewer.html) is switched between these two shapes.
+function icon(path) { $("btn-play").querySelector("path").setAttribute("d", path); }
 const ICON_PLAY = "M4 2.5v11L13 8z", ICON_PAUSE = "M4 3h3v10H4zM9 3h3v10H9z";
 
 function play() {
   if (view.index >= RUN.ticks.length - 1) view.index = 0;
   view.playing = true; view.lastTime = null; view.carry = 0;
-  fill($("btn-play"), icon(ICON_PAUSE));
+  icon(ICON_PAUSE);
   requestAnimationFrame(frame);
 }
 
 function pause() {
   if (!view.playing) return;
   view.playing = false;
-  fill($("btn-play"), icon(ICON_PLAY));
+  icon(ICON_PLAY);
   writeHash();
 }
 
