@@ -5,6 +5,7 @@ import errno
 import json
 import logging
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -320,31 +321,48 @@ def test_cli_bad_input_is_one_clear_line(tmp_path, capsys, args, message):
     assert not (tmp_path / "run" / "checkpoints").exists()  # nothing trained, nothing written
 
 
-def test_ctrl_c_saves_a_checkpoint_and_exits_cleanly(tmp_path):
+def test_ctrl_c_under_uv_run_saves_once_exits_0_and_resumes_exactly(tmp_path):
+    """Ctrl-C in a terminal signals the whole process group: `uv run` and its child each get a
+    SIGINT, and uv forwards its own to the child, so the trainer sees two at once.  It stops after
+    the update, saves, exits 0; --resume from that checkpoint equals an uninterrupted run."""
+    uv = shutil.which("uv")
+    if uv is None:
+        pytest.skip("uv is not on PATH")
     run_dir = tmp_path / "run"
-    cmd = [sys.executable, "-m", "integration.train.cli", "--env", "toy", "--minutes", "10", "--num-envs", "8", "--run-dir",
-           str(run_dir), "--set", "horizon=8", "--set", "hidden=32", "--set", "eval_matches=8", "--quiet"]
+    cmd = [uv, "run", "--no-sync", "train-selfplay", "--env", "toy", "--steps", "100000000", "--num-envs", "8",
+           "--seed", "5", "--run-dir", str(run_dir), "--quiet", "--set", "horizon=8", "--set", "hidden=32",
+           "--set", "eval_matches=8", "--set", "update_epochs=2", "--set", "num_minibatches=2",
+           "--set", "plots=false", "--set", "record_matches=false"]
     env = {**os.environ, "OMP_NUM_THREADS": "1"}
-    proc = subprocess.Popen(cmd, cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    proc = subprocess.Popen(cmd, cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            start_new_session=True)  # its own process group, as a terminal's job
     try:
-        deadline = time.monotonic() + 180
+        deadline = time.monotonic() + 240
         metrics = run_dir / "metrics.csv"
         while time.monotonic() < deadline and proc.poll() is None:
             if metrics.exists() and len(metrics.read_text().splitlines()) >= 4:
                 break
             time.sleep(0.2)
         assert proc.poll() is None, proc.communicate()[0]
-        proc.send_signal(signal.SIGINT)
-        out, _ = proc.communicate(timeout=120)
+        os.killpg(proc.pid, signal.SIGINT)
+        out, _ = proc.communicate(timeout=180)
     finally:
         if proc.poll() is None:
-            proc.kill()
+            os.killpg(proc.pid, signal.SIGKILL)
     assert proc.returncode == 0, out
+    assert "Traceback" not in out and "training summary" in out, out
     summary = json.loads((run_dir / "summary.json").read_text())
     assert summary["interrupted"] is True
     state = ckpt.load(run_dir / "checkpoints" / ckpt.LATEST)
-    assert state["update"] == summary["updates"] >= 3
-    assert "training summary" in out
+    k = state["update"]
+    assert k == summary["updates"] >= 3
+    resumed = Trainer.resume(run_dir, display=False)
+    resumed.run(max_updates=2)
+    whole = Trainer(TrainConfig.from_dict(state["config"]), run_dir=tmp_path / "whole", display=False)
+    whole.run(max_updates=k + 2)
+    assert_same_state(whole, resumed)
+    whole.close()
+    resumed.close()
 
 
 # ----- the real environment ------------------------------------------------------------------------
