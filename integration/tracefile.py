@@ -286,8 +286,12 @@ def _check_record(path: Path, number: int, rec: Any, first: bool) -> None:
         for key in ("p1", "p2"):
             if not isinstance(rec.get(key), dict):
                 raise TraceError(path, number, f'{kind} line for tick {tick} has no "{key}" object')
-    if kind == "tick" and not isinstance(rec.get("objects", []), list):
-        raise TraceError(path, number, f'tick line {tick}: "objects" is not a list')
+    if kind == "tick":
+        objects = rec.get("objects", [])
+        if not isinstance(objects, list):
+            raise TraceError(path, number, f'tick line {tick}: "objects" is not a list')
+        if not all(isinstance(o, dict) for o in objects):
+            raise TraceError(path, number, f'tick line {tick}: an entry of "objects" is not an object')
 
 
 def _short(value: Any, limit: int = 40) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import gzip
+import html
 import json
 import os
 import shutil
@@ -514,3 +515,88 @@ def test_controls_in_chromium(synthetic, tmp_path):
     assert out["turnLabel"] == "turn 3 / 4" and out["p1State"] == "Walk st 60"
     assert out["speed"] == 2 and out["boxes"] is False
     assert out["playing"] is True and out["afterPlay"] > 60 and out["paused"] is True
+
+
+# ---------------------------------------------------------------- trace data is never run as script
+
+def _payload(field: str) -> str:
+    return f"<img src=x onerror=\"window.__pwned.push('{field}')\"><script>window.__pwned.push('{field}')</script>"
+
+
+def _poisoned_trace(path: Path, tag: str = "") -> Path:
+    """Every string or number a fighter, an object, a turn or the header shows replaced by a payload
+    that records its field name in window.__pwned if it ever runs."""
+    p = lambda field: _payload(tag + field)  # noqa: E731
+    header = {"game": p("game"), "game_version": p("game_version"), "p1": "Ninja", "p2": "Wizard", "seed": 1,
+              "notes": p("notes"), "start": {"tick": -1, "p1": fighter(-100), "p2": fighter(100, facing=-1)}}
+
+    def poisoned_fighter(who: str, px: int) -> dict:
+        f = fighter(px)
+        for key in ("state", "st", "px", "py", "x", "y", "vx", "vy", "hp", "super_meter", "burst_meter", "combo",
+                    "hitstun", "stance", "pushback"):
+            f[key] = p(f"{who}.{key}")
+        f["di"] = {"x": p(f"{who}.di.x"), "y": p(f"{who}.di.y")}
+        f["res"] = {p(f"{who}.res.key"): p(f"{who}.res.value")}
+        return f
+
+    obj = {key: p(f"object.{key}") for key in ("name", "scene", "owner", "state", "st", "px", "py", "hp",
+                                               "lifetime", "x", "y")}
+    extra = {"DI": {"x": p("DI.x"), "y": p("DI.y")}, p("extra.key"): p("extra.value"), "feint": p("feint")}
+    with TraceWriter(path, header) as w:
+        for t in range(6):
+            w.tick(t, {"p1": poisoned_fighter("p1", -100 + t), "p2": poisoned_fighter("p2", 100),
+                       "objects": [obj]})
+            if t in (0, 3):
+                w.turn(t, {"action": p("p1.action"), "data": p("p1.data"), "extra": extra},
+                       {"action": p("p2.action"), "data": {p("data.key"): p("data.value")}, "extra": extra},
+                       legal={"p1": [p("legal")], "p2": [p("legal")]})
+        w.end({"winner": 1, "reason": p("reason"), "turns": 2})
+    return path
+
+
+INJECTION_HARNESS = """<script>
+// drive every tick of the page, then report whether any payload ran
+for (let i = 0; i < RUN.ticks.length; i++) setIndex(i, true);
+setIndex(3, true);
+setTimeout(() => {
+  const text = (id) => document.getElementById(id).textContent;
+  const out = { pwned: window.__pwned, title: document.title, objects: text("objects-box"), card: text("card-p1"),
+                turn: text("turn-detail"), turns: text("turn-list"), banner: text("banner"), diff: text("diff-box"),
+                legend: text("legend"), subtitle: text("subtitle"), errors: window.__errors };
+  const pre = document.createElement("pre"); pre.id = "result"; pre.textContent = JSON.stringify(out);
+  document.body.appendChild(pre);
+}, 1500);
+</script>"""
+
+
+def test_trace_data_never_runs_as_script_in_chromium(tmp_path):
+    """A trace (and a second run to compare with) with an HTML payload in every field the page
+    shows: in headless Chromium no payload runs, and the payloads are on the page as text."""
+    named = tmp_path / "x<img src=x onerror=window.__pwned.push('label')>.jsonl"
+    a = _poisoned_trace(named)
+    b = _poisoned_trace(tmp_path / "y<img src=x onerror=window.__pwned.push('labelB')>.jsonl", tag="B.")
+    page = build_page(read_trace(a), read_trace(b))
+    catch = ('<script>window.__pwned=[];window.__errors=[];'
+             'window.addEventListener("error",e=>__errors.push(String(e.message)));</script>')
+    page = page.replace("<head>", "<head>" + catch, 1).replace("</body>", INJECTION_HARNESS + "</body>", 1)
+    path = tmp_path / "injection.html"
+    path.write_text(page)
+    with tempfile.TemporaryDirectory() as profile:
+        proc = subprocess.run([chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                               "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                               f"--user-data-dir={profile}", "--virtual-time-budget=8000", "--window-size=1400,900",
+                               "--dump-dom", path.resolve().as_uri()], capture_output=True, text=True, timeout=180)
+    found = proc.stdout.rsplit('<pre id="result">', 1)
+    assert len(found) == 2, f"the harness did not finish: {proc.stderr[-2000:]}"
+    out = json.loads(html.unescape(found[1].split("</pre>", 1)[0]))
+    assert out["pwned"] == [], out["pwned"]
+    assert not out["title"].startswith("pwned")
+    # the payloads were put on the page, as text
+    for where, field in (("objects", "object.owner"), ("objects", "object.st"), ("objects", "object.px"),
+                         ("objects", "object.py"), ("objects", "object.hp"), ("card", "p1.state"),
+                         ("card", "p1.st"), ("card", "p1.res.key"), ("turn", "DI.x"),
+                         ("turn", "DI.y"), ("turn", "p1.action"), ("turns", "p2.action"), ("legend", "labelB"),
+                         ("subtitle", "label")):
+        assert f"window.__pwned.push('{field}')" in out[where], (where, field, out[where][:300])
+    assert "field(s) differ" in out["diff"] and "<img src=x onerror=" in out["diff"]
+    assert "First divergence" in out["banner"]

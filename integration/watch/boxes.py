@@ -214,9 +214,12 @@ def _window_active(box: dict, st: int) -> bool:
 def fighter_boxes(cb: CharacterBoxes, fighter: dict, collision: bool = True) -> list[dict]:
     """Collision box, hurtbox (or the state's replacement), limb hurtboxes and active hitboxes.
     Works for objects too (same fields: ``px``, ``py``, ``facing``, ``state``, ``st``)."""
-    px, py, facing = fighter.get("px", 0), fighter.get("py", 0), fighter.get("facing", 1) or 1
-    st = fighter.get("st", 0) if isinstance(fighter.get("st"), int) else 0
-    state_boxes = cb.states.get(fighter.get("state", ""), [])
+    # a trace is untrusted: a field of the wrong type draws at a default instead of failing
+    px, py = _whole(fighter.get("px"), 0), _whole(fighter.get("py"), 0)
+    facing = 1 if _whole(fighter.get("facing"), 1) >= 0 else -1
+    st = _whole(fighter.get("st"), 0)
+    state = fighter.get("state")
+    state_boxes = cb.states.get(state, []) if isinstance(state, str) else []
     hurt = cb.hurt
     for b in state_boxes:
         if b["kind"] == "hurtstate" and _window_active(b, st):
@@ -232,6 +235,10 @@ def fighter_boxes(cb: CharacterBoxes, fighter: dict, collision: bool = True) -> 
                 box["to_x"], box["to_y"] = b["to_x"] * facing, b["to_y"]
             out.append(box)
     return out
+
+
+def _whole(value: Any, default: int) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
 def derive_tick_boxes(tick: dict, p1_name: str, p2_name: str) -> dict:

@@ -55,7 +55,7 @@ const $ = (id) => document.getElementById(id);
 
 function startHp(who) {
   const start = RUN.header.start && RUN.header.start[who];
-  return (start && start.hp) || 1500;
+  return start && Number.isFinite(start.hp) && start.hp > 0 ? start.hp : 1500;
 }
 
 function clamp(v, lo, hi) { return Math.max(lo, Math.min(hi, v)); }
@@ -130,6 +130,28 @@ function boxesOf(runIndex, i) {
   return (derived && derived[i]) || null;                        // approximate, from the tables
 }
 
+// Drawing needs numbers; a trace is untrusted, so a field that is not a finite number is drawn
+// with a default (the side panel still shows it as recorded).  One copy per tick, made when drawn.
+const NUMERIC = { px: 0, py: 0, facing: 1, st: 0, hp: 0, supers: 0, super_meter: 0, bursts: 0, burst_meter: 0 };
+const drawCache = new WeakMap();
+
+function finiteBody(f) {
+  const out = Object.assign({}, f && typeof f === "object" ? f : {});
+  for (const [k, d] of Object.entries(NUMERIC)) if (k in out && !Number.isFinite(out[k])) out[k] = d;
+  return out;
+}
+
+function drawable(t) {
+  if (!t) return t;
+  let d = drawCache.get(t);
+  if (!d) {
+    d = Object.assign({}, t, { p1: finiteBody(t.p1), p2: finiteBody(t.p2),
+                               objects: (Array.isArray(t.objects) ? t.objects : []).map(finiteBody) });
+    drawCache.set(t, d);
+  }
+  return d;
+}
+
 // ---------------------------------------------------------------- view state
 
 const view = {
@@ -148,9 +170,9 @@ const view = {
 // How much world a single tick needs on screen: both fighters (and their ghosts), some margin,
 // and enough height to keep the highest one under the HUD with the floor in view.
 function spanFor(i, aspect) {
-  const t = RUN.ticks[i];
+  const t = drawable(RUN.ticks[i]);
   const xs = [t.p1.px, t.p2.px], ys = [t.p1.py, t.p2.py];
-  const g = view.showGhost ? ghostTick(t.tick) : null;
+  const g = view.showGhost ? drawable(ghostTick(t.tick)) : null;
   if (g) { xs.push(g.p1.px, g.p2.px); ys.push(g.p1.py, g.p2.py); }
   const minX = Math.min(...xs), maxX = Math.max(...xs), top = Math.min(0, ...ys);
   const wide = maxX - minX + 260;
@@ -484,12 +506,12 @@ function render() {
     canvas.width = Math.round(W * dpr); canvas.height = Math.round(H * dpr);
   }
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  const t = RUN.ticks[view.index];
+  const raw = RUN.ticks[view.index], t = drawable(raw);
   const cam = cameraFor(view.index, W, H);
   drawStage(cam);
 
   // The second run is drawn as dashed ghosts, only where it is not exactly on top of the first.
-  const g = view.showGhost ? ghostTick(t.tick) : null;
+  const g = view.showGhost ? drawable(ghostTick(t.tick)) : null;
   const moved = (who) => g && (g[who].px !== t[who].px || g[who].py !== t[who].py || g[who].facing !== t[who].facing);
   const relabel = (who) => g && (g[who].state !== t[who].state || g[who].st !== t[who].st);
   if (g) {
@@ -508,7 +530,7 @@ function render() {
   drawHud(cam, t);
   drawDivergenceMark(cam);
   drawEnd(cam);
-  updatePanel(t, ghostTick(t.tick));          // the panel compares with B even when ghosts are hidden
+  updatePanel(raw, ghostTick(raw.tick));      // the panel compares with B even when ghosts are hidden
 }
 
 // ---------------------------------------------------------------- side panel
