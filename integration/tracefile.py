@@ -275,6 +275,7 @@ def _check_record(path: Path, number: int, rec: Any, first: bool) -> None:
         seed = rec.get("seed")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise TraceError(path, number, 'header has no integer "seed"')
+        _check_settings(path, number, rec.get("match_settings", {}))
         return
     kind = rec.get("t")
     if kind not in RECORD_KINDS:
@@ -292,6 +293,20 @@ def _check_record(path: Path, number: int, rec: Any, first: bool) -> None:
             raise TraceError(path, number, f'tick line {tick}: "objects" is not a list')
         if not all(isinstance(o, dict) for o in objects):
             raise TraceError(path, number, f'tick line {tick}: an entry of "objects" is not an object')
+
+
+def _check_settings(path: Path, number: int, settings: Any) -> None:
+    """The header's match settings: the game's own names, each with the type of its default."""
+    from yomi.match import DEFAULT_SETTINGS
+
+    if not isinstance(settings, dict):
+        raise TraceError(path, number, 'header "match_settings" is not an object')
+    for key, value in settings.items():
+        if key not in DEFAULT_SETTINGS:
+            raise TraceError(path, number, f"unknown match setting {_short(key)}")
+        if type(value) is not type(DEFAULT_SETTINGS[key]):
+            raise TraceError(path, number, f"match setting {key} is {_short(value)}, expected a "
+                                           f"{type(DEFAULT_SETTINGS[key]).__name__}")
 
 
 def _short(value: Any, limit: int = 40) -> str:

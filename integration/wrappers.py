@@ -91,8 +91,12 @@ def load_checkpoint_policy(path: str, generator=None, characters: Optional[tuple
             names = f"{cfg.get('p1', '?')} vs {cfg.get('p2', '?')}"
             raise ValueError(f"{path} was trained on {names}, not {characters[0]} vs {characters[1]} "
                              f"(--any-pairing plays it anyway)")
-    net = MaskedActorCritic(spec, cfg.get("hidden", 128), cfg.get("layers", 2))
-    net.load_state_dict(state["policy"])
+    try:
+        net = MaskedActorCritic(spec, cfg.get("hidden", 128), cfg.get("layers", 2))
+        net.load_state_dict(state["policy"])
+    except (RuntimeError, TypeError, ValueError, KeyError, AttributeError) as exc:
+        raise ValueError(f"{path}: its policy does not fit the network its config describes "
+                         f"({type(exc).__name__}: {str(exc)[:200]})") from None
     net.eval()
     fn = net.as_policy_fn(generator)
 

@@ -204,3 +204,27 @@ def test_a_full_disk_is_one_line_and_leaves_no_temporary_file(tmp_path, capsys, 
     assert err.strip().splitlines() == [f"train-selfplay: error: could not save the checkpoint "
                                         f"{run / 'checkpoints' / ('update_000001' + ckpt.SUFFIX)}: the disk is full"]
     assert not [p for p in (run / "checkpoints").iterdir()]
+
+
+@pytest.mark.parametrize("node", [
+    {"__npscalar__": "int8", "v": 10**30},                                  # overflows its dtype
+    {"__ndarray__": "x", "dtype": "float64", "shape": [10**12]},            # more than the entry holds
+    {"__tensor__": "x", "dtype": "float32", "shape": [3, -1]},
+    {"__tensor__": "x", "dtype": "complex64", "shape": [1]},                 # a dtype it never writes
+    {"__tensor__": "missing", "dtype": "float32", "shape": [1]},
+    {"__dict__": [[{"a": 1}, 2]]},                                          # an unhashable key
+    {"__tuple__": 5},
+])
+def test_a_crafted_tree_with_a_valid_checksum_is_refused(node):
+    """The checksum detects accidents, not crafted files: a tree that passes it but does not
+    describe its entries is still one CheckpointError."""
+    import json
+
+    from safetensors.numpy import save
+
+    x = np.zeros(1)
+    tree = json.dumps({"policy": node})
+    meta = {"format": ckpt.FORMAT, "version": ckpt.VERSION, "tree": tree,
+            "sha256": ckpt._digest(tree, {"x": ([1], x.tobytes())})}
+    with pytest.raises(ckpt.CheckpointError, match="unreadable tree"):
+        ckpt.loads(save({"x": x}, metadata=meta))

@@ -110,6 +110,8 @@ def replay(path: Path, engine: str, exclude_legal: set[str], limits: Limits = DE
         match = create_match(header["p1"], header["p2"], header["seed"], header.get("match_settings"), engine)
     except KeyError as exc:
         raise ParityInputError(f"{path}: header lacks {exc}") from None
+    except (TypeError, ValueError, AttributeError) as exc:  # settings the reader let through but the engine cannot use
+        raise ParityInputError(f"{path}: the engine cannot start this match ({type(exc).__name__}: {exc})") from None
     start = header.get("start")
     if isinstance(start, dict):
         try:

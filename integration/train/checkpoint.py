@@ -50,6 +50,10 @@ _TORCH_DTYPES = {str(t).removeprefix("torch."): t for t in (
 
 
 class _Encoder:
+    """Hand-written because no library stores this mix safely: safetensors holds only arrays,
+    torch's weights_only pickle refuses numpy RNG states, and the trainer's state also holds
+    tuples, 128-bit ints (PCG64), int dict keys and bytes (env snapshots)."""
+
     def __init__(self):
         self.entries: dict[str, np.ndarray] = {}
 
@@ -173,7 +177,7 @@ def loads(data: bytes, device="cpu", name: str = "checkpoint"):
         raise CheckpointError(f"{name} is damaged (its SHA-256 checksum does not match its contents)")
     try:
         return _decode(json.loads(tree), entries, device)
-    except (ValueError, KeyError, TypeError, RecursionError, RuntimeError) as exc:
+    except (ValueError, KeyError, TypeError, IndexError, RecursionError, RuntimeError, ArithmeticError) as exc:
         raise CheckpointError(f"{name} holds an unreadable tree ({type(exc).__name__}: {exc})") from None
 
 
