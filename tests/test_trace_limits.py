@@ -121,10 +121,12 @@ print("maxrss_mb", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
 
 
 @pytest.mark.parametrize("unit, message", [(b"\0", "a line longer than 16 MB"),
-                                           (b"\n", "more than 5,000,000 lines")])
+                                           (b"\n", "more than 5,000,000 lines"),
+                                           (b" " * ((1 << 20) - 1) + b"\n", "larger than 256 MB decompressed")])
 def test_gzip_bombs_stop_at_the_limit_quickly(tmp_path, unit, message):
-    """1 GB of zeros (no newline) and 1 GB of newlines, each about 1 MB compressed: refused with
-    the default limits in seconds, in well under 300 MB (measured in a child process)."""
+    """1 GB of zeros (no newline), of newlines, or of 1 MB blank lines, each about 1 MB
+    compressed: refused with the default limits in seconds, in well under 300 MB (measured in a
+    child process)."""
     bomb = _gzip_repeated(tmp_path / "bomb.jsonl.gz", _lines(HEAD), unit, 1 << 30)
     assert bomb.stat().st_size < 2 << 20
     proc = subprocess.run([sys.executable, "-c", BOMB_CHILD, str(bomb)], capture_output=True, text=True,
