@@ -12,6 +12,10 @@ compression is detected from the file's first bytes, not its name):
    one per simulated tick, ticks strictly increasing;
 4. an **end** line ``{"t": "end", "tick": N, "winner": ..., "reason": ..., ...}``.
 
+Every tool reads traces through :func:`iter_records` / :func:`read_trace`, with bounded memory
+and time (:class:`Limits`): a malformed or oversized trace is one :class:`TraceError` naming the
+file and line, and a trace needs at least one tick line.
+
 The fields are described in ``shared/parity/README.md``.  Traces recorded by the
 real game (Godot) and by our engine, ``yomi play`` and the trainer share this
 format byte for byte: :class:`TraceWriter` writes compact JSON in the same key

@@ -7,6 +7,12 @@ or a match recorded by our engine, ``yomi play`` or the trainer.  With ``--again
 runs are overlaid (OTHER as dashed ghosts), the first tick where they differ is printed and the
 page opens there with the divergence highlighted.
 
+A trace is read by the reader ``yomi parity trace`` uses (:mod:`integration.tracefile`), so the
+two accept and refuse the same files; its size, line length and line count are bounded
+(``--max-trace-mb``, ``--max-line-mb``, ``--max-lines`` raise the limits).  Trace data reaches
+the page only as text (never as HTML), and ticks are stored as deltas, so the page grows with
+what changes from tick to tick.
+
 The page is written to ``--out`` (then not opened), or to a file in the temporary directory that
 is opened with the default browser (unless ``--no-open``).  Open it at a tick with
 ``page.html#tick=150``.  Keys: Space play/pause, Left/Right a tick, Shift+Left/Right a turn,
