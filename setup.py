@@ -1,6 +1,6 @@
 """Builds the native C engine (csrc/) as the CPython extension ``yomi._native``.
 
-The frame-data tables are compiled in: ``states/data/gen_c.py`` turns
+The frame-data tables are compiled in: ``integration/tools/gen_c.py`` turns
 ``states/data/*.json`` into ``tables_gen.{h,c}`` (under build/gen, not committed) before
 the sources are compiled, so the extension always matches the JSON it ships with.
 Every ``csrc/*.c`` is a source (a new character file needs no edit here).
@@ -16,7 +16,7 @@ GEN_DIR = os.path.join("build", "gen")
 
 
 def generate_tables() -> list[str]:
-    spec = importlib.util.spec_from_file_location("yomi_gen_c", os.path.join(HERE, "states", "data", "gen_c.py"))
+    spec = importlib.util.spec_from_file_location("yomi_gen_c", os.path.join(HERE, "integration", "tools", "gen_c.py"))
     gen = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(gen)
     gen.write(os.path.join(HERE, GEN_DIR), os.path.join(HERE, "csrc"))

@@ -1,13 +1,13 @@
-/* The environment's C part (integration/env.py's C backend): observations, masks, decoding.
+/* The environment's C part (integration/env/env.py's C backend): observations, masks, decoding.
  *
- * Mirrors integration/obs.py (observation layout, unified action layout, packed masks) and
- * integration/encoding.py (masks rules, decode) on the C engine's ymatch, so that one call
+ * Mirrors integration/env/obs.py (observation layout, unified action layout, packed masks) and
+ * integration/env/encoding.py (masks rules, decode) on the C engine's ymatch, so that one call
  * steps every match of a YomiEnv: check both agents' head values against their masks, decode
  * them into the panel's (action, data, extra), submit, advance to the next decision, write
  * rewards / terminals / truncations, restart finished matches, write observations.
  *
  * The static tables (env_tables.c) are generated from the Python layouts by
- * ``python -m integration.obs --write-c`` (tests/test_env_c.py checks they are current). Names are
+ * ``python -m integration.env.obs --write-c`` (tests/test_env_c.py checks they are current). Names are
  * resolved to the engine's symbols, state indices and offsets once, by yenv_init().
  */
 #ifndef YOMI_ENV_H

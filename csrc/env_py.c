@@ -1,4 +1,4 @@
-/* CPython binding of the environment's C part: yomi._native.EnvBatch (integration/env.py's C backend).
+/* CPython binding of the environment's C part: yomi._native.EnvBatch (integration/env/env.py's C backend).
  *
  * EnvBatch(n, template, damage_coef=0.0, illegal_penalty=0.0, raise_illegal=False) holds n matches;
  * ``template`` is a yomi._native.Match whose settings every match uses. The Python side binds its
@@ -12,7 +12,7 @@
  *   truncations (an engine error cuts the match short), restart a finished match with its slot's
  *   next characters and seed, write both observations (features + packed masks).
  *
- * This mirrors integration/env.py's PythonBackend operation for operation (tests/test_env_c.py). */
+ * This mirrors integration/env/env.py's PythonBackend operation for operation (tests/test_env_c.py). */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
@@ -580,7 +580,7 @@ static PyObject *env_missing_keys(PyObject *self, PyObject *unused) {
  *     u64 build fingerprint, u64 batch size, u64 sizeof(ymatch), u64 payload size, u64 payload checksum
  *   payload: the env's scalars (settings, shaping, counters), the open decisions' masks and busy
  *     flags, then every match exported (match_export: its table pointers as stable codes).
- * The arrays bound with bind() are Python's (integration/env.py's CBackend saves them). */
+ * The arrays bound with bind() are Python's (integration/env/env.py's CBackend saves them). */
 #define SNAP_VERSION 1
 static const char SNAP_MAGIC[8] = "YOMIENV";
 

@@ -4,7 +4,7 @@
  * is_waiting, needs_action, legal_actions, submit, state, result, clone) on a ymatch.
  * A move's data and the panel's extra are converted once here into the compact C
  * forms (ydata, yextra); state() builds the traces' dict (shared/parity/README.md).
- * Errors are the Python engine's classes: EngineError (integration.engine),
+ * Errors are the Python engine's classes: EngineError and EngineUnavailable (yomi.errors),
  * InvalidAction (fighter.actions), FixedError (yomi.fixed).
  *
  * MatchBatch holds many matches in one array and steps them all from arrays of
@@ -37,8 +37,8 @@ static PyObject *exc_class(const char *module, const char *name, PyObject **cach
 }
 
 static PyObject *ENGINE_ERROR, *ENGINE_UNAVAILABLE, *INVALID_ACTION, *FIXED_ERROR;
-#define EngineError exc_class("integration.engine", "EngineError", &ENGINE_ERROR)
-#define EngineUnavailable exc_class("integration.engine", "EngineUnavailable", &ENGINE_UNAVAILABLE)
+#define EngineError exc_class("yomi.errors", "EngineError", &ENGINE_ERROR)
+#define EngineUnavailable exc_class("yomi.errors", "EngineUnavailable", &ENGINE_UNAVAILABLE)
 #define InvalidAction exc_class("fighter.actions", "InvalidAction", &INVALID_ACTION)
 
 static PyObject *raise_match_error(ymatch *m) {

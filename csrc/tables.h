@@ -2,7 +2,7 @@
  *
  * Mirrors states/data/__init__.py (the loader) and the table shapes of
  * states/data/schema.py. The data itself is generated from states/data/(tables).json by
- * states/data/gen_c.py into tables_gen.{h,c} (at build time); nothing here is
+ * integration/tools/gen_c.py into tables_gen.{h,c} (at build time); nothing here is
  * interpreted: a node's exported properties are a list of yprop, and the scene
  * builder (scene.c, mirror of states/scene.py) applies defaults and fix-ups.
  *

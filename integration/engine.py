@@ -24,6 +24,7 @@ import copy
 
 from fighter.actions import InvalidAction, legal_actions, validate_data, validate_extra
 from yomi.match import DEFAULT_SETTINGS
+from yomi.errors import EngineError, EngineUnavailable  # noqa: F401  (part of this interface)
 from yomi.match import Match as CoreMatch
 
 ENGINES = ("python", "c")
@@ -33,14 +34,6 @@ def characters() -> tuple[str, ...]:
     """The playable characters (those with a module in ``states/``)."""
     from states.scene import character_modules
     return tuple(character_modules())
-
-
-class EngineError(RuntimeError):
-    """The engine was asked for something impossible (not a decision, match over, ...)."""
-
-
-class EngineUnavailable(EngineError):
-    """The requested engine is not built in this checkout."""
 
 
 def create_match(p1: str, p2: str, seed: int = 0, settings: dict | None = None, engine: str = "python"):

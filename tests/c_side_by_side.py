@@ -26,7 +26,7 @@ from typing import Callable, Iterator
 import pytest
 
 from conftest import trace_files
-from integration import bench
+from integration.tools import bench
 from integration.engine import create_match
 from test_differential import CHARACTERS, first_difference
 
@@ -50,7 +50,7 @@ def trace_ids(paths: list[Path]) -> list[str]:
 def check_mirror_trace(path: Path, ticks: int, legal: int | None = None) -> None:
     """A mirror trace replays through C with no divergence, ``ticks`` ticks and every legal list
     identical (``legal`` of them when given, else at least one), and the same end."""
-    from integration.parity.trace import replay
+    from integration.tools.parity.trace import replay
     report = replay(path, "c", set())
     assert report.divergence is None, str(report.divergence)
     assert report.ticks_ok == report.ticks_total == ticks
@@ -66,7 +66,7 @@ def check_trace_through_c(path: Path) -> None:
     Shift-toggle panel artefact turns are accepted by the parity tool itself, as for the Python
     engine) and the end. Every state of every character runs in C, so a state the C engine lacks
     (EngineUnavailable) fails like any other divergence."""
-    from integration.parity.trace import replay
+    from integration.tools.parity.trace import replay
     report = replay(path, "c", set())
     assert report.divergence is None, str(report.divergence)
     assert report.ticks_ok == report.ticks_total

@@ -14,8 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from integration.cli import main as yomi_main
-from integration.parity import fgobject as parity
+from integration.tools.cli import main as yomi_main
+from integration.tools.parity import fgobject as parity
 from yomi import fixed
 from yomi.body import FIELDS, PUSHBACK_FRIC, ArgumentTypeError, BodyError, FGObject
 from yomi.fixed import FixedError

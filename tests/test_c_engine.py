@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from integration import bench
+from integration.tools import bench
 from integration.engine import EngineError, EngineUnavailable, create_match
 from fighter.actions import InvalidAction
 from yomi import fixed
@@ -42,7 +42,7 @@ def test_base_traces_identical(capsys):
     traces = _base_traces()
     if not traces:
         pytest.skip("reference traces not on this machine (set YOMI_SHARED)")
-    from integration.parity.trace import main
+    from integration.tools.parity.trace import main
     assert main(traces + ["--engine", "c"]) == 0
     out = capsys.readouterr().out
     assert f"{len(traces)}/{len(traces)} traces identical" in out

@@ -19,7 +19,7 @@ import pytest
 from c_side_by_side import (check_mirror_trace, check_trace_through_c, first_difference, long_matches, needs_trace,
     own_moves, play, prefer_own, short_matches, trace_ids)
 from conftest import trace_files
-from integration import bench
+from integration.tools import bench
 from integration.engine import create_match
 
 native = pytest.importorskip("yomi._native")

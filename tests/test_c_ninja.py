@@ -22,7 +22,7 @@ import pytest
 from c_side_by_side import (Both, check_mirror_trace, check_trace_through_c, long_matches, needs_trace, own_moves, play,
     prefer_own, short_matches, trace_ids)
 from conftest import trace_files
-from integration import bench
+from integration.tools import bench
 
 native = pytest.importorskip("yomi._native")
 if not hasattr(native, "Match") or "Ninja" not in native.characters():

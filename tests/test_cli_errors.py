@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from integration.cli import main
+from integration.tools.cli import main
 
 
 @pytest.mark.parametrize("argv, message", [

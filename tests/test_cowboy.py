@@ -7,8 +7,8 @@ import pytest
 
 from conftest import trace_files
 from integration.engine import create_match
-from integration.parity.common import read_jsonl
-from integration.parity.trace import replay
+from integration.tools.parity.common import read_jsonl
+from integration.tools.parity.trace import replay
 from states.data import load_table
 from yomi.fixed import FixedMath as fixed
 from yomi.rng import RandomNumberGenerator, godot_hash, reseed, state_hash

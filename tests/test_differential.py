@@ -8,7 +8,7 @@ two ``state()`` views must be equal field by field. A match the Python engine st
 an exception must stop the C engine at the same tick with the same exception class.
 
 Random moves are restricted to those the C engine runs with the same class as the
-Python engine (``integration.bench.c_exact_moves``: base moves always; a character's own
+Python engine (``integration.tools.bench.c_exact_moves``: base moves always; a character's own
 moves once they are written in C), so the comparison covers all the code both have. The
 Cowboy's choices get the data shape of its custom gun panels and all its extras
 (``cowboy_choice``).
@@ -26,7 +26,7 @@ import pytest
 hypothesis = pytest.importorskip("hypothesis")
 from hypothesis import HealthCheck, Phase, event, given, settings, strategies as st  # noqa: E402
 
-from integration import bench  # noqa: E402
+from integration.tools import bench  # noqa: E402
 from integration.engine import create_match  # noqa: E402
 
 CHARACTERS = ("Ninja", "Cowboy", "Wizard", "Robot", "Mutant")

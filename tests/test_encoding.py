@@ -1,4 +1,4 @@
-"""Action encoding (integration/encoding.py): heads, decode/encode, masks and their packing.
+"""Action encoding (integration/env/encoding.py): heads, decode/encode, masks and their packing.
 
 Trace tests replay every ``turn`` of the reference traces (skipped without them); the
 hand-checked examples only need the extracted tables in ``states/data``.
@@ -12,7 +12,7 @@ import random
 import numpy as np
 import pytest
 
-from integration import encoding as E
+from integration.env import encoding as E
 from conftest import trace_files
 
 NINJA_FIELDS = dict(state="Wait", st=3, px=-55, py=0, facing=1, grounded=True, hp=1500, super_meter=0, supers=0,

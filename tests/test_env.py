@@ -1,14 +1,14 @@
-"""YomiEnv (integration/env.py) and its layouts (integration/obs.py): buffers, auto-reset, determinism,
+"""YomiEnv (integration/env/env.py) and its layouts (integration/env/obs.py): buffers, auto-reset, determinism,
 masks against the engine, illegal actions, PufferLib vectorisation and PuffeRL."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from integration import encoding as E
-from integration import obs as O
+from integration.env import encoding as E
+from integration.env import obs as O
 from integration.engine import create_match
-from integration.env import (R, IllegalAction, YomiEnv, _random_legal_actions, check_action, check_action_obs,
+from integration.env.env import (R, IllegalAction, YomiEnv, _random_legal_actions, check_action, check_action_obs,
                              fallback_action, observe_decision)
 
 SHORT = {"game_length": 90}      # matches of a few turns (the time limit ends them)
@@ -557,7 +557,7 @@ def test_trainer_registry_finds_env_and_scripted_baseline():
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_baseline_policies_stay_legal(backend):
     torch = pytest.importorskip("torch")
-    from integration.scripted import random_policy, scripted_policy
+    from integration.env.baselines import random_policy, scripted_policy
 
     env = YomiEnv(num_envs=3, seed=4, p1="random", p2="random", settings=SHORT, illegal="raise", backend=backend)
     env.reset()
@@ -578,7 +578,7 @@ def test_baseline_policies_stay_legal(backend):
 @pytest.mark.slow
 def test_scripted_beats_random():
     torch = pytest.importorskip("torch")
-    from integration.scripted import random_policy, scripted_policy
+    from integration.env.baselines import random_policy, scripted_policy
 
     env = YomiEnv(num_envs=6, seed=1, p1="random", p2="random", settings={"game_length": 1200}, backend="python")
     env.reset()

@@ -1,10 +1,10 @@
 """The env's C part (csrc/env*.c, yomi._native.EnvBatch) against its Python reference.
 
-* The generated tables (csrc/env_layout.h, csrc/env_tables.c) are those integration/obs.py makes.
+* The generated tables (csrc/env_layout.h, csrc/env_tables.c) are those integration/env/obs.py makes.
 * On the C engine's own matches, the C observations (features and packed masks), the decoded
   actions and the legality checks are those the Python env computes from the same match
   (``observe_decision`` on a copy, ``encoding.decode``, ``check_action``), bit for bit.
-* With moves both engines run the same way (``integration.bench.c_exact_moves``), a C-backed env and
+* With moves both engines run the same way (``integration.tools.bench.c_exact_moves``), a C-backed env and
   a Python-backed env given the same seed and actions produce the same observations, rewards
   (shaping and illegal penalties included), terminals, truncations and logs.
 """
@@ -16,9 +16,9 @@ import io
 import numpy as np
 import pytest
 
-from integration import encoding as E
-from integration import obs as O
-from integration.env import YomiEnv, _random_legal_actions, check_action, fallback_action, observe_decision
+from integration.env import encoding as E
+from integration.env import obs as O
+from integration.env.env import YomiEnv, _random_legal_actions, check_action, fallback_action, observe_decision
 
 native = pytest.importorskip("yomi._native")
 if not hasattr(native, "EnvBatch"):
@@ -39,7 +39,7 @@ def test_generated_tables_are_current():
 
     folder = Path(__file__).resolve().parent.parent / "csrc"
     for name, text in O.c_sources().items():
-        assert (folder / name).read_text() == text, f"csrc/{name} is stale: run python -m integration.obs --write-c"
+        assert (folder / name).read_text() == text, f"csrc/{name} is stale: run python -m integration.env.obs --write-c"
     sizes = native.EnvBatch.sizes()
     assert (sizes["obs"], sizes["features"], sizes["mask"], sizes["heads"], sizes["K1"], sizes["D"]) == \
         (O.OBS_SIZE, O.FEATURE_SIZE, O.MASK_SIZE, O.N_HEADS, O.K1, O.D)
@@ -78,7 +78,7 @@ def test_c_part_equals_python_on_c_matches(pair, steps=40):
 
 
 def _c_exact_allow() -> np.ndarray:
-    from integration.bench import c_exact_moves
+    from integration.tools.bench import c_exact_moves
 
     allow = np.zeros((O.N_CHARS, O.K1), bool)
     for c in O.CHARACTERS:

@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from integration.env import YomiEnv, _random_legal_actions
+from integration.env.env import YomiEnv, _random_legal_actions
 
 native = pytest.importorskip("yomi._native")
 if not hasattr(native, "EnvBatch"):
@@ -108,7 +108,7 @@ def test_restore_into_the_same_env(played):
 CHILD = """
 import pickle, sys
 import numpy as np
-from integration.env import YomiEnv
+from integration.env.env import YomiEnv
 with open(sys.argv[1], "rb") as f:
     job = pickle.load(f)
 env = YomiEnv(num_envs=job["n"], seed=777, p1=job["p1"], p2=job["p2"], backend="c")

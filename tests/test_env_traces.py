@@ -1,5 +1,5 @@
 """The env's masks against the real game: replaying Godot traces through the env's observation path
-(``integration.env.observe_decision``), each player's move mask must equal the engine's legal moves
+(``integration.env.env.observe_decision``), each player's move mask must equal the engine's legal moves
 and the trace's ``legal`` list at every turn: all turns of the ``*_base_*`` traces (where the engine
 must not diverge at all); on the full traces up to the engine's first divergence from the recording
 (a tick that differs, or a turn where the engine's own menu, as ``yomi parity trace`` checks it,
@@ -22,10 +22,10 @@ import numpy as np
 import pytest
 
 from conftest import trace_files
-from integration import obs as O
+from integration.env import obs as O
 from integration.engine import create_match
-from integration.env import observe_decision
-from integration.parity.trace import first_difference
+from integration.env.env import observe_decision
+from integration.tools.parity.trace import first_difference
 
 OPENING = 300
 TRACES = trace_files()

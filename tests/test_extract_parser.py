@@ -11,12 +11,12 @@ import textwrap
 import pytest
 
 from states.data import decode
-from states.extract.encode import dumps, to_json
-from states.extract.gdexpr import ResPath, evaluate
-from states.extract.gdscript import Unevaluable, parse_script, split_statements
-from states.extract.project import Project, ProjectError, UNEVALUATED
-from states.extract.tscn import parse_scene, parse_text
-from states.extract.variant import Ctor, ExtRef, ParseError, Special, SubRef, parse_value
+from integration.tools.extract.encode import dumps, to_json
+from integration.tools.extract.gdexpr import ResPath, evaluate
+from integration.tools.extract.gdscript import Unevaluable, parse_script, split_statements
+from integration.tools.extract.project import Project, ProjectError, UNEVALUATED
+from integration.tools.extract.tscn import parse_scene, parse_text
+from integration.tools.extract.variant import Ctor, ExtRef, ParseError, Special, SubRef, parse_value
 
 
 # --------------------------------------------------------------------------------------------
@@ -431,12 +431,12 @@ def test_unevaluable_default_is_reported(project, tmp_path):
 
 
 def test_extractor_records_effective_props_and_drops_stale_keys(project):
-    from states.extract.extract import Extractor
+    from integration.tools.extract.extract import Extractor
 
     class MiniExtractor(Extractor):
         def __init__(self, p):          # skip the game-specific base-scene lookup
             from collections import Counter
-            from states.extract.extract import IgnoredLog
+            from integration.tools.extract.extract import IgnoredLog
             self.P, self.ignored, self.scripts_used = p, IgnoredLog(), set()
             self.unevaluated_used, self.separators, self.base_state_names = Counter(), Counter(), ["Idle", "Hop"]
 

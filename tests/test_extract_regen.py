@@ -11,8 +11,8 @@ import os
 import pytest
 
 from states.data import DATA_DIR
-from states.extract.cli import main
-from states.extract.extract import check_layout
+from integration.tools.extract.cli import main
+from integration.tools.extract.extract import check_layout
 
 TABLES = ["ninja.json", "cowboy.json", "wizard.json", "robot.json", "mutant.json", "base.json", "objects.json",
           "ui.json", "scripts.json", "ignored_properties.json"]
@@ -42,7 +42,7 @@ def test_wrong_layout_is_a_clear_error(tmp_path, capsys):
 
 
 def test_dispatcher_routes_extract(capsys):
-    from integration.cli import main as yomi
+    from integration.tools.cli import main as yomi
     with pytest.raises(SystemExit) as exc:
         yomi(["extract", "--help"])
     assert exc.value.code == 0 and "--game-dir" in capsys.readouterr().out

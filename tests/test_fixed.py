@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from integration.parity import fixedmath as parity_fixedmath
+from integration.tools.parity import fixedmath as parity_fixedmath
 from yomi import _native, fixed
 from yomi.fixed import FixedError, FixedMath
 

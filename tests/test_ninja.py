@@ -12,7 +12,7 @@ import pytest
 
 from conftest import TRACES
 from integration.engine import create_match
-from integration.parity.trace import replay
+from integration.tools.parity.trace import replay
 from states.data import load_table
 from yomi.fixed import FixedMath as fixed
 from yomi.hitbox import HitboxData

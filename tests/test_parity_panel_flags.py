@@ -13,7 +13,7 @@ import json
 import pytest
 
 from integration.engine import create_match
-from integration.parity.trace import _matches_panel_flag_variant
+from integration.tools.parity.trace import _matches_panel_flag_variant
 
 from conftest import TRACES
 

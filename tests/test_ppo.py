@@ -24,7 +24,7 @@ from integration.train.ppo import (
     ppo_loss,
     value_loss,
 )
-from integration.train.spec import ActionSpec
+from integration.env.spec import ActionSpec
 
 
 # ----- the clipped surrogate ---------------------------------------------------------------------

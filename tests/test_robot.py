@@ -7,7 +7,7 @@ import pytest
 
 from conftest import trace_files
 from integration.engine import create_match
-from integration.parity.trace import replay
+from integration.tools.parity.trace import replay
 from states.data import load_table
 from states.robot.drive import _fixed_map
 

@@ -11,7 +11,7 @@ import pytest
 
 from states.data import (CHARACTER_NAMES, load_base, load_character, load_ignored, load_objects, load_scripts,
                          load_table, load_ui)
-from states.extract.checks import EXPECTED_COUNTS, verify
+from integration.tools.extract.checks import EXPECTED_COUNTS, verify
 
 ALL_FILES = [f"{c}.json" for c in CHARACTER_NAMES] + ["base.json", "objects.json", "ui.json", "scripts.json",
                                                      "ignored_properties.json"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import trace_files
-from integration.parity.trace import first_difference, main, replay
+from integration.tools.parity.trace import first_difference, main, replay
 
 BASE_TRACES = trace_files("*_base_*.jsonl.gz")
 

@@ -20,7 +20,9 @@ from integration.train.config import TrainConfig
 from integration.train.evaluate import Ratings, Result
 from integration.train.policy import MaskedActorCritic
 from integration.train.selfplay import SELF, SelfPlay
-from integration.train.toyenv import MOVES, make_spec
+from support.toyenv import MOVES, make_spec
+
+TOY = "support.toyenv:ENV"  # the trainer resolves the toy env by this name
 from integration.train.trainer import Trainer
 
 REPO = Path(__file__).resolve().parent.parent
@@ -36,7 +38,7 @@ def one_torch_thread():
 
 
 def small(**overrides) -> TrainConfig:
-    cfg = dict(env="toy", num_envs=8, horizon=8, update_epochs=2, num_minibatches=2, hidden=32, seed=5, steps=10**9,
+    cfg = dict(env=TOY, num_envs=8, horizon=8, update_epochs=2, num_minibatches=2, hidden=32, seed=5, steps=10**9,
                snapshot_interval=2, pool_size=2, eval_interval=3, eval_matches=8, checkpoint_interval=1000,
                plots=False)
     cfg.update(overrides)
@@ -47,7 +49,7 @@ def small(**overrides) -> TrainConfig:
 def test_short_training_beats_random(tmp_path):
     """~75 updates (300k agent steps, well under a minute on 2 cores): an untrained policy
     scores about 0.5 against the random legal policy; trained ones reach 0.95+ with this seed."""
-    cfg = TrainConfig(env="toy", num_envs=64, horizon=32, steps=300_000, seed=2, eval_interval=0, eval_matches=256, plots=False)
+    cfg = TrainConfig(env=TOY, num_envs=64, horizon=32, steps=300_000, seed=2, eval_interval=0, eval_matches=256, plots=False)
     trainer = Trainer(cfg, run_dir=tmp_path, display=False)
     start = time.perf_counter()
     summary = trainer.run()
@@ -203,7 +205,7 @@ def test_snapshot_seats_play_the_snapshot_and_evicted_snapshots_finish_their_mat
         learner.move_head.bias[MOVES.index("Block")] = 0.0
     sp.add_snapshot(learner, 20)  # evicts 10 from the pool ...
     assert sp.pool == [20] and 10 in sp.snapshots  # ... but it keeps its running matches
-    from integration.train.toyenv import ToyDuel
+    from support.toyenv import ToyDuel
 
     env = ToyDuel(num_envs=4, seed=0)
     obs = torch.as_tensor(env.reset(seed=0)[0])
@@ -269,7 +271,7 @@ def test_cli_run_folder_and_config_precedence(tmp_path, capsys):
     config = tmp_path / "cfg.toml"
     config.write_text("[train]\nhorizon = 8\nnum_envs = 32\nhidden = 32\neval_interval = 2\neval_matches = 8\n")
     run_dir = tmp_path / "run"
-    rc = cli_main(["--env", "toy", "--config", str(config), "--num-envs", "8", "--steps", "700", "--seed", "9",
+    rc = cli_main(["--env", TOY, "--config", str(config), "--num-envs", "8", "--steps", "700", "--seed", "9",
                    "--run-dir", str(run_dir), "--set", "update_epochs=1", "--quiet"])
     assert rc == 0
     saved = json.loads((run_dir / "config.json").read_text())
@@ -321,9 +323,11 @@ def test_cli_bad_input_is_one_clear_line(tmp_path, capsys, args, message):
 
 def test_ctrl_c_saves_a_checkpoint_and_exits_cleanly(tmp_path):
     run_dir = tmp_path / "run"
-    cmd = [sys.executable, "-m", "integration.train.cli", "--env", "toy", "--minutes", "10", "--num-envs", "8", "--run-dir",
+    cmd = [sys.executable, "-m", "integration.train.cli", "--env", TOY, "--minutes", "10", "--num-envs", "8", "--run-dir",
            str(run_dir), "--set", "horizon=8", "--set", "hidden=32", "--set", "eval_matches=8", "--quiet"]
-    env = {**os.environ, "OMP_NUM_THREADS": "1"}
+    # tests/ on the path: the trainer imports the toy env by its module name
+    env = {**os.environ, "OMP_NUM_THREADS": "1", "PYTHONPATH": os.pathsep.join(filter(None, [
+        str(REPO / "tests"), os.environ.get("PYTHONPATH")]))}
     proc = subprocess.Popen(cmd, cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         deadline = time.monotonic() + 180
@@ -350,7 +354,7 @@ def test_ctrl_c_saves_a_checkpoint_and_exits_cleanly(tmp_path):
 def test_real_env_smoke(tmp_path):
     """The trainer on YomiEnv (issue 7) through the same registry entry: a couple of updates."""
     try:
-        from integration.env import YomiEnv  # noqa: F401
+        from integration.env.env import YomiEnv  # noqa: F401
     except Exception as exc:  # not built, or not there yet
         pytest.skip(f"YomiEnv is not available: {exc}")
     cfg = small(env="yomi", num_envs=4, horizon=4, eval_matches=2, eval_interval=0)
@@ -367,7 +371,7 @@ def test_real_game_training_beats_random_and_records_its_matches(tmp_path):
     uniformly random legal policy (the game is symmetric); trained, it wins nearly all (0.98 at
     the same point in the 4-minute run of docs/TRAINING.md).  The final policy's recorded matches
     are real traces: the C engine replays one identically, tick by tick."""
-    from integration.parity.trace import replay
+    from integration.tools.parity.trace import replay
     from integration.tracefile import read_trace
 
     cfg = TrainConfig(steps=200_000, seed=3, eval_interval=0, eval_matches=64, final_eval_rounds=2, plots=False)
@@ -378,7 +382,7 @@ def test_real_game_training_beats_random_and_records_its_matches(tmp_path):
     print(summary)
     assert summary["matches_per_baseline"] == 128
     assert isinstance(summary["engine_errors"], int)  # matches cut short, counted (rare: 0 or a few)
-    env_log = logging.getLogger("integration.env")
+    env_log = logging.getLogger("integration.env.env")
     assert env_log.propagate and not env_log.handlers  # run() hands the env's log back
     assert summary["win_rate_random"] >= 0.85
     paths = sorted(summary["matches"])

@@ -8,8 +8,8 @@ import torch
 
 from integration.train.envs import make_env
 from integration.train.policy import random_policy
-from integration.train.spec import ActionSpec
-from integration.train.toyenv import HEAD_SIZES, MOVES, ToyDuel, scripted_policy
+from integration.env.spec import ActionSpec
+from support.toyenv import HEAD_SIZES, MOVES, ToyDuel, scripted_policy
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -125,7 +125,7 @@ def test_scripted_beats_random_and_is_legal():
 
 @pytest.mark.parametrize("backend", ["serial", "multiprocessing"])
 def test_pufferlib_vectorisation(backend):
-    env = make_env("toy", 8, seed=0, backend=backend, workers=2)
+    env = make_env("support.toyenv:ENV", 8, seed=0, backend=backend, workers=2)
     try:
         obs, _ = env.reset(seed=0)
         assert obs.shape == (16, env.single_observation_space.shape[0])

@@ -17,10 +17,10 @@ import pytest
 
 from conftest import trace_files
 from integration.tracefile import Trace, TraceWriter, read_trace, write_trace
-from integration.watch import boxes as boxes_mod
-from integration.watch import cli
-from integration.watch.diff import diff_runs, diff_tick, first_divergence
-from integration.watch.page import build_page, extract_data
+from integration.tools.watch import boxes as boxes_mod
+from integration.tools.watch import cli
+from integration.tools.watch.diff import diff_runs, diff_tick, first_divergence
+from integration.tools.watch.page import build_page, extract_data
 
 P1_BODY = (0xFF, 0x8A, 0x3D)     # COLORS.p1 in viewer.js: fighter bodies are drawn in exactly this colour
 P2_BODY = (0x4A, 0xA8, 0xFF)     # COLORS.p2
@@ -304,7 +304,7 @@ def test_cli_writes_the_page(synthetic, tmp_path, capsys, monkeypatch):
 
 
 def test_yomi_dispatcher_routes_watch(synthetic, tmp_path):
-    from integration.cli import main as yomi
+    from integration.tools.cli import main as yomi
     assert yomi(["watch", str(synthetic), "--out", str(tmp_path / "p.html")]) == 0
     assert (tmp_path / "p.html").stat().st_size > 10_000
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from integration import obs as O
-from integration.wrappers import YomiGymEnv, YomiParallelEnv, make_policy
+from integration.env import obs as O
+from integration.env.wrappers import YomiGymEnv, YomiParallelEnv, make_policy
 
 SHORT = {"game_length": 90}
 
@@ -96,13 +96,21 @@ def test_make_policy_names():
     assert callable(make_policy("random")) and callable(make_policy("scripted"))
     f = lambda obs, masks: None  # noqa: E731
     assert make_policy(f) is f
+    with pytest.raises(ValueError, match="unknown policy"):
+        make_policy("no/such/checkpoint.pt")  # checkpoints are the trainer's: see below
+
+
+def test_train_make_policy_loads_checkpoints_only_from_files():
+    from integration.train.policies import make_policy as train_make_policy
+
+    assert callable(train_make_policy("random")) and callable(train_make_policy("scripted"))
     with pytest.raises(FileNotFoundError):
-        make_policy("no/such/checkpoint.pt")
+        train_make_policy("no/such/checkpoint.pt")
 
 
 def test_play_records_a_trace_that_replays(tmp_path):
-    from integration.parity.trace import replay
-    from integration.play import main, play_match
+    from integration.tools.parity.trace import replay
+    from integration.train.play import main, play_match
     from integration.tracefile import read_trace
 
     out = tmp_path / "m.jsonl.gz"
@@ -119,7 +127,7 @@ def test_play_records_a_trace_that_replays(tmp_path):
 
 def test_play_with_a_checkpoint(tmp_path):
     torch = pytest.importorskip("torch")
-    from integration.play import play_match
+    from integration.train.play import play_match
     from integration.train.policy import MaskedActorCritic
 
     net = MaskedActorCritic(O.action_spec(), 16, 1)

@@ -21,7 +21,7 @@ import webbrowser
 from pathlib import Path
 
 from integration.tracefile import TraceError, read_trace
-from integration.watch.page import write_page
+from integration.tools.watch.page import write_page
 
 
 def _default_out(trace_path: Path) -> Path:

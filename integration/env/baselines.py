@@ -28,7 +28,7 @@ import functools
 
 import numpy as np
 
-from integration import obs as O
+from integration.env import obs as O
 from states.data import load_character
 
 ATTACK, SPECIAL, SUPER, DEFENSE = 1, 2, 3, 4

@@ -19,9 +19,9 @@ One step = one turn
     game offers them); its move mask says so.
 
 Observation and actions
-    ``float32[OBS_SIZE]`` per agent (:mod:`integration.obs`: features seen from the agent's side,
+    ``float32[OBS_SIZE]`` per agent (:mod:`integration.env.obs`: features seen from the agent's side,
     then the packed masks), ``MultiDiscrete(HEAD_SIZES)`` in the unified layout of all five
-    characters (:mod:`integration.obs`).  ``env.action_spec`` is the trainer's ActionSpec
+    characters (:mod:`integration.env.obs`).  ``env.action_spec`` is the trainer's ActionSpec
     (``decode_masks(obs) -> (move_mask[B, 83], data_mask[B, 83, 176])``).
 
 Rewards
@@ -101,19 +101,19 @@ import gymnasium
 import numpy as np
 import pufferlib
 
-from integration import encoding as E
-from integration import obs as O
+from integration.env import encoding as E
+from integration.env import obs as O
 from fighter.actions import InvalidAction
 from integration.engine import EngineError, EngineUnavailable, create_match
 
 __all__ = ["YomiEnv", "IllegalAction", "Backend", "PythonBackend", "check_action", "check_action_obs",
            "fallback_action", "observe_decision",
-           "random_policy", "scripted_policy", "RESULT_FIELDS", "bench", "bench_main"]
+           "random_policy", "scripted_policy", "RESULT_FIELDS"]
 
 MAX_HEALTH = 1500
 # The first few matches cut short by an engine error are described here (a warning: on stderr
 # unless the application configures logging; the trainer sends them to its run folder).
-ERROR_LOG = logging.getLogger("integration.env")
+ERROR_LOG = logging.getLogger("integration.env.env")
 # per-match results a backend fills in for each match that ended during a step
 RESULT_FIELDS = ("winner", "ko", "turns", "ticks", "p1_hp", "p2_hp", "p1_char", "p2_char",
                  "illegal_p1", "illegal_p2", "seed")
@@ -188,7 +188,7 @@ def observe_decision(match, out: np.ndarray, chars: tuple, game_length: int, sta
     """Both agents' observations (``out`` float32[2, OBS_SIZE]) at the open decision of an engine
     match; returns ``(state, [MaskState P1, P2], [decision-time fighter views], [legal lists])``.
 
-    The masks come from the engine's legal moves (``legal_actions``) and :mod:`integration.encoding`'s
+    The masks come from the engine's legal moves (``legal_actions``) and :mod:`integration.env.encoding`'s
     rules on the decision-time view (``busy`` after the game's turn gate, ``encoding.decision_view``)."""
     state = match.state() if state is None else state
     names = (O.CHARACTERS[chars[0]], O.CHARACTERS[chars[1]])
@@ -528,7 +528,7 @@ class CBackend(Backend):
             if c not in native.characters():
                 raise EngineUnavailable(f"the C engine has no {c} yet")
         if native.EnvBatch.sizes()["obs"] != O.OBS_SIZE:
-            raise EngineUnavailable("the C env tables are stale (python -m integration.obs --write-c, then uv sync)")
+            raise EngineUnavailable("the C env tables are stale (python -m integration.env.obs --write-c, then uv sync)")
         self.n = n
         self.illegal_mode = illegal
         self.engine_error_mode = engine_errors
@@ -842,142 +842,10 @@ class YomiEnv(pufferlib.PufferEnv):
 # baseline policies (``policy(obs, masks) -> actions``), re-exported for the trainer's registry
 # ------------------------------------------------------------------------------------------------
 def random_policy(obs, masks, generator=None):
-    from integration.scripted import random_policy as _random
+    from integration.env.baselines import random_policy as _random
     return _random(obs, masks, generator)
 
 
 def scripted_policy(obs, masks, generator=None):
-    from integration.scripted import scripted_policy as _scripted
+    from integration.env.baselines import scripted_policy as _scripted
     return _scripted(obs, masks, generator)
-
-
-# ------------------------------------------------------------------------------------------------
-# benchmark (``yomi bench --env``)
-# ------------------------------------------------------------------------------------------------
-def _random_legal_actions(obs: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Uniform random legal actions for a batch of observations (vectorised numpy): the move
-    uniformly among the legal ones, then every head uniformly among its legal values given the
-    move (heads the move does not use: whatever their mask allows, i.e. bin 0)."""
-    tail = np.asarray(obs)[:, O.FEATURE_SIZE:]
-    n = tail.shape[0]
-    char = np.clip(np.rint(tail[:, 0]).astype(np.int64), 0, O.N_CHARS - 1)
-    move_mask = tail[:, 1:1 + O.K1] > 0.5
-    move = np.argmax(np.where(move_mask, rng.random(move_mask.shape), -1.0), axis=1)
-    bank = np.concatenate([np.zeros((n, 1), bool), np.ones((n, 1), bool), tail[:, 1 + O.K1:] > 0.5], axis=1)
-    data = np.take_along_axis(bank, O.GATHER_INDEX[char, move], axis=1)
-    score = np.where(data, rng.random(data.shape), -1.0)
-    out = np.zeros((n, O.N_HEADS), dtype=np.int32)
-    out[:, 0] = move
-    for h, (off, size) in enumerate(zip(O.DATA_OFFSETS, O.DATA_SIZES)):
-        out[:, h + 1] = np.argmax(score[:, off:off + size], axis=1)
-    return out
-
-
-def _exact_move_filter() -> np.ndarray:
-    """bool[5, K1]: the unified moves the C engine runs with the same class as the Python engine
-    (``integration.bench.c_exact_moves``; Continue included)."""
-    from integration.bench import c_exact_moves
-
-    allow = np.zeros((O.N_CHARS, O.K1), dtype=bool)
-    for c in O.CHARACTERS:
-        exact = c_exact_moves(c)
-        for u, m in enumerate(O.unified_move_names(c)):
-            allow[O.CHAR_INDEX[c], u] = m is not None and (m in exact or m == "Continue")
-    return allow
-
-
-def bench(backend: str = "c", num_envs: int = 64, seconds: float = 10.0, seed: int = 0, p1="ninja", p2="ninja",
-          exact_moves: bool = False) -> dict:
-    """Agent steps per second of one env in this process with random legal (masked) actions.
-
-    Only ``env.step`` is timed (drawing the random actions is not).  ``exact_moves``: draw moves only
-    among those the C engine runs like the Python engine (as ``yomi bench`` does), i.e. the cost
-    of a complete engine (today every state is, so both draw alike); otherwise any legal move."""
-    import contextlib
-    import io
-
-    env = YomiEnv(num_envs=num_envs, seed=seed, backend=backend, p1=p1, p2=p2)
-    allow = _exact_move_filter() if exact_moves else None
-    rng = np.random.default_rng(seed)
-    steps, env_time, env_cpu = 0, 0.0, 0.0
-    with contextlib.redirect_stderr(io.StringIO()):
-        env.reset(seed=seed)
-        t0 = time.perf_counter()
-        while time.perf_counter() - t0 < seconds:
-            obs = env.observations
-            if allow is not None:
-                obs = obs.copy()
-                char = np.rint(obs[:, O.FEATURE_SIZE]).astype(np.int64)
-                obs[:, O.FEATURE_SIZE + 1:O.FEATURE_SIZE + 1 + O.K1][~allow[char]] = 0.0
-            a = _random_legal_actions(obs, rng)
-            s, c = time.perf_counter(), time.thread_time()
-            env.step(a)
-            env_time += time.perf_counter() - s
-            env_cpu += time.thread_time() - c
-            steps += 1
-    return dict(backend=backend, num_envs=num_envs, agent_steps=steps * env.num_agents, env_seconds=env_time,
-                sps=steps * env.num_agents / max(env_time, 1e-9), sps_cpu=steps * env.num_agents / max(env_cpu, 1e-9),
-                matches=env.matches_played, truncated=env.engine_errors, illegal=env.illegal_actions)
-
-
-def _bench_worker(args):
-    return bench(**args)
-
-
-def _bench_parallel(workers: int, **kwargs) -> list:
-    import multiprocessing as mp
-
-    if workers == 1:
-        return [bench(**kwargs)]
-    with mp.get_context("fork").Pool(workers) as pool:
-        return pool.map(_bench_worker, [dict(kwargs, seed=kwargs.get("seed", 0) + w) for w in range(workers)])
-
-
-def bench_main(argv: Optional[Sequence[str]] = None) -> int:
-    """``yomi bench --env``: agent steps per second of YomiEnv, random legal (masked) actions.
-
-    Without options: the C-backed env on one core and on all cores (any legal move, and moves the C
-    engine has fully ported), then the Python-backed env on one core.  Options run one case:
-    ``--backend python|c --envs N --seconds S --workers W (0: all cores) --exact-moves --p1 --p2``."""
-    import argparse
-    import multiprocessing as mp
-
-    ap = argparse.ArgumentParser(prog="yomi bench --env", description=bench_main.__doc__)
-    ap.add_argument("--backend", choices=sorted(BACKENDS))
-    ap.add_argument("--envs", type=int, help="matches per env (2 agents each); default 64 (C), 4 (Python)")
-    ap.add_argument("--seconds", type=float, default=10.0)
-    ap.add_argument("--workers", type=int, default=1, help="processes, one env each; 0 = all cores")
-    ap.add_argument("--exact-moves", action="store_true", help="only moves the C engine has fully ported")
-    ap.add_argument("--p1", default="ninja")
-    ap.add_argument("--p2", default="ninja")
-    args = ap.parse_args([a for a in (argv or []) if a != "--env"])
-    cores = mp.cpu_count()
-    if args.backend is None:
-        cases = [("c", 64, 1, False), ("c", 64, cores, False), ("c", 64, 1, True), ("c", 64, cores, True),
-                 ("python", 4, 1, False)]
-        if _default_backend() != "c":
-            print("yomi bench --env: the C backend is not built; Python only", file=sys.stderr)
-            cases = cases[-1:]
-    else:
-        envs = args.envs or (64 if args.backend == "c" else 4)
-        cases = [(args.backend, envs, args.workers or cores, args.exact_moves)]
-    import os
-
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"YomiEnv, {args.p1} vs {args.p2}, random legal actions, env.step timed ({args.seconds:.0f} s per case); "
-          f"{cores} cores, load average {load:.1f}")
-    print("agent steps/s: wall clock; per CPU-s: per second of CPU time the env used (what a free core does)")
-    print(f"{'backend':<8} {'moves':<6} {'envs':>5} {'workers':>7} {'agent steps/s':>14} {'per CPU-s':>10} "
-          f"{'matches':>8} {'cut short':>9}")
-    for backend, envs, workers, exact in cases:
-        res = _bench_parallel(workers, backend=backend, num_envs=envs, seconds=args.seconds, p1=args.p1, p2=args.p2,
-                              exact_moves=exact)
-        total = sum(r["sps"] for r in res)
-        cpu = sum(r["sps_cpu"] for r in res) / len(res)
-        print(f"{backend:<8} {'exact' if exact else 'all':<6} {envs:>5} {workers:>7} {total:>14,.0f} {cpu:>10,.0f} "
-              f"{sum(r['matches'] for r in res):>8} {sum(r['truncated'] for r in res):>9}")
-    return 0
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(bench_main(sys.argv[1:]))

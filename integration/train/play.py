@@ -6,8 +6,8 @@
     uv run yomi play --p1 scripted --p2 runs/x/checkpoints/latest.pt --c1 Ninja --c2 Robot --seed 3
     uv run yomi watch out.jsonl.gz
 
-A policy is ``random`` (uniform over legal actions), ``scripted`` (:mod:`integration.scripted`)
-or a trainer checkpoint (``*.pt``).  The match runs through :class:`integration.env.YomiEnv` (its
+A policy is ``random`` (uniform over legal actions), ``scripted`` (:mod:`integration.env.baselines`)
+or a trainer checkpoint (``*.pt``).  The match runs through :class:`integration.env.env.YomiEnv` (its
 masks, decoding and turn model) on the Python engine; the recording has a ``yomi-trace/1``
 header, every simulated tick, every turn with both choices exactly as submitted and both legal
 lists, and the end line, so ``yomi watch`` and ``yomi parity trace`` read it like a Godot trace.
@@ -21,7 +21,7 @@ from typing import Optional
 
 import numpy as np
 
-from integration import obs as O
+from integration.env import obs as O
 
 
 class TraceRecorder:
@@ -75,8 +75,8 @@ def play_match(p1: str = "random", p2: str = "scripted", c1: str = "ninja", c2: 
     """Play one match; returns its result (winner 0/1/2, reason, hp, turns, ticks, illegal actions)."""
     import torch
 
-    from integration.env import YomiEnv
-    from integration.wrappers import make_policy
+    from integration.env.env import YomiEnv
+    from integration.train.policies import make_policy
 
     gen = torch.Generator().manual_seed(seed)
     policies = (make_policy(p1, gen), make_policy(p2, gen))
@@ -99,7 +99,7 @@ def play_match(p1: str = "random", p2: str = "scripted", c1: str = "ninja", c2: 
             _, rew, term, trunc, _ = env.step(acts)
             if term[0] or trunc[0]:
                 r = env.backend.results[0]
-                from integration.env import R
+                from integration.env.env import R
                 result = {"winner": int(r[R["winner"]]), "reason": "ko" if r[R["ko"]] else
                           ("timeout" if r[R["winner"]] >= 0 else "engine error"),
                           "p1_hp": int(r[R["p1_hp"]]), "p2_hp": int(r[R["p2_hp"]]), "turns": int(r[R["turns"]]),

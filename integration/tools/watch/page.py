@@ -12,15 +12,15 @@ from importlib import resources
 from pathlib import Path
 
 from integration.tracefile import Trace, load
-from integration.watch.boxes import derive_boxes
-from integration.watch.diff import Divergence, first_divergence
+from integration.tools.watch.boxes import derive_boxes
+from integration.tools.watch.diff import Divergence, first_divergence
 
 PAGE_VERSION = 1
 _DATA_RE = re.compile(r'<script type="application/json" id="match-data">(.*?)</script>', re.S)
 
 
 def _asset(name: str) -> str:
-    return resources.files("integration.watch").joinpath(name).read_text(encoding="utf-8")
+    return resources.files("integration.tools.watch").joinpath(name).read_text(encoding="utf-8")
 
 
 def _embed_json(value) -> str:

@@ -1,8 +1,8 @@
 """Single-agent (Gymnasium) and two-agent (PettingZoo-style parallel) views of one YomiEnv match.
 
 * :class:`YomiGymEnv`: a ``gymnasium.Env``; the agent plays one seat, the other seat is played by
-  a given policy (``"random"``, ``"scripted"``, a trainer checkpoint path, or any
-  ``policy(obs, masks) -> actions`` callable).
+  a given policy (``"random"``, ``"scripted"``, or any ``policy(obs, masks) -> actions`` callable,
+  such as a trainer checkpoint loaded by :func:`integration.train.policies.make_policy`).
 * :class:`YomiParallelEnv`: the plain API of ``pettingzoo.ParallelEnv`` (``possible_agents``,
   ``agents``, ``observation_space(agent)``, ``action_space(agent)``, ``reset(seed, options) ->
   (observations, infos)``, ``step(actions) -> (observations, rewards, terminations, truncations,
@@ -17,7 +17,7 @@ decision at the end of a match); it must not be used for bootstrapping (the epis
 env's seeded RNG), so a seeded run stays reproducible; ``reset(seed=...)`` restarts from the seed.
 
 Masks: ``info["move_mask"]`` (bool[K1]) and ``info["data_mask"]`` (bool[K1, D]) of the agent's
-next decision, also decodable from the observation's tail (:func:`integration.obs.decode_masks`).
+next decision, also decodable from the observation's tail (:func:`integration.env.obs.decode_masks`).
 """
 from __future__ import annotations
 
@@ -26,56 +26,30 @@ from typing import Any, Callable, Optional
 import gymnasium
 import numpy as np
 
-from integration import obs as O
-from integration.env import YomiEnv, check_action_obs
+from integration.env import obs as O
+from integration.env.env import YomiEnv, check_action_obs
 
 
 # ------------------------------------------------------------------------------------------------
 # policies by name
 # ------------------------------------------------------------------------------------------------
 def make_policy(spec: Any, generator=None) -> Callable:
-    """``"random"``, ``"scripted"``, a checkpoint path (``*.pt`` written by the trainer), or a
-    callable ``policy(obs, masks) -> actions``: a PolicyFn (torch in, torch out)."""
+    """``"random"``, ``"scripted"`` or a callable ``policy(obs, masks) -> actions``: a PolicyFn
+    (torch in, torch out).  A trainer checkpoint is loaded by the trainer's
+    :func:`integration.train.policies.make_policy` (the environment does not depend on the
+    trainer), which accepts everything this does plus a ``*.pt`` path."""
     if callable(spec):
         return spec
     if not isinstance(spec, str):
-        raise TypeError(f"a policy is a name, a checkpoint path or a callable, got {spec!r}")
-    from integration import scripted
+        raise TypeError(f"a policy is a name or a callable, got {spec!r}")
+    from integration.env import baselines
 
     if spec == "random":
-        return lambda obs, masks: scripted.random_policy(obs, masks, generator)
+        return lambda obs, masks: baselines.random_policy(obs, masks, generator)
     if spec == "scripted":
-        return lambda obs, masks: scripted.scripted_policy(obs, masks, generator)
-    return load_checkpoint_policy(spec, generator)
-
-
-def load_checkpoint_policy(path: str, generator=None) -> Callable:
-    """The learner of a trainer checkpoint as a PolicyFn (sampling its action distribution)."""
-    from pathlib import Path
-
-    import torch
-
-    from integration.train import checkpoint as ckpt
-    from integration.train.policy import MaskedActorCritic
-
-    p = Path(path)
-    if not p.is_file():
-        raise FileNotFoundError(f"no checkpoint at {path} (policies: random, scripted, or a .pt file)")
-    state = ckpt.load(p)
-    spec = O.action_spec()
-    if state.get("spec") is not None and state["spec"] != spec.describe():
-        raise ValueError(f"{path} was trained with another action layout (env or characters) than YomiEnv's")
-    cfg = state.get("config", {})
-    net = MaskedActorCritic(spec, cfg.get("hidden", 128), cfg.get("layers", 2))
-    net.load_state_dict(state["policy"])
-    net.eval()
-    fn = net.as_policy_fn(generator)
-
-    def policy(obs, masks):
-        with torch.no_grad():
-            return fn(torch.as_tensor(np.asarray(obs) if not isinstance(obs, torch.Tensor) else obs), masks)
-
-    return policy
+        return lambda obs, masks: baselines.scripted_policy(obs, masks, generator)
+    raise ValueError(f"unknown policy {spec!r}: random, scripted or a callable (a checkpoint: "
+                     "integration.train.policies.make_policy(path))")
 
 
 def _act(policy: Callable, obs_row: np.ndarray) -> np.ndarray:

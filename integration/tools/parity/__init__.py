@@ -16,9 +16,9 @@ import importlib
 import sys
 
 SUBCOMMANDS = {
-    "fixedmath": "integration.parity.fixedmath",
-    "fgobject": "integration.parity.fgobject",
-    "trace": "integration.parity.trace",
+    "fixedmath": "integration.tools.parity.fixedmath",
+    "fgobject": "integration.tools.parity.fgobject",
+    "trace": "integration.tools.parity.trace",
 }
 
 

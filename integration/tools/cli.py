@@ -10,11 +10,11 @@ import sys
 
 # name -> (module, function, one-line help)
 COMMANDS = {
-    "parity": ("integration.parity", "main", "replay reference vectors and Godot traces through an engine"),
-    "extract": ("states.extract.cli", "main", "extract frame-data tables from a local copy of the game"),
-    "bench": ("integration.bench", "main", "benchmark the engines and the environment"),
-    "watch": ("integration.watch.cli", "main", "build an HTML replay viewer for a trace"),
-    "play": ("integration.play", "main", "play (and record) a match between two policies"),
+    "parity": ("integration.tools.parity", "main", "replay reference vectors and Godot traces through an engine"),
+    "extract": ("integration.tools.extract.cli", "main", "extract frame-data tables from a local copy of the game"),
+    "bench": ("integration.tools.bench", "main", "benchmark the engines and the environment"),
+    "watch": ("integration.tools.watch.cli", "main", "build an HTML replay viewer for a trace"),
+    "play": ("integration.train.play", "main", "play (and record) a match between two policies"),
 }
 
 

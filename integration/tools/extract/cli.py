@@ -2,7 +2,7 @@
 
 Reads a local copy of the game project (never shipped with this repository), writes
 our tables, prints a per-character summary and runs the self-checks of
-:mod:`states.extract.checks`.  Exit status: 0 success, 1 self-check failure,
+:mod:`integration.tools.extract.checks`.  Exit status: 0 success, 1 self-check failure,
 2 bad arguments / missing or unexpected game directory / extraction error.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ import sys
 from .checks import CHARACTER_KEYS, verify
 from .encode import dumps
 
-DEFAULT_OUT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data")
+DEFAULT_OUT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "states", "data"))
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -1473,10 +1473,10 @@ def torch_mask_decoder(character: str, feature_size: int):
 
 
 def action_spec(character: str, feature_size: int):
-    """The trainer's ``integration.train.spec.ActionSpec`` for this character, with our packing
+    """The trainer's ``integration.env.spec.ActionSpec`` for this character, with our packing
     (its ``decode_masks`` is :func:`torch_mask_decoder`; fill the observation tail with
     :func:`pack_masks`, not with ``ActionSpec.pack_masks``, which is the uncompressed reference)."""
-    from integration.train.spec import ActionSpec
+    from integration.env.spec import ActionSpec
 
     sp = get_spec(character)
     return ActionSpec(head_names=sp.head_names, head_sizes=sp.head_sizes, feature_size=feature_size,

@@ -15,7 +15,7 @@ same work. Moves are restricted to those the C engine runs with the same class a
 Python engine (``c_exact_moves``), so the matches are the same in both.
 
 The environment benchmark (``yomi bench --env``) belongs to the environment package: it is
-delegated to ``integration.env_bench.main`` when that module exists.
+delegated to ``integration.tools.env_bench.main`` when that module exists.
 """
 from __future__ import annotations
 
@@ -310,13 +310,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--matches", type=int, default=4, help="random matches per pair (default 4)")
     parser.add_argument("--game-length", type=int, default=3000, help="match length in ticks (default 3000)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random matches")
-    parser.add_argument("--env", action="store_true", help="benchmark the environment (integration.env_bench)")
+    parser.add_argument("--env", action="store_true", help="benchmark the environment (integration.tools.env_bench)")
     args = parser.parse_args(argv)
     if args.env:
         try:
-            from integration import env_bench
+            from integration.tools import env_bench
         except ImportError:
-            print("yomi bench --env: the environment benchmark (integration.env_bench) is not available yet",
+            print("yomi bench --env: the environment benchmark (integration.tools.env_bench) is not available yet",
                   file=sys.stderr)
             return 2
         return int(env_bench.main([]) or 0)

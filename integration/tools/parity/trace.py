@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from integration.engine import EngineError, EngineUnavailable, create_match
-from integration.parity.common import ParityInputError, add_engine_argument, read_jsonl
+from integration.tools.parity.common import ParityInputError, add_engine_argument, read_jsonl
 
 FORMAT = "yomi-trace/1"
 

@@ -1,7 +1,6 @@
-"""A stand-in for YomiEnv: a tiny simultaneous-move duel with the same interface.
-
-It exists so the trainer can be built and tested before the real engine lands;
-it is not a product.  Everything is numpy-vectorised over ``num_envs`` matches,
+"""A stand-in for YomiEnv used by the trainer's tests: a tiny simultaneous-move duel with the
+same interface, on which the trainer learns in seconds.  It is not a product; the trainer names
+it as ``--env support.toyenv:ENV`` (with tests/ on the path).  Everything is numpy-vectorised over ``num_envs`` matches,
 agent ``2*i`` is P1 and ``2*i+1`` is P2 of match i, one ``step`` is one turn.
 
 The game, in the mould of YOMI: two fighters on a 1-D stage of cells
@@ -32,7 +31,8 @@ import numpy as np
 import pufferlib
 import torch
 
-from .spec import ActionSpec
+from integration.env.spec import ActionSpec
+from integration.train.envs import EnvEntry
 
 MOVES = ("Continue", "Walk", "Jab", "Heavy", "Block", "Throw", "Fireball", "Super")
 CONTINUE, WALK, JAB, HEAVY, BLOCK, THROW, FIREBALL, SUPER = range(8)
@@ -298,3 +298,7 @@ def legalize(actions: torch.Tensor, masks, spec: ActionSpec) -> torch.Tensor:
         ok = head_mask.gather(1, actions[:, h + 1:h + 2])[:, 0]
         actions[:, h + 1] = torch.where(ok, actions[:, h + 1], head_mask.float().argmax(1))
     return actions
+
+
+# The trainer's name for this env: ``--env support.toyenv:ENV`` (envs.entry resolves it).
+ENV = EnvEntry("support.toyenv:ToyDuel", "support.toyenv:scripted_policy")

@@ -4,7 +4,7 @@
 //   runs[0]      the match (header, turns, ticks, end), runs[1] an optional second run drawn as ghosts,
 //   derived_boxes[k][i]  boxes derived from the frame-data tables for tick i of run k (null: the tick
 //                records its own exact "boxes"), boxes_source[k] where the boxes come from,
-//   divergence   the first tick where the runs differ (computed in Python by integration/watch/diff.py).
+//   divergence   the first tick where the runs differ (computed in Python by integration/tools/watch/diff.py).
 // World coordinates are the game's: pixels, x to the right, y grows downward, floor at y = 0.
 
 const DATA = JSON.parse(document.getElementById("match-data").textContent);
