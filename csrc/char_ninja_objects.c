@@ -37,7 +37,7 @@ int ninja_scene(int which) {
 }
 
 /* in_group: a match object's scene root groups (objects.json: the two shuriken scenes are in
- * "NinjaShuriken", Stackriken.tscn in "Stackriken"; tests/test_c_ninja.py checks the table) */
+ * "NinjaShuriken", Stackriken.tscn in "Stackriken"; tests/chars/ninja/test_c_ninja.py checks the table) */
 static bool in_group_shuriken(const yobj *o) {
     return !o->is_fighter && (o->table == ninja_scene(NJ_SCENE_FIREBALL) || o->table == ninja_scene(NJ_SCENE_AIR_FIREBALL));
 }

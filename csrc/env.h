@@ -7,7 +7,7 @@
  * rewards / terminals / truncations, restart finished matches, write observations.
  *
  * The static tables (env_tables.c) are generated from the Python layouts by
- * ``python -m integration.env.obs --write-c`` (tests/test_env_c.py checks they are current). Names are
+ * ``python -m integration.env.obs --write-c`` (tests/env/test_env_c.py checks they are current). Names are
  * resolved to the engine's symbols, state indices and offsets once, by yenv_init().
  */
 #ifndef YOMI_ENV_H

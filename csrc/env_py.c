@@ -12,7 +12,7 @@
  *   truncations (an engine error cuts the match short), restart a finished match with its slot's
  *   next characters and seed, write both observations (features + packed masks).
  *
- * This mirrors integration/env/env.py's PythonBackend operation for operation (tests/test_env_c.py). */
+ * This mirrors integration/env/env.py's PythonBackend operation for operation (tests/env/test_env_c.py). */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 

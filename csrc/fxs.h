@@ -9,7 +9,7 @@
  *
  * Comparisons and round/sign/floor return plain values as the facade does.
  * FXC(1.25) is the raw value of the literal "1.25" (checked against the parser by
- * tests/test_c_tables.py).
+ * tests/engine/test_c_engine.py).
  */
 #ifndef YOMI_FXS_H
 #define YOMI_FXS_H

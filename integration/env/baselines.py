@@ -202,3 +202,22 @@ def scripted_policy(obs, masks=None, generator=None):
     frow = data_mask[rows, move][:, O.DATA_OFFSETS[hf - 1] + 1]
     out[:, hf] = torch.where((move == parry) & low & frow, torch.ones_like(move), out[:, hf])
     return out.cpu().numpy() if is_np else out
+
+
+def random_legal_actions(obs: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Uniform random legal actions for a batch of observations (vectorised numpy): the move
+    uniformly among the legal ones, then every head uniformly among its legal values given the
+    move (heads the move does not use: whatever their mask allows, i.e. bin 0)."""
+    tail = np.asarray(obs)[:, O.FEATURE_SIZE:]
+    n = tail.shape[0]
+    char = np.clip(np.rint(tail[:, 0]).astype(np.int64), 0, O.N_CHARS - 1)
+    move_mask = tail[:, 1:1 + O.K1] > 0.5
+    move = np.argmax(np.where(move_mask, rng.random(move_mask.shape), -1.0), axis=1)
+    bank = np.concatenate([np.zeros((n, 1), bool), np.ones((n, 1), bool), tail[:, 1 + O.K1:] > 0.5], axis=1)
+    data = np.take_along_axis(bank, O.GATHER_INDEX[char, move], axis=1)
+    score = np.where(data, rng.random(data.shape), -1.0)
+    out = np.zeros((n, O.N_HEADS), dtype=np.int32)
+    out[:, 0] = move
+    for h, (off, size) in enumerate(zip(O.DATA_OFFSETS, O.DATA_SIZES)):
+        out[:, h + 1] = np.argmax(score[:, off:off + size], axis=1)
+    return out

@@ -70,7 +70,7 @@ Backends
     ``backend="auto"`` (default): ``"c"`` when the extension is built with the env's C part, else
     ``"python"``.  ``"c"``: :class:`CBackend`, one call of ``yomi._native.EnvBatch.step`` per step for
     every match (check, decode, submit, advance, rewards, restarts, observations; csrc/env.c), on the
-    C engine; it mirrors ``"python"`` bit for bit (tests/test_env_c.py).  ``"python"``:
+    C engine; it mirrors ``"python"`` bit for bit (tests/env/test_env_c.py).  ``"python"``:
     :class:`PythonBackend`, the reference engine through :mod:`integration.engine` (about 300 agent
     steps per second per core against about 137,000 for C, docs/PERFORMANCE.md), with trace
     recording (``tracer``).
@@ -81,7 +81,7 @@ Snapshots (the trainer's exact resume)
     ``env.get_state()`` is a picklable dict of everything that decides the env's future (every
     match, the open decisions, the env's RNG and the pending next matches, counters, logs), for
     both backends; ``env.set_state(state)`` on an env made with the same options continues exactly
-    as the original would (tests/test_env_state.py).  The C backend's matches travel as
+    as the original would (tests/env/test_env_state.py).  The C backend's matches travel as
     ``EnvBatch.get_state()`` bytes (csrc/env_py.c, csrc/snapshot.c): their pointers into the
     engine's tables are saved as table indices, so a snapshot loads in another process of the same
     build; a header (format version, build fingerprint, batch size, checksum) makes any mismatch
@@ -92,10 +92,8 @@ from __future__ import annotations
 
 import copy
 import logging
-import sys
-import time
 import zlib
-from typing import Callable, Optional, Sequence
+from typing import Callable, Optional
 
 import gymnasium
 import numpy as np
@@ -501,7 +499,7 @@ class CBackend(Backend):
     """The C engine with the env's C part (``yomi._native.EnvBatch``, csrc/env.c): one call per step
     for every match (check, decode, submit, advance, rewards, restarts, observations), without the GIL.
 
-    It mirrors :class:`PythonBackend` operation for operation (tests/test_env_c.py); the matches
+    It mirrors :class:`PythonBackend` operation for operation (tests/env/test_env_c.py); the matches
     themselves are the C engine's (bit-identical to the Python engine on everything it has ported)."""
 
     name = "c"

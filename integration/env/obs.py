@@ -44,7 +44,7 @@ Features (``FEATURE_SIZE`` = 702; offsets in :data:`LAYOUT`, ``LAYOUT.describe()
     hp / 3, active, locked, lifetime / 100 (0 where the object has no such field).
 
 Total ``OBS_SIZE`` = 859 floats.  The C mirror (csrc/env.c) computes exactly the same floats from the
-C engine's match (tests/test_env_c.py); a fixed-point value is read as the trace shows it
+C engine's match (tests/env/test_env_c.py); a fixed-point value is read as the trace shows it
 (``fixed_value`` of its Display text: the raw value re-quantised through the 5-digit printer).
 
 Packed masks (``MASK_SIZE`` = 157, after the features)

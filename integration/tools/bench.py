@@ -90,7 +90,7 @@ def random_data(character: str, move: str, rng: random.Random):
 
 
 # the character extras random play draws at random (any other extra stays at its default; the
-# differential tests draw the Cowboy's gun extras themselves: tests/test_differential.cowboy_choice)
+# differential tests draw the Cowboy's gun extras themselves: tests/support/side_by_side.cowboy_choice)
 SAFE_EXTRAS = {
     "Ninja": {"explode": "bool", "pull": "bool", "detach": "bool", "release": "bool", "release_dir": "dir",
               "store": "bool"},

@@ -9,30 +9,8 @@ from typing import Optional, Sequence
 
 import numpy as np
 
-from integration.env import obs as O
+from integration.env.baselines import random_legal_actions
 from integration.env.env import BACKENDS, YomiEnv, _default_backend as default_backend
-
-
-# ------------------------------------------------------------------------------------------------
-# benchmark (``yomi bench --env``)
-# ------------------------------------------------------------------------------------------------
-def _random_legal_actions(obs: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Uniform random legal actions for a batch of observations (vectorised numpy): the move
-    uniformly among the legal ones, then every head uniformly among its legal values given the
-    move (heads the move does not use: whatever their mask allows, i.e. bin 0)."""
-    tail = np.asarray(obs)[:, O.FEATURE_SIZE:]
-    n = tail.shape[0]
-    char = np.clip(np.rint(tail[:, 0]).astype(np.int64), 0, O.N_CHARS - 1)
-    move_mask = tail[:, 1:1 + O.K1] > 0.5
-    move = np.argmax(np.where(move_mask, rng.random(move_mask.shape), -1.0), axis=1)
-    bank = np.concatenate([np.zeros((n, 1), bool), np.ones((n, 1), bool), tail[:, 1 + O.K1:] > 0.5], axis=1)
-    data = np.take_along_axis(bank, O.GATHER_INDEX[char, move], axis=1)
-    score = np.where(data, rng.random(data.shape), -1.0)
-    out = np.zeros((n, O.N_HEADS), dtype=np.int32)
-    out[:, 0] = move
-    for h, (off, size) in enumerate(zip(O.DATA_OFFSETS, O.DATA_SIZES)):
-        out[:, h + 1] = np.argmax(score[:, off:off + size], axis=1)
-    return out
 
 
 def bench(backend: str = "c", num_envs: int = 64, seconds: float = 10.0, seed: int = 0, p1="ninja", p2="ninja") -> dict:
@@ -49,7 +27,7 @@ def bench(backend: str = "c", num_envs: int = 64, seconds: float = 10.0, seed: i
         env.reset(seed=seed)
         t0 = time.perf_counter()
         while time.perf_counter() - t0 < seconds:
-            a = _random_legal_actions(env.observations, rng)
+            a = random_legal_actions(env.observations, rng)
             s, c = time.perf_counter(), time.thread_time()
             env.step(a)
             env_time += time.perf_counter() - s

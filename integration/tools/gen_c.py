@@ -10,7 +10,7 @@ stored (``yprop`` lists) and the C scene builder (``csrc/scene.c``, mirror of
 
 Standalone on purpose (standard library only): ``setup.py`` runs it at build time, so the
 extension always matches the JSON next to this file.  Deterministic: the same inputs give
-byte-identical output (``tests/test_c_tables.py`` checks it).
+byte-identical output (``tests/engine/test_c_engine.py`` checks it).
 
 Usage: ``python integration/tools/gen_c.py OUT_DIR [--csrc DIR]`` (``--csrc`` is scanned for the
 ``SYM_*`` names the C sources use, so a symbol only the code mentions still exists).
