@@ -7,6 +7,7 @@ a dependency the wrong way.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -94,3 +95,63 @@ def test_the_check_sees_lazy_imports_and_module_strings():
     found = imports_in(source, "integration.env")
     assert {"integration.train.trainer", "integration.tools.play", "integration.tools.bench"} <= found
     assert min(layer_of(m) for m in found if m.startswith("integration.")) > layer_of("integration.env.env")
+
+
+# ------------------------------------------------------------------ the C sources
+CSRC = REPO / "csrc"
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+
+
+def c_files() -> list[Path]:
+    return sorted(p for p in CSRC.rglob("*") if p.suffix in (".c", ".h"))
+
+
+@functools.lru_cache(maxsize=None)
+def include_path() -> tuple[Path, ...]:
+    """The include path setup.py passes (integration/tools/gen_c.py: include_dirs)."""
+    from integration.tools import gen_c
+
+    return tuple(Path(d) for d in gen_c.include_dirs(str(CSRC)))
+
+
+def resolve_include(path: Path, name: str) -> Path | None:
+    """Where the compiler finds ``#include "name"``: the including file's folder first, then the
+    include path; None: nowhere in csrc (the generated tables' header)."""
+    for folder in (path.parent,) + include_path():
+        if (folder / name).is_file():
+            return (folder / name).resolve()
+    return None
+
+
+def character_of(path: Path) -> str | None:
+    rel = path.resolve().relative_to(CSRC.resolve()).parts
+    return rel[1] if rel[0] == "chars" and len(rel) > 2 else None
+
+
+def test_c_file_names_are_unique():
+    names = [p.name for p in c_files()]
+    assert len(names) == len(set(names)), sorted(n for n in names if names.count(n) > 1)
+
+
+def test_every_character_has_its_folder():
+    import yomi._native as native
+
+    folders = {p.name for p in (CSRC / "chars").iterdir() if p.is_dir()}
+    assert folders == {c.lower() for c in native.characters()}
+
+
+def test_no_c_file_includes_another_characters_header():
+    """A character's C files include the core's headers and their own; the core, the env and the
+    binding include no character's header."""
+    seen = 0
+    for path in c_files():
+        own = character_of(path)
+        for name in INCLUDE.findall(path.read_text(encoding="utf-8")):
+            found = resolve_include(path, name)
+            if found is None:
+                assert name == "tables_gen.h", f"{path.relative_to(REPO)}: #include \"{name}\" is nowhere"
+                continue
+            other = character_of(found)
+            assert other is None or other == own, f"{path.relative_to(REPO)} includes {found.relative_to(REPO)}"
+            seen += other is not None
+    assert seen >= 5  # each character includes its own header

@@ -69,7 +69,7 @@ Logs (``infos``, PufferLib's list of dicts)
 Backends
     ``backend="auto"`` (default): ``"c"`` when the extension is built with the env's C part, else
     ``"python"``.  ``"c"``: :class:`CBackend`, one call of ``yomi._native.EnvBatch.step`` per step for
-    every match (check, decode, submit, advance, rewards, restarts, observations; csrc/env.c), on the
+    every match (check, decode, submit, advance, rewards, restarts, observations; csrc/env/env.c), on the
     C engine; it mirrors ``"python"`` bit for bit (tests/env/test_env_c.py).  ``"python"``:
     :class:`PythonBackend`, the reference engine through :mod:`integration.engine` (about 300 agent
     steps per second per core against about 137,000 for C, docs/PERFORMANCE.md), with trace
@@ -82,7 +82,7 @@ Snapshots (the trainer's exact resume)
     match, the open decisions, the env's RNG and the pending next matches, counters, logs), for
     both backends; ``env.set_state(state)`` on an env made with the same options continues exactly
     as the original would (tests/env/test_env_state.py).  The C backend's matches travel as
-    ``EnvBatch.get_state()`` bytes (csrc/env_py.c, csrc/snapshot.c): their pointers into the
+    ``EnvBatch.get_state()`` bytes (csrc/python/env_py.c, csrc/engine/snapshot.c): their pointers into the
     engine's tables are saved as table indices, so a snapshot loads in another process of the same
     build; a header (format version, build fingerprint, batch size, checksum) makes any mismatch
     or corruption a ValueError that leaves the env unchanged.  A snapshot loads only into the
@@ -496,7 +496,7 @@ class PythonBackend(Backend):
 
 
 class CBackend(Backend):
-    """The C engine with the env's C part (``yomi._native.EnvBatch``, csrc/env.c): one call per step
+    """The C engine with the env's C part (``yomi._native.EnvBatch``, csrc/env/env.c): one call per step
     for every match (check, decode, submit, advance, rewards, restarts, observations), without the GIL.
 
     It mirrors :class:`PythonBackend` operation for operation (tests/env/test_env_c.py); the matches

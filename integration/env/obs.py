@@ -43,7 +43,7 @@ Features (``FEATURE_SIZE`` = 702; offsets in :data:`LAYOUT`, ``LAYOUT.describe()
     dx = side * (obj.x - own.x) / 800, dy / 400, vx, vy (/ 20, mirrored), facing (mirrored),
     hp / 3, active, locked, lifetime / 100 (0 where the object has no such field).
 
-Total ``OBS_SIZE`` = 859 floats.  The C mirror (csrc/env.c) computes exactly the same floats from the
+Total ``OBS_SIZE`` = 859 floats.  The C mirror (csrc/env/env.c) computes exactly the same floats from the
 C engine's match (tests/env/test_env_c.py); a fixed-point value is read as the trace shows it
 (``fixed_value`` of its Display text: the raw value re-quantised through the 5-digit printer).
 
@@ -734,7 +734,7 @@ def describe() -> str:
 
 
 # ================================================================================================
-# C tables (csrc/env_layout.h, csrc/env_tables.c) for the env's C part (csrc/env.c, csrc/obs_c.c)
+# C tables (csrc/env/env_layout.h, csrc/env/env_tables.c) for the env's C part (csrc/env/env.c)
 # ================================================================================================
 RULE_IDS = {name: i for i, name in enumerate(E.DYNAMIC_RULES)}
 _SCALAR_SOURCES = ("x", "y", "vx", "vy", "facing", "grounded", "pushback", "hp", "super_meter", "supers",
@@ -950,7 +950,7 @@ def c_sources() -> dict:
 
 def write_c(folder: Optional[str] = None) -> list:
     """Write the generated C files into ``csrc/`` (or ``folder``); returns their paths."""
-    folder = Path(folder) if folder else Path(__file__).resolve().parents[2] / "csrc"
+    folder = Path(folder) if folder else Path(__file__).resolve().parents[2] / "csrc" / "env"
     paths = []
     for name, text in c_sources().items():
         path = folder / name

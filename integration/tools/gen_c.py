@@ -2,11 +2,17 @@
 
 The C engine (``csrc/``) reads the same extracted tables as the Python engine, through this
 generator: it turns every character table and every object scene of ``objects.json`` into
-plain C arrays (``csrc/tables.h`` declares their types), and interns every name the engine
+plain C arrays (``csrc/engine/tables.h`` declares their types), and interns every name the engine
 looks up (state names, categories, animations, data keys, host methods...) as a symbol
 ``SYM_<name>``.  Nothing is interpreted here: exported properties are emitted as they are
-stored (``yprop`` lists) and the C scene builder (``csrc/scene.c``, mirror of
+stored (``yprop`` lists) and the C scene builder (``csrc/engine/scene.c``, mirror of
 ``states/scene.py``) applies the defaults and fix-ups, exactly as the Python builder does.
+The characters written in C are the folders of ``csrc/chars/``; their registries are listed
+here, in the order the Python engine merges them (``yomi_char_order``), so the core names none.
+
+The C sources' layout (which folders the engine, the extension and the include path take) is
+also defined here, once, for ``setup.py`` and the sanitizer test: :func:`engine_sources`,
+:func:`extension_sources`, :func:`include_dirs`.
 
 Standalone on purpose (standard library only): ``setup.py`` runs it at build time, so the
 extension always matches the JSON next to this file.  Deterministic: the same inputs give
@@ -36,6 +42,43 @@ NODE_KINDS = ("State", "Hitbox", "ThrowBox", "SweptHitbox", "HurtboxState", "Lim
 VAL_KINDS = ("NULL", "BOOL", "INT", "FLOAT", "STR", "LIST", "DICT")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_ ]*\Z")
 _SYM_USE = re.compile(r"\bSYM_([A-Za-z0-9_]+)")
+
+# csrc/ by layer: the engine (core, base states, one folder per character), then what only the
+# CPython extension adds (the environment's C part, the binding); csrc/tools holds programs
+ENGINE_DIRS = ("engine", "chars")
+EXTENSION_DIRS = ("env", "python")
+INCLUDE_DIRS = ("engine", "engine/base", "env", "python")  # a character's header is its folder's own
+
+
+def _c_files(csrc: str, folders, suffixes=(".c",)) -> list[str]:
+    found = []
+    for folder in folders:
+        for root, dirs, files in os.walk(os.path.join(csrc, folder)):
+            dirs.sort()
+            found += [os.path.join(root, f) for f in sorted(files) if f.endswith(suffixes)]
+    return found
+
+
+def engine_sources(csrc: str) -> list[str]:
+    """The engine's C files (no Python, no environment): what the standalone driver links."""
+    return _c_files(csrc, ENGINE_DIRS)
+
+
+def extension_sources(csrc: str) -> list[str]:
+    """Every C file of the CPython extension ``yomi._native`` (the generated tables apart)."""
+    return _c_files(csrc, ENGINE_DIRS + EXTENSION_DIRS)
+
+
+def include_dirs(csrc: str) -> list[str]:
+    return [os.path.join(csrc, d) for d in INCLUDE_DIRS]
+
+
+def c_characters(csrc: str | None) -> set[str]:
+    """The characters written in C: the folders of csrc/chars/ (each defines char_<name>_hooks)."""
+    folder = os.path.join(csrc, "chars") if csrc else None
+    if not folder or not os.path.isdir(folder):
+        return set()
+    return {name for name in os.listdir(folder) if os.path.isdir(os.path.join(folder, name))}
 
 
 def _decode(value):
@@ -223,10 +266,9 @@ class Gen:
         # names the C sources use
         if self.csrc and os.path.isdir(self.csrc):
             used = set()
-            for fname in sorted(os.listdir(self.csrc)):
-                if fname.endswith((".c", ".h")) and not fname.startswith("tables_gen"):
-                    with open(os.path.join(self.csrc, fname), encoding="utf-8") as f:
-                        used.update(_SYM_USE.findall(f.read()))
+            for path in _c_files(self.csrc, ENGINE_DIRS + EXTENSION_DIRS + ("tools",), (".c", ".h")):
+                with open(path, encoding="utf-8") as f:
+                    used.update(_SYM_USE.findall(f.read()))
             idents = {_ident(s) for s in self.syms}
             for name in sorted(used):
                 if name not in idents and name not in ("COUNT", "NONE"):
@@ -273,17 +315,21 @@ class Gen:
         out += [f"    {t}," for t in fighters]
         out += ["};", "", f"const ytable yomi_object_tables[YOMI_N_OBJECT_TABLES] = {{"]
         out += [f"    {t}," for t in objects]
-        out += ["};", "", "/* the characters written in C: csrc/char_<table>.c defines char_<table>_hooks */",
+        out += ["};", "", "/* the characters written in C: csrc/chars/<table>/ defines char_<table>_hooks */",
                 "struct yomi_char;"]
         hooks = []
+        in_c = c_characters(self.csrc)
         for character in CHARACTERS:
-            if self.csrc and os.path.exists(os.path.join(self.csrc, f"char_{character}.c")):
+            if character in in_c:
                 out.append(f"extern const struct yomi_char char_{character}_hooks;")
                 hooks.append(f"&char_{character}_hooks")
             else:
                 hooks.append("0")
         out += ["const struct yomi_char *const yomi_char_hooks[YOMI_N_FIGHTER_TABLES] = {" + ", ".join(hooks) + "};",
-                ""]
+                "", "/* the fighter tables in the order the Python engine merges the characters' registries",
+                "   (states/scene.py: character_modules, sorted by package name; later ones win) */",
+                "const int yomi_char_order[YOMI_N_FIGHTER_TABLES] = {"
+                + ", ".join(str(CHARACTERS.index(c)) for c in sorted(CHARACTERS)) + "};", ""]
         text = "\n".join(out)
         digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
         return text + f'const char yomi_tables_hash[] = "{GENERATOR_VERSION}-{digest}";\n'
@@ -314,7 +360,7 @@ def write(out_dir: str, csrc: str | None = None) -> list[str]:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("out_dir")
-    parser.add_argument("--csrc", default=os.path.join(HERE, "..", "..", "csrc"))
+    parser.add_argument("--csrc", default=os.path.normpath(os.path.join(HERE, "..", "..", "csrc")))
     args = parser.parse_args(argv)
     for path in write(args.out_dir, args.csrc):
         print(path)

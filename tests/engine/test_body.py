@@ -1,4 +1,4 @@
-"""The physics body FGObject (yomi/body.py and csrc/body.c), against the game's library.
+"""The physics body FGObject (yomi/body.py and csrc/engine/body.c), against the game's library.
 
 * the whole shared/parity/fgobject_vectors.jsonl through both engines;
 * hand calculations of the rules in shared/docs/PHYSICS_BODY.md;

@@ -324,7 +324,7 @@ FXC = re.compile(r"\bFXC\(\s*(-?[0-9]+(?:\.[0-9]*)?)\s*\)")
 def test_fxc_literals_are_the_parsers_values():
     """FXC(lit) rounds lit * 65536 in double precision: it must equal parse("lit")."""
     seen = 0
-    for path in sorted((REPO / "csrc").glob("*.[ch]")):
+    for path in sorted((REPO / "csrc").rglob("*.[ch]")):
         for text in FXC.findall(path.read_text()):
             value = float(text)
             as_c = int(value * 65536.0 + (0.5 if value >= 0 else -0.5))  # C truncates the cast

@@ -1,7 +1,7 @@
 """Godot 3.6 hash() and RandomNumberGenerator, and the game's BetterRng/reseeding rules.
 
 Every record of shared/parity/godot_rng_vectors.jsonl goes through the Python
-module (yomi.rng) and through the C engine (csrc/rng.c via yomi._native).
+module (yomi.rng) and through the C engine (csrc/engine/rng.c via yomi._native).
 """
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """The C engine under AddressSanitizer and UndefinedBehaviorSanitizer.
 
-Builds the engine's sources (csrc/*.c without the Python binding and the environment
-module) with the tables generated from states/data, plus the standalone driver
-csrc/driver/yomi_driver.c, with ``-fsanitize=address,undefined``, then plays random
+Builds the engine's sources (csrc/engine and csrc/chars: no Python binding, no environment)
+with the tables generated from states/data, plus the standalone driver
+csrc/tools/yomi_driver.c, with ``-fsanitize=address,undefined``, then plays random
 matches with random and malformed inputs (unknown and illegal moves, junk data and extras,
 clones) and asserts that the sanitizers report nothing.
 
@@ -20,7 +20,6 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 CSRC = REPO / "csrc"
-NOT_ENGINE = ("py_", "module", "env")  # the CPython binding and the environment's C part
 FLAGS = ["-std=c11", "-O1", "-g", "-fno-omit-frame-pointer", "-fsanitize=address,undefined",
          "-fno-sanitize-recover=all"]
 SANITIZER_ENV = {
@@ -54,10 +53,10 @@ def driver(tmp_path_factory) -> Path:
     spec.loader.exec_module(gen)
     gen_dir = work / "gen"
     gen.write(str(gen_dir), str(CSRC))
-    sources = [str(p) for p in sorted(CSRC.glob("*.c")) if not p.name.startswith(NOT_ENGINE)]
-    sources += [str(gen_dir / "tables_gen.c"), str(CSRC / "driver" / "yomi_driver.c")]
+    sources = gen.engine_sources(str(CSRC)) + [str(gen_dir / "tables_gen.c"), str(CSRC / "tools" / "yomi_driver.c")]
+    includes = [f"-I{d}" for d in gen.include_dirs(str(CSRC))] + [f"-I{gen_dir}"]
     exe = work / "yomi_driver"
-    build = subprocess.run([cc, *FLAGS, f"-I{CSRC}", f"-I{gen_dir}", *sources, "-lm", "-o", str(exe)],
+    build = subprocess.run([cc, *FLAGS, *includes, *sources, "-lm", "-o", str(exe)],
                            capture_output=True, text=True)
     assert build.returncode == 0, build.stderr[-4000:]
     return exe

@@ -1,6 +1,6 @@
-"""The env's C part (csrc/env*.c, yomi._native.EnvBatch) against its Python reference.
+"""The env's C part (csrc/env/, csrc/python/env_py.c, yomi._native.EnvBatch) against its Python reference.
 
-* The generated tables (csrc/env_layout.h, csrc/env_tables.c) are those integration/env/obs.py makes.
+* The generated tables (csrc/env/env_layout.h, csrc/env/env_tables.c) are those integration/env/obs.py makes.
 * On the C engine's own matches, the C observations (features and packed masks), the decoded
   actions and the legality checks are those the Python env computes from the same match
   (``observe_decision`` on a copy, ``encoding.decode``, ``check_action``), bit for bit.
@@ -38,7 +38,7 @@ def _strip(v):
 def test_generated_tables_are_current():
     from pathlib import Path
 
-    folder = Path(__file__).resolve().parents[2] / "csrc"
+    folder = Path(__file__).resolve().parents[2] / "csrc" / "env"
     for name, text in O.c_sources().items():
         assert (folder / name).read_text() == text, f"csrc/{name} is stale: run python -m integration.env.obs --write-c"
     sizes = native.EnvBatch.sizes()

@@ -1,4 +1,4 @@
-"""Exact snapshots of the C-backed YomiEnv (EnvBatch.get_state / set_state, csrc/snapshot.c).
+"""Exact snapshots of the C-backed YomiEnv (EnvBatch.get_state / set_state, csrc/engine/snapshot.c).
 
 * After a few hundred steps of random legal play, a snapshot restored into a fresh env, into the
   same env, or into an env in another process continues exactly: same observations, rewards,

@@ -1,4 +1,4 @@
-"""The Cowboy in the C engine (csrc/char_cowboy*.c): its moves, projectiles, objects and resources
+"""The Cowboy in the C engine (csrc/chars/cowboy/): its moves, projectiles, objects and resources
 compute exactly what the Python engine computes.
 
 * the Cowboy traces replay identically through ``engine="c"`` (the mirror and every mixed trace);

@@ -1,4 +1,4 @@
-"""The Mutant in the C engine (csrc/char_mutant*.c): its moves, projectiles and resources compute
+"""The Mutant in the C engine (csrc/chars/mutant/): its moves, projectiles and resources compute
 exactly what the Python engine computes.
 
 * the Mutant traces replay identically through ``engine="c"`` (the mirror and every mixed trace);

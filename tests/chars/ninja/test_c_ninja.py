@@ -1,4 +1,4 @@
-"""The Ninja in the C engine (csrc/char_ninja*.c): its moves, objects and resources compute
+"""The Ninja in the C engine (csrc/chars/ninja/): its moves, objects and resources compute
 exactly what the Python engine computes.
 
 * the Ninja traces replay identically through ``engine="c"`` (the mirror and every mixed trace);

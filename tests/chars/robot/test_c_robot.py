@@ -1,4 +1,4 @@
-"""The Robot in the C engine (csrc/char_robot*.c): its moves, grabs, Drive stance, objects and
+"""The Robot in the C engine (csrc/chars/robot/): its moves, grabs, Drive stance, objects and
 resources compute exactly what the Python engine computes.
 
 * the Robot traces replay identically through ``engine="c"`` (the mirror and every mixed trace);

@@ -1,4 +1,4 @@
-"""The Wizard in the C engine (csrc/char_wizard*.c): its moves, objects and resources compute
+"""The Wizard in the C engine (csrc/chars/wizard/): its moves, objects and resources compute
 exactly what the Python engine computes.
 
 * the Wizard traces replay identically through ``engine="c"`` (the mirror and every mixed trace);

@@ -700,6 +700,8 @@ typedef struct yobj_entry {
 
 /* generated registry (tables_gen.c): the character hooks by table, NULL when not written in C */
 extern const yomi_char *const yomi_char_hooks[YOMI_N_FIGHTER_TABLES];
+/* the fighter tables in the order the characters' registries merge (generated with the tables) */
+extern const int yomi_char_order[YOMI_N_FIGHTER_TABLES];
 
 /* ------------------------------------------------------------------ errors (match.c) */
 void yerr(ymatch *m, int code, const char *fmt, ...)

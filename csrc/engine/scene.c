@@ -807,14 +807,13 @@ static const yobj_class *lookup_object_class(const char *script) {
     const yobj_class *found = NULL;
     if (script && strcmp(script, "projectile/BaseProjectile.gd") == 0) found = &base_projectile_class;
     /* the characters' registries, merged in package order (later ones win, like dict.update) */
-    static const char *ORDER[] = {"cowboy", "mutant", "ninja", "robot", "wizard"};
-    for (int o = 0; o < 5; o++)
-        for (int i = 0; i < YOMI_N_FIGHTER_TABLES; i++) {
-            if (strcmp(yomi_fighter_tables[i].table, ORDER[o]) != 0 || !yomi_char_hooks[i]) continue;
-            const struct yobj_entry *e = yomi_char_hooks[i]->objects;
-            for (; e && e->script; e++)
-                if (script && strcmp(e->script, script) == 0) found = e->cls;
-        }
+    for (int o = 0; o < YOMI_N_FIGHTER_TABLES; o++) {
+        int i = yomi_char_order[o];
+        if (!yomi_char_hooks[i]) continue;
+        const struct yobj_entry *e = yomi_char_hooks[i]->objects;
+        for (; e && e->script; e++)
+            if (script && strcmp(e->script, script) == 0) found = e->cls;
+    }
     return found;
 }
 
@@ -842,12 +841,10 @@ static void build_object_template(int table) {
     /* the object state scripts of every character, then the generic ones */
     const yscript_entry *regs[YOMI_N_FIGHTER_TABLES + 1];
     int n_regs = 0;
-    static const char *ORDER[] = {"wizard", "robot", "ninja", "mutant", "cowboy"}; /* later updates win: search them first */
-    for (int o = 0; o < 5; o++)
-        for (int i = 0; i < YOMI_N_FIGHTER_TABLES; i++)
-            if (strcmp(yomi_fighter_tables[i].table, ORDER[o]) == 0 && yomi_char_hooks[i] &&
-                yomi_char_hooks[i]->object_scripts)
-                regs[n_regs++] = yomi_char_hooks[i]->object_scripts;
+    for (int o = YOMI_N_FIGHTER_TABLES - 1; o >= 0; o--) { /* later updates win: search them first */
+        int i = yomi_char_order[o];
+        if (yomi_char_hooks[i] && yomi_char_hooks[i]->object_scripts) regs[n_regs++] = yomi_char_hooks[i]->object_scripts;
+    }
     regs[n_regs++] = base_object_state_scripts;
     if (build_states(0, table, t, &p->o, p->states, p->hitboxes, YOMI_MAX_OHITBOXES, p->hurtstates,
                      YOMI_MAX_OHURTSTATES, p->limbs, YOMI_MAX_OLIMBS, p->arena, YOMI_MAX_OARENA, regs, n_regs) < 0)

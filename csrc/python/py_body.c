@@ -368,7 +368,7 @@ static PyObject *body_richcompare(PyObject *a, PyObject *b, int op) {
 static PyTypeObject BodyType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "yomi._native.Body",
-    .tp_doc = "The physics body FGObject in C (csrc/body.c); same methods and fields as yomi.body.FGObject.",
+    .tp_doc = "The physics body FGObject in C (csrc/engine/body.c); same methods and fields as yomi.body.FGObject.",
     .tp_basicsize = sizeof(BodyObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = body_new,

@@ -302,7 +302,7 @@ static PyObject *rng_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
 static PyTypeObject RngType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "yomi._native.Rng",
-    .tp_doc = "Godot 3.6 RandomNumberGenerator + the game's BetterRng in C (csrc/rng.c); same interface as yomi.rng.BetterRng.",
+    .tp_doc = "Godot 3.6 RandomNumberGenerator + the game's BetterRng in C (csrc/engine/rng.c); same interface as yomi.rng.BetterRng.",
     .tp_basicsize = sizeof(RngObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = rng_new,
