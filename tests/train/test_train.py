@@ -275,7 +275,7 @@ def test_ctrl_c_saves_a_checkpoint_and_exits_cleanly(tmp_path):
 
 # ----- the real environment ------------------------------------------------------------------------
 def test_real_env_smoke(tmp_path):
-    """The trainer on YomiEnv (issue 7) through the same registry entry: a couple of updates."""
+    """The trainer on YomiEnv through the same registry entry: a couple of updates."""
     try:
         from integration.env.env import YomiEnv  # noqa: F401
     except Exception as exc:  # not built, or not there yet
