@@ -32,6 +32,7 @@ untouched by the reader.  The one the viewer understands today:
 """
 from __future__ import annotations
 
+import functools
 import gzip
 import io
 import json
@@ -39,8 +40,6 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
-
-from integration.encoding import CHARACTERS  # the names a trace's header gives the characters
 
 FORMAT = "yomi-trace/1"
 RECORD_KINDS = ("turn", "tick", "end")
@@ -262,6 +261,14 @@ def iter_json_lines(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> Iterat
         yield number, parse_line(path, number, line)
 
 
+@functools.lru_cache(maxsize=None)
+def _characters() -> tuple[str, ...]:
+    """The names a trace's header gives the characters: the engine's (a module in ``states/``)."""
+    from integration.engine import characters
+
+    return characters()
+
+
 def _check_record(path: Path, number: int, rec: Any, first: bool) -> None:
     if not isinstance(rec, dict):
         raise TraceError(path, number, f"expected a JSON object, got {type(rec).__name__}")
@@ -274,9 +281,10 @@ def _check_record(path: Path, number: int, rec: Any, first: bool) -> None:
         for key in ("p1", "p2"):
             if not isinstance(rec.get(key), str):
                 raise TraceError(path, number, f'header has no character name "{key}"')
-            if rec[key] not in CHARACTERS:
+            names = _characters()
+            if rec[key] not in names:
                 raise TraceError(path, number, f"header {key} is {_short(rec[key])}, not a character "
-                                               f"({', '.join(CHARACTERS)})")
+                                               f"({', '.join(names)})")
         seed = rec.get("seed")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise TraceError(path, number, 'header has no integer "seed"')
