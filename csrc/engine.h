@@ -733,6 +733,8 @@ int table_extra_index(int table, const char *name);
 /* snapshots (snapshot.c): the states a table built (0 when it is not playable) and its template's states */
 int table_n_states(int is_fighter, int table);
 const ystate *table_template_states(int is_fighter, int table);
+const yfighter *table_fighter_template(int table); /* NULL when the table is not playable */
+const yproj *table_object_template(int table);     /* NULL when the table is not playable */
 /* marks a fighter state as not written in C (the binding's mark_unported); 0 ok, -1 unknown */
 int table_mark_unported(int table, int sym);
 
@@ -744,6 +746,9 @@ uint64_t match_layout_fingerprint(void); /* struct layouts + the tables' shape: 
 int match_export(const ymatch *m, ymatch *out, char *err, size_t errlen);      /* 0 ok; out: a portable copy */
 int match_import_check(const ymatch *portable, char *err, size_t errlen);        /* 0 when match_import can load it */
 void match_import(ymatch *m); /* in place: codes -> pointers (after match_import_check said 0) */
+uint64_t snapshot_state_code(bool is_fighter, int table, int index); /* the code of a table's state */
+/* snapshot_check.c: every count, index, offset, symbol and flag of a portable match in range; 0 ok */
+int match_check_fields(const ymatch *portable, char *err, size_t errlen);
 uint64_t snapshot_checksum(const void *data, size_t len);
 
 /* ------------------------------------------------------------------ gd helpers (gd.h) */

@@ -110,6 +110,10 @@ static uint64_t state_code(int kind, int table, int index) {
     return ((uint64_t)kind << CODE_KIND_SHIFT) | ((uint64_t)table << CODE_TABLE_SHIFT) | (uint64_t)index;
 }
 
+uint64_t snapshot_state_code(bool is_fighter, int table, int index) {
+    return state_code(is_fighter ? K_FIGHTER : K_OBJECT, table, index);
+}
+
 static bool find_in(const ystate_static *p, int is_fighter, int table, int *index) {
     int n = table_n_states(is_fighter, table);
     if (n <= 0) return false;
@@ -240,6 +244,9 @@ int match_import_check(const ymatch *m, char *err, size_t errlen) {
         snprintf(err, errlen, "not a match (magic %08x)", m->magic);
         return -1;
     }
+    /* every count, index, offset, symbol and flag first (snapshot_check.c): the codes are checked
+     * again below, on fields now known to be in range */
+    if (match_check_fields(m, err, errlen) < 0) return -1;
     for (int p = 0; p < 2; p++) {
         const yfighter *f = &m->f[p];
         bool ok;
