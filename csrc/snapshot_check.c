@@ -39,9 +39,12 @@
  *    paths cannot overflow, so any value only gives another (legal or odd) game state; a match that
  *    makes no sense to the engine stops with its own error (m->err), which the env reports.
  *  - Bit-fields (one bit: always 0 or 1) and the extras' bit masks.
- *  - The bytes of the class and character variables (vars, arena, snap_vars): their layouts are the
- *    classes'; an object reference inside them is an object number resolved by lookup
- *    (obj_by_number returns NULL when unknown), a list's length is checked where it is read.
+ *  - Class and character variables (the arena, vars, snap_vars): each class that keeps a count or
+ *    an index there checks it in its vars_ok hook (state classes, characters, object classes),
+ *    called here for every state, fighter and object; their flags are yflag (any byte is a truth
+ *    value); symbols there are only looked up (range-checked lookups); object references are object
+ *    numbers resolved by obj_by_number (NULL when unknown); the rest are plain numbers (above).
+ *    snap_vars (the copy the trace and the observation read) is checked as vars.
  *  - Bytes of slots past n_states / n_hitboxes / ... and of unused object slots: never read before a
  *    template overwrites them (match_alloc_object copies a template into the slot). */
 #include <stdio.h>
@@ -209,6 +212,10 @@ static int check_obj(const ymatch *m, const yobj *o, const yobj *tmpl, const yst
         sm->queued < -1 || sm->queued >= o->n_states)
         FAIL("%s: state machine index out of range", who);
     if (!sym_ok(sm->queued_sym)) FAIL("%s: queued state is an unknown symbol", who);
+    /* a machine has a current state exactly when it was initialized, and an initialized object's
+     * machine was (unless the match already stopped): obj_state() is followed without a check */
+    if (sm->initialized != (sm->state >= 0) || (o->initialized && !sm->initialized && m->err == YE_OK))
+        FAIL("%s: state machine initialized without a state, or the reverse", who);
     if (check_data(&sm->queued_data, who, err, errlen) < 0 || check_data(&o->spawn_data, who, err, errlen) < 0 ||
         check_data(&o->data_cur, who, err, errlen) < 0 || check_data(&o->data_prev, who, err, errlen) < 0)
         return -1;
@@ -239,6 +246,11 @@ static int check_obj(const ymatch *m, const yobj *o, const yobj *tmpl, const yst
     for (int i = 0; i < n_st; i++)
         if (check_state(&states[i], &tstates[i], o->is_fighter, o->table, o->n_states, who, i, err, errlen) < 0)
             return -1;
+    const uint8_t *arena = o->is_fighter ? ((const yfighter *)o)->arena : ((const yproj *)o)->arena;
+    for (int i = 0; i < o->n_states; i++) /* each class's own counts and indices (vars_ok hooks) */
+        for (const state_class *c = table_state_statics(o->is_fighter, o->table)[i].vt->cls; c; c = c->parent)
+            if (c->vars_ok && !c->vars_ok(o, arena + states[i].vars_off))
+                FAIL("%s: state %d's variables out of range (%s)", who, i, c->name);
     for (int i = 0; i < o->n_hitboxes; i++)
         if (check_hitbox(&hbs[i], &thbs[i], max_number, who, err, errlen) < 0) return -1;
     for (int i = 0; i < o->n_hurtstates; i++) {
@@ -265,12 +277,16 @@ static int check_fighter(const ymatch *m, int p, int max_number, char *err, size
     if (!t) FAIL("%s: table %d cannot be played", who, f->o.table);
     if (code_of(&f->chr) != (uint64_t)f->o.table + 1) FAIL("%s: its hooks are not its table's", who);
     if (f->o.number != p + 1 || f->o.id != p + 1) FAIL("%s: number or team out of range", who);
+    if (!f->o.initialized && m->err == YE_OK) FAIL("%s: not initialized in a started match", who);
 #define X(fl) if (!byte_bool(&f->fl)) FAIL("%s: %s is not a bool", who, #fl);
     BOOLS_YFIGHTER
 #undef X
     if (check_obj(m, &f->o, &t->o, f->states, t->states, f->hitboxes, t->hitboxes, f->hurtstates, f->limbs,
                   max_number, who, err, errlen) < 0)
         return -1;
+    const yomi_char *chr = fighter_char(f->o.table);
+    if (chr && chr->vars_ok && (!chr->vars_ok(f, f->vars) || !chr->vars_ok(f, f->snap_vars)))
+        FAIL("%s: character variables out of range", who);
     if (f->n_hold_restarts > YOMI_MAX_HOLD || f->n_hold_force > YOMI_MAX_HOLD)
         FAIL("%s: hold lists too long (%u, %u; at most %d)", who, f->n_hold_restarts, f->n_hold_force, YOMI_MAX_HOLD);
     for (int i = 0; i < f->n_hold_restarts; i++)
@@ -310,8 +326,12 @@ static int check_object(const ymatch *m, int k, int max_number, char *err, size_
 #define X(f) if (!byte_bool(&o->f)) FAIL("%s: %s is not a bool", who, #f);
     BOOLS_YPROJ
 #undef X
-    return check_obj(m, &o->o, &t->o, o->states, t->states, o->hitboxes, t->hitboxes, o->hurtstates, o->limbs,
-                     max_number, who, err, errlen);
+    if (check_obj(m, &o->o, &t->o, o->states, t->states, o->hitboxes, t->hitboxes, o->hurtstates, o->limbs,
+                  max_number, who, err, errlen) < 0)
+        return -1;
+    for (const yobj_class *c = t->cls; c; c = c->parent)
+        if (c->vars_ok && !c->vars_ok(o, o->vars)) FAIL("%s: object variables out of range (%s)", who, c->name);
+    return 0;
 }
 
 static bool all_zero(const void *p, size_t n) {

@@ -102,6 +102,7 @@ import numpy as np
 import pufferlib
 
 from integration import encoding as E
+from integration import env_checks as C
 from integration import obs as O
 from fighter.actions import InvalidAction
 from integration.engine import EngineError, EngineUnavailable, create_match
@@ -487,8 +488,19 @@ class PythonBackend(Backend):
     def set_state(self, state: dict) -> None:
         if not isinstance(state, dict) or "matches" not in state:
             raise ValueError("not a snapshot of the Python backend (a backend's snapshot only loads into the same backend)")
-        if len(state["matches"]) != self.n:
-            raise ValueError(f"a snapshot of {len(state['matches'])} matches, this env has {self.n}")
+        missing = [k for k in ("decisions", "chars", "seeds", "hp", "turns", "illegal", "returns", "illegal_total")
+                   if k not in state]
+        if missing:
+            raise ValueError(f"the Python backend's snapshot lacks {', '.join(missing)}")
+        if not isinstance(state["matches"], list) or len(state["matches"]) != self.n:
+            raise ValueError(f"the snapshot's matches are not a list of {self.n}")
+        for k in ("chars", "seeds", "hp", "turns", "illegal", "returns"):
+            mine, theirs = getattr(self, k), np.asarray(state[k])
+            if theirs.shape != mine.shape or theirs.dtype != mine.dtype:
+                raise ValueError(f"snapshot array {k} is {theirs.dtype}{list(theirs.shape)}, this env's is "
+                                 f"{mine.dtype}{list(mine.shape)}")
+        if np.any((np.asarray(state["chars"]) < 0) | (np.asarray(state["chars"]) >= O.N_CHARS)):
+            raise ValueError(f"snapshot chars outside 0 .. {O.N_CHARS - 1}")
         state = copy.deepcopy(state)
         self.matches = state["matches"]
         self.decisions = state["decisions"]
@@ -627,23 +639,38 @@ class CBackend(Backend):
         build); ValueError, with the env unchanged, when it does not fit this env or is corrupted."""
         if not isinstance(state, dict) or state.get("backend") != self.name:
             raise ValueError("not a snapshot of the C backend (a backend's snapshot only loads into the same backend)")
-        if state["config"] != self._config:
-            diff = sorted(k for k in self._config if state["config"].get(k) != self._config[k])
+        missing = [k for k in ("config", "arrays", "batch", "engine_errors_seen") if k not in state]
+        if missing:
+            raise ValueError(f"the C backend's snapshot lacks {', '.join(missing)}")
+        if not isinstance(state["config"], dict) or state["config"] != self._config:
+            theirs = state["config"] if isinstance(state["config"], dict) else {}
+            diff = sorted(k for k in self._config if theirs.get(k) != self._config[k])
             raise ValueError(f"the snapshot's env was made with other options ({', '.join(diff)})")
         arrays = state["arrays"]
+        if not isinstance(arrays, dict) or any(k not in arrays for k in self._ARRAYS):
+            raise ValueError(f"the C backend's snapshot arrays must hold {', '.join(self._ARRAYS)}")
+        arrays = {k: np.asarray(arrays[k]) for k in self._ARRAYS}
         for k in self._ARRAYS:
-            mine, theirs = getattr(self, k), np.asarray(arrays[k])
+            mine, theirs = getattr(self, k), arrays[k]
             if theirs.shape != mine.shape or theirs.dtype != mine.dtype:
                 raise ValueError(f"snapshot array {k} is {theirs.dtype}{list(theirs.shape)}, this env's is "
                                  f"{mine.dtype}{list(mine.shape)}")
         try:
+            seen = C.check_int("snapshot engine_errors_seen", state["engine_errors_seen"], 0, 2 ** 62)
+        except TypeError as exc:
+            raise ValueError(str(exc)) from None
+        if not isinstance(state["batch"], (bytes, bytearray)):
+            raise ValueError("EnvBatch.set_state: the snapshot's batch is not bytes")
+        try:
             blob = zlib.decompress(state["batch"])
-        except (zlib.error, TypeError) as exc:
+        except zlib.error as exc:
             raise ValueError(f"EnvBatch.set_state: corrupted snapshot ({exc})") from None
-        self.batch.set_state(blob)  # validates everything first; nothing below can fail
+        # validates everything (the matches, and the characters against the saved chars) before
+        # changing anything; nothing below can fail
+        self.batch.set_state(blob, np.ascontiguousarray(arrays["chars"]))
         for k in self._ARRAYS:
             getattr(self, k)[...] = arrays[k]
-        self._engine_errors_seen = int(state["engine_errors_seen"])
+        self._engine_errors_seen = seen
 
 
 def _default_backend() -> str:
@@ -681,9 +708,8 @@ class YomiEnv(pufferlib.PufferEnv):
                  settings: Optional[dict] = None, backend: str = "auto", shaping: Optional[dict] = None,
                  illegal: str = "record", illegal_penalty: float = 0.0, engine_errors: str = "truncate",
                  report_interval: int = 1, render_mode=None, tracer=None, **_ignored):
-        if num_envs < 1:
-            raise ValueError("num_envs must be >= 1")
-        self.num_envs = int(num_envs)
+        num_envs, illegal_penalty, shaping = C.check_options(num_envs, illegal_penalty, shaping, report_interval)
+        self.num_envs = num_envs
         self.num_agents = 2 * self.num_envs
         self.single_observation_space = gymnasium.spaces.Box(-np.inf, np.inf, (O.OBS_SIZE,), dtype=np.float32)
         self.single_action_space = gymnasium.spaces.MultiDiscrete(O.HEAD_SIZES)
@@ -748,9 +774,7 @@ class YomiEnv(pufferlib.PufferEnv):
         if not self._started:
             raise pufferlib.APIUsageError("call reset() before step()")
         n = self.num_envs
-        actions = np.asarray(actions)
-        if actions.shape[0] != self.num_agents:
-            actions = actions.reshape(self.num_agents, O.N_HEADS)
+        actions = C.check_actions(actions, (self.num_agents, O.N_HEADS))
         self.backend.step(actions.reshape(n, 2, O.N_HEADS), self.pending[:, 0], self.pending[:, 1],
                           self.pending[:, 2])
         be = self.backend
@@ -823,18 +847,18 @@ class YomiEnv(pufferlib.PufferEnv):
 
     def set_state(self, state: dict) -> None:
         """Continue from :meth:`get_state`'s snapshot.  ValueError, with the env unchanged, when the
-        snapshot does not fit this env (other backend, batch size, options or build) or is corrupted."""
-        for k, mine in (("pending", self.pending), ("observations", self.observations)):
-            if np.shape(state[k]) != mine.shape:
-                raise ValueError(f"snapshot {k} has shape {np.shape(state[k])}, this env's is {mine.shape}")
-        self.backend.set_state(state["backend"])
-        self.rng.bit_generator.state = state["rng"]
-        self.pending[:] = state["pending"]
-        self.observations[:] = state["observations"]
-        self.illegal_actions = state["illegal_actions"]
-        self.matches_played = state["matches_played"]
-        self.tick = state["tick"]
-        self._log = copy.deepcopy(state["log"])
+        snapshot does not fit this env (other backend, batch size, options or build) or is corrupted:
+        every part is checked before anything changes (the backend checks its own part first)."""
+        checked = C.check_env_state(state, self.num_envs, self.observations)
+        rng = C.check_rng_state(self.rng, state["rng"])
+        self.backend.set_state(state["backend"])  # all or nothing; nothing below can fail
+        self.rng = rng
+        self.pending[:] = checked["pending"]
+        self.observations[:] = checked["observations"]
+        self.illegal_actions = checked["illegal_actions"]
+        self.matches_played = checked["matches_played"]
+        self.tick = checked["tick"]
+        self._log = checked["log"]
         self._started = True
 
 
