@@ -156,7 +156,7 @@ def _env_view(env: YomiEnv):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_bad_set_state_changes_nothing(backend):
-    env = _env(backend)
+    env = _env(backend, p1="ninja", p2="cowboy")
     snap = _snapshot(env)
     env.step(_legal(env, 9))  # the env has moved on since the snapshot
     before = _env_view(env)
@@ -197,10 +197,10 @@ def test_bad_set_state_changes_nothing(backend):
     del_key = copy.deepcopy(snap)
     del del_key["rng"]
     cases += [del_key, "not a dict"]
-    for bad in cases:
+    for k, bad in enumerate(cases):
         with pytest.raises(ValueError):
             env.set_state(bad)
-        assert _same(_env_view(env), before)
+        assert _same(_env_view(env), before), k
     env.set_state(snap)  # the good one still loads
     assert _same(_env_view(env), _env_view(env))
 

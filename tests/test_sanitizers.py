@@ -10,57 +10,23 @@ Skipped, with the reason, only where no C compiler (or no sanitizer runtime) is 
 """
 from __future__ import annotations
 
-import importlib.util
-import os
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
-CSRC = REPO / "csrc"
-NOT_ENGINE = ("py_", "module", "env")  # the CPython binding and the environment's C part
-FLAGS = ["-std=c11", "-O1", "-g", "-fno-omit-frame-pointer", "-fsanitize=address,undefined",
-         "-fno-sanitize-recover=all"]
-SANITIZER_ENV = {
-    "ASAN_OPTIONS": "detect_leaks=0:abort_on_error=0:halt_on_error=1:detect_stack_use_after_return=1",
-    "UBSAN_OPTIONS": "print_stacktrace=1:halt_on_error=1",
-}
-REPORT_MARKS = ("ERROR: AddressSanitizer", "runtime error:", "SUMMARY: UndefinedBehaviorSanitizer",
-                "SUMMARY: AddressSanitizer")
-
-
-def _compiler() -> str | None:
-    for name in (os.environ.get("CC"), "gcc", "cc", "clang"):
-        if name and shutil.which(name):
-            return shutil.which(name)
-    return None
+import sanitize_build as SB
 
 
 @pytest.fixture(scope="module")
 def driver(tmp_path_factory) -> Path:
-    cc = _compiler()
+    cc = SB.compiler()
     if cc is None:
         pytest.skip("no C compiler (gcc/cc/clang) on this machine")
     work = tmp_path_factory.mktemp("sanitize")
-    probe = work / "probe.c"
-    probe.write_text("int main(void) { return 0; }\n")
-    check = subprocess.run([cc, *FLAGS, str(probe), "-o", str(work / "probe")], capture_output=True, text=True)
-    if check.returncode != 0:
-        pytest.skip(f"{cc} cannot build with -fsanitize=address,undefined: {check.stderr.strip()[:300]}")
-    spec = importlib.util.spec_from_file_location("yomi_gen_c", REPO / "states" / "data" / "gen_c.py")
-    gen = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(gen)
-    gen_dir = work / "gen"
-    gen.write(str(gen_dir), str(CSRC))
-    sources = [str(p) for p in sorted(CSRC.glob("*.c")) if not p.name.startswith(NOT_ENGINE)]
-    sources += [str(gen_dir / "tables_gen.c"), str(CSRC / "driver" / "yomi_driver.c")]
-    exe = work / "yomi_driver"
-    build = subprocess.run([cc, *FLAGS, f"-I{CSRC}", f"-I{gen_dir}", *sources, "-lm", "-o", str(exe)],
-                           capture_output=True, text=True)
-    assert build.returncode == 0, build.stderr[-4000:]
-    return exe
+    why = SB.probe(cc, work)
+    if why:
+        pytest.skip(f"{cc} cannot build with -fsanitize=address,undefined: {why}")
+    return SB.build(cc, work, "yomi_driver", with_env=False)
 
 
 @pytest.fixture(scope="module")
@@ -81,11 +47,7 @@ def exact_moves(tmp_path_factory) -> list[str]:
 
 
 def _run(driver: Path, ticks: int, seed: int, extra: list[str]) -> str:
-    env = dict(os.environ, **SANITIZER_ENV)
-    proc = subprocess.run([str(driver), str(ticks), str(seed), *extra], capture_output=True, text=True,
-                          env=env, timeout=600)
-    report = [line for line in proc.stderr.splitlines() if any(mark in line for mark in REPORT_MARKS)]
-    assert not report, proc.stderr[-6000:]
+    proc = SB.run(driver, [ticks, seed, *extra], timeout=600)
     assert proc.returncode == 0, proc.stderr[-6000:]
     assert proc.stdout.startswith("ok ticks="), proc.stdout
     return proc.stdout
