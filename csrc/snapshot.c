@@ -244,9 +244,6 @@ int match_import_check(const ymatch *m, char *err, size_t errlen) {
         snprintf(err, errlen, "not a match (magic %08x)", m->magic);
         return -1;
     }
-    /* every count, index, offset, symbol and flag first (snapshot_check.c): the codes are checked
-     * again below, on fields now known to be in range */
-    if (match_check_fields(m, err, errlen) < 0) return -1;
     for (int p = 0; p < 2; p++) {
         const yfighter *f = &m->f[p];
         bool ok;
@@ -286,10 +283,12 @@ int match_import_check(const ymatch *m, char *err, size_t errlen) {
             return -1;
         }
         if (check_states(o->states, YOMI_MAX_OSTATES, "object slot", k, err, errlen) < 0) return -1;
-        bool never_used = !m->slot_used[k] && o->o.n_states == 0; /* all zeros: its machine reads 0, 0 */
+        uint8_t used; /* read as a byte: match_check_fields checks the bools below */
+        memcpy(&used, &m->slot_used[k], 1);
+        bool never_used = !used && o->o.n_states == 0; /* all zeros: its machine reads 0, 0 */
         if (!never_used && check_machine(&o->o, o->o.n_states, "object slot", k, err, errlen) < 0) return -1;
     }
-    return 0;
+    return match_check_fields(m, err, errlen); /* every other count, index, offset, symbol and flag */
 bad_slot:
     snprintf(err, errlen, "object order lists a slot out of range");
     return -1;
