@@ -1,10 +1,11 @@
-"""Test support: builds a standalone C driver with the engine under AddressSanitizer and
-UndefinedBehaviorSanitizer, and runs it.
+"""Test support: builds the standalone C drivers with the engine under AddressSanitizer and
+UndefinedBehaviorSanitizer, and runs them (tests/test_sanitizers.py, tests/test_snapshot_fuzz.py).
 
-The engine's sources (csrc/*.c without the CPython binding), the tables generated from states/data,
-optionally the environment's C part (csrc/env.c, env_tables.c), and one driver from csrc/driver/
-are compiled file by file on every core (the suite's build time), then linked. ``-fwrapv`` is the
-production build's (setup.py): signed overflow wraps, as a crafted snapshot's numbers may make it.
+The engine's sources and the environment's C part (csrc/*.c without the CPython binding), the
+tables generated from states/data and the drivers of csrc/driver/ are compiled once, file by file on
+every core, then linked into one executable per driver. ``-fwrapv`` is the production build's
+(setup.py): signed overflow wraps (defined), as a crafted snapshot's numbers may make it; UBSan
+checks everything else.
 """
 from __future__ import annotations
 
@@ -18,7 +19,6 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 CSRC = REPO / "csrc"
 BINDING = ("py_", "module", "env_py")  # the CPython binding
-ENV_PART = ("env",)                    # the environment's C part (no Python in it)
 SAN_FLAGS = ["-std=c11", "-O1", "-g", "-fno-omit-frame-pointer", "-fsanitize=address,undefined",
              "-fno-sanitize-recover=all"]
 SANITIZER_ENV = {
@@ -44,17 +44,23 @@ def probe(cc: str, work: Path) -> str | None:
     return None if check.returncode == 0 else check.stderr.strip()[:300]
 
 
-def build(cc: str, work: Path, driver: str, with_env: bool, extra_flags: tuple = ()) -> Path:
-    """The driver csrc/driver/<driver>.c linked with the engine (and the env's C part) under the sanitizers."""
+_BUILT: dict = {}
+
+
+def build(cc: str, work: Path) -> dict:
+    """Both drivers, csrc/driver/yomi_driver.c and snapshot_fuzz.c, linked with the engine and the
+    env's C part under the sanitizers: {"yomi_driver": path, "snapshot_fuzz": path}. Built once per
+    session (the test modules share it): the first caller's ``work`` folder holds it."""
+    if cc in _BUILT:
+        return _BUILT[cc]
     spec = importlib.util.spec_from_file_location("yomi_gen_c", REPO / "states" / "data" / "gen_c.py")
     gen = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(gen)
     gen_dir = work / "gen"
     gen.write(str(gen_dir), str(CSRC))
-    skip = BINDING + (() if with_env else ENV_PART)
-    sources = [p for p in sorted(CSRC.glob("*.c")) if not p.name.startswith(skip)]
-    sources += [gen_dir / "tables_gen.c", CSRC / "driver" / f"{driver}.c"]
-    flags = [*SAN_FLAGS, *extra_flags, f"-I{CSRC}", f"-I{gen_dir}"]
+    engine = [p for p in sorted(CSRC.glob("*.c")) if not p.name.startswith(BINDING)] + [gen_dir / "tables_gen.c"]
+    drivers = {name: CSRC / "driver" / f"{name}.c" for name in ("yomi_driver", "snapshot_fuzz")}
+    flags = [*SAN_FLAGS, "-fwrapv", f"-I{CSRC}", f"-I{gen_dir}"]
     objs = work / "obj"
     objs.mkdir(exist_ok=True)
 
@@ -64,14 +70,19 @@ def build(cc: str, work: Path, driver: str, with_env: bool, extra_flags: tuple =
         return out, proc
 
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        results = list(pool.map(compile_one, sources))
+        results = list(pool.map(compile_one, engine + list(drivers.values())))
     failed = [proc.stderr[-3000:] for _, proc in results if proc.returncode != 0]
     assert not failed, failed[0]
-    exe = work / driver
-    link = subprocess.run([cc, *SAN_FLAGS, *[str(o) for o, _ in results], "-lm", "-o", str(exe)],
-                          capture_output=True, text=True)
-    assert link.returncode == 0, link.stderr[-4000:]
-    return exe
+    common = [str(o) for o, _ in results[:len(engine)]]
+    out = {}
+    for (name, _), (obj, _) in zip(drivers.items(), results[len(engine):]):
+        exe = work / name
+        link = subprocess.run([cc, *SAN_FLAGS, *common, str(obj), "-lm", "-o", str(exe)], capture_output=True,
+                              text=True)
+        assert link.returncode == 0, link.stderr[-4000:]
+        out[name] = exe
+    _BUILT[cc] = out
+    return out
 
 
 def run(exe: Path, args: list, timeout: float = 900) -> subprocess.CompletedProcess:

@@ -1,8 +1,8 @@
 """The C engine under AddressSanitizer and UndefinedBehaviorSanitizer.
 
-Builds the engine's sources (csrc/*.c without the Python binding and the environment
-module) with the tables generated from states/data, plus the standalone driver
-csrc/driver/yomi_driver.c, with ``-fsanitize=address,undefined``, then plays random
+Builds the engine's sources (csrc/*.c without the Python binding) with the tables generated
+from states/data, plus the standalone driver csrc/driver/yomi_driver.c, with
+``-fsanitize=address,undefined`` (tests/sanitize_build.py), then plays random
 matches with random and malformed inputs (unknown and illegal moves, junk data and extras,
 clones) and asserts that the sanitizers report nothing.
 
@@ -26,7 +26,7 @@ def driver(tmp_path_factory) -> Path:
     why = SB.probe(cc, work)
     if why:
         pytest.skip(f"{cc} cannot build with -fsanitize=address,undefined: {why}")
-    return SB.build(cc, work, "yomi_driver", with_env=False)
+    return SB.build(cc, work)["yomi_driver"]
 
 
 @pytest.fixture(scope="module")
