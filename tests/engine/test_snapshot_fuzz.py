@@ -80,8 +80,8 @@ def _struct_bools(header: str) -> dict:
 
 
 def test_every_bool_of_the_match_is_checked():
-    header = (SB.CSRC / "engine.h").read_text() + (SB.CSRC / "body.h").read_text()
-    check = (SB.CSRC / "snapshot_check.c").read_text()
+    header = (SB.CSRC / "engine" / "engine.h").read_text() + (SB.CSRC / "engine" / "body.h").read_text()
+    check = (SB.CSRC / "engine" / "snapshot_check.c").read_text()
     lists = {m.group(1): re.findall(r"X\((\w+)", m.group(2))
              for m in re.finditer(r"#define BOOLS_(\w+)((?:.*\\\n)*.*)", check)}
     bools = _struct_bools(header)
