@@ -19,6 +19,7 @@ from typing import Callable, Optional
 
 import numpy as np
 
+from integration.env import checks as C
 from integration.env import encoding as E
 from integration.env import obs as O
 from fighter.actions import InvalidAction
@@ -402,8 +403,19 @@ class PythonBackend(Backend):
     def set_state(self, state: dict) -> None:
         if not isinstance(state, dict) or "matches" not in state:
             raise ValueError("not a snapshot of the Python backend (a backend's snapshot only loads into the same backend)")
-        if len(state["matches"]) != self.n:
-            raise ValueError(f"a snapshot of {len(state['matches'])} matches, this env has {self.n}")
+        missing = [k for k in ("decisions", "chars", "seeds", "hp", "turns", "illegal", "returns", "illegal_total")
+                   if k not in state]
+        if missing:
+            raise ValueError(f"the Python backend's snapshot lacks {', '.join(missing)}")
+        if not isinstance(state["matches"], list) or len(state["matches"]) != self.n:
+            raise ValueError(f"the snapshot's matches are not a list of {self.n}")
+        for k in ("chars", "seeds", "hp", "turns", "illegal", "returns"):
+            mine, theirs = getattr(self, k), np.asarray(state[k])
+            if theirs.shape != mine.shape or theirs.dtype != mine.dtype:
+                raise ValueError(f"snapshot array {k} is {theirs.dtype}{list(theirs.shape)}, this env's is "
+                                 f"{mine.dtype}{list(mine.shape)}")
+        if np.any((np.asarray(state["chars"]) < 0) | (np.asarray(state["chars"]) >= O.N_CHARS)):
+            raise ValueError(f"snapshot chars outside 0 .. {O.N_CHARS - 1}")
         state = copy.deepcopy(state)
         self.matches = state["matches"]
         self.decisions = state["decisions"]
@@ -542,23 +554,38 @@ class CBackend(Backend):
         build); ValueError, with the env unchanged, when it does not fit this env or is corrupted."""
         if not isinstance(state, dict) or state.get("backend") != self.name:
             raise ValueError("not a snapshot of the C backend (a backend's snapshot only loads into the same backend)")
-        if state["config"] != self._config:
-            diff = sorted(k for k in self._config if state["config"].get(k) != self._config[k])
+        missing = [k for k in ("config", "arrays", "batch", "engine_errors_seen") if k not in state]
+        if missing:
+            raise ValueError(f"the C backend's snapshot lacks {', '.join(missing)}")
+        if not isinstance(state["config"], dict) or state["config"] != self._config:
+            theirs = state["config"] if isinstance(state["config"], dict) else {}
+            diff = sorted(k for k in self._config if theirs.get(k) != self._config[k])
             raise ValueError(f"the snapshot's env was made with other options ({', '.join(diff)})")
         arrays = state["arrays"]
+        if not isinstance(arrays, dict) or any(k not in arrays for k in self._ARRAYS):
+            raise ValueError(f"the C backend's snapshot arrays must hold {', '.join(self._ARRAYS)}")
+        arrays = {k: np.asarray(arrays[k]) for k in self._ARRAYS}
         for k in self._ARRAYS:
-            mine, theirs = getattr(self, k), np.asarray(arrays[k])
+            mine, theirs = getattr(self, k), arrays[k]
             if theirs.shape != mine.shape or theirs.dtype != mine.dtype:
                 raise ValueError(f"snapshot array {k} is {theirs.dtype}{list(theirs.shape)}, this env's is "
                                  f"{mine.dtype}{list(mine.shape)}")
         try:
+            seen = C.check_int("snapshot engine_errors_seen", state["engine_errors_seen"], 0, 2 ** 62)
+        except TypeError as exc:
+            raise ValueError(str(exc)) from None
+        if not isinstance(state["batch"], (bytes, bytearray)):
+            raise ValueError("EnvBatch.set_state: the snapshot's batch is not bytes")
+        try:
             blob = zlib.decompress(state["batch"])
-        except (zlib.error, TypeError) as exc:
+        except zlib.error as exc:
             raise ValueError(f"EnvBatch.set_state: corrupted snapshot ({exc})") from None
-        self.batch.set_state(blob)  # validates everything first; nothing below can fail
+        # validates everything (the matches, and the characters against the saved chars) before
+        # changing anything; nothing below can fail
+        self.batch.set_state(blob, np.ascontiguousarray(arrays["chars"]))
         for k in self._ARRAYS:
             getattr(self, k)[...] = arrays[k]
-        self._engine_errors_seen = int(state["engine_errors_seen"])
+        self._engine_errors_seen = seen
 
 
 def _default_backend() -> str:

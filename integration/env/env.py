@@ -97,6 +97,7 @@ import gymnasium
 import numpy as np
 import pufferlib
 
+from integration.env import checks as C
 from integration.env import obs as O
 
 from integration.env.backends import (BACKENDS, ERROR_LOG, MAX_HEALTH, RESULT_FIELDS, Backend,  # noqa: F401
@@ -130,9 +131,8 @@ class YomiEnv(pufferlib.PufferEnv):
                  settings: Optional[dict] = None, backend: str = "auto", shaping: Optional[dict] = None,
                  illegal: str = "record", illegal_penalty: float = 0.0, engine_errors: str = "truncate",
                  report_interval: int = 1, render_mode=None, tracer=None, **_ignored):
-        if num_envs < 1:
-            raise ValueError("num_envs must be >= 1")
-        self.num_envs = int(num_envs)
+        num_envs, illegal_penalty, shaping = C.check_options(num_envs, illegal_penalty, shaping, report_interval)
+        self.num_envs = num_envs
         self.num_agents = 2 * self.num_envs
         self.single_observation_space = gymnasium.spaces.Box(-np.inf, np.inf, (O.OBS_SIZE,), dtype=np.float32)
         self.single_action_space = gymnasium.spaces.MultiDiscrete(O.HEAD_SIZES)
@@ -197,9 +197,7 @@ class YomiEnv(pufferlib.PufferEnv):
         if not self._started:
             raise pufferlib.APIUsageError("call reset() before step()")
         n = self.num_envs
-        actions = np.asarray(actions)
-        if actions.shape[0] != self.num_agents:
-            actions = actions.reshape(self.num_agents, O.N_HEADS)
+        actions = C.check_actions(actions, (self.num_agents, O.N_HEADS))
         self.backend.step(actions.reshape(n, 2, O.N_HEADS), self.pending[:, 0], self.pending[:, 1],
                           self.pending[:, 2])
         be = self.backend
@@ -272,18 +270,18 @@ class YomiEnv(pufferlib.PufferEnv):
 
     def set_state(self, state: dict) -> None:
         """Continue from :meth:`get_state`'s snapshot.  ValueError, with the env unchanged, when the
-        snapshot does not fit this env (other backend, batch size, options or build) or is corrupted."""
-        for k, mine in (("pending", self.pending), ("observations", self.observations)):
-            if np.shape(state[k]) != mine.shape:
-                raise ValueError(f"snapshot {k} has shape {np.shape(state[k])}, this env's is {mine.shape}")
-        self.backend.set_state(state["backend"])
-        self.rng.bit_generator.state = state["rng"]
-        self.pending[:] = state["pending"]
-        self.observations[:] = state["observations"]
-        self.illegal_actions = state["illegal_actions"]
-        self.matches_played = state["matches_played"]
-        self.tick = state["tick"]
-        self._log = copy.deepcopy(state["log"])
+        snapshot does not fit this env (other backend, batch size, options or build) or is corrupted:
+        every part is checked before anything changes (the backend checks its own part first)."""
+        checked = C.check_env_state(state, self.num_envs, self.observations)
+        rng = C.check_rng_state(self.rng, state["rng"])
+        self.backend.set_state(state["backend"])  # all or nothing; nothing below can fail
+        self.rng = rng
+        self.pending[:] = checked["pending"]
+        self.observations[:] = checked["observations"]
+        self.illegal_actions = checked["illegal_actions"]
+        self.matches_played = checked["matches_played"]
+        self.tick = checked["tick"]
+        self._log = checked["log"]
         self._started = True
 
 
