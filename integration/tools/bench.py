@@ -292,7 +292,7 @@ def run(pairs, matches_per_pair: int, game_length: int, seed: int, out=sys.stdou
           f"(what a free core does on a shared machine); median (lowest-highest) of the repetitions "
           f"({python_repeats} Python, {repeats} C; run_script at least {min_seconds:g} CPU-s each)", file=out)
     print(f"{'engine':<28}{'runs':>5}{'ticks':>9}{'decisions':>10}{'ticks/s (wall)':>28}"
-          f"{'ticks/CPU-s':>30}{'dec/CPU-s':>11}{'x python':>10}", file=out)
+          f"{'ticks/CPU-s':>31}{'dec/CPU-s':>11}{'x python':>10}", file=out)
     labels = {"python": "python (interface)", "c_api": "c (interface, per decision)",
               "c_native": "c (run_script, in C)"}
     summary = {}
@@ -303,7 +303,7 @@ def run(pairs, matches_per_pair: int, game_length: int, seed: int, out=sys.stdou
                             ticks_per_cpu_s=cpu, decisions_per_cpu_s=dcpu, x_python=cpu[0] / py_cpu_tps)
         wall_text = f"{wall[0]:,.0f} ({wall[1]:,.0f}-{wall[2]:,.0f})"
         cpu_text = f"{cpu[0]:,.0f} ({cpu[1]:,.0f}-{cpu[2]:,.0f})"
-        print(f"{labels[key]:<28}{len(runs):>5}{runs[0][0]:>9}{runs[0][1]:>10}{wall_text:>28}{cpu_text:>30}"
+        print(f"{labels[key]:<28}{len(runs):>5}{runs[0][0]:>9}{runs[0][1]:>10} {wall_text:>30} {cpu_text:>30}"
               f"{dcpu[0]:>11,.0f}{cpu[0] / py_cpu_tps:>10.0f}", file=out)
     return summary
 
