@@ -113,7 +113,7 @@ class Trainer:
         self.last_eval: dict = {}
 
         self.cuda = None
-        if self.device.type == "cuda":  # isolated: the CPU path never imports cuda.py
+        if self.device.type == "cuda" or cfg.cuda_rehearsal:  # isolated: the CPU path never imports cuda.py
             from .cuda import CudaSupport
 
             self.cuda = CudaSupport(self)
