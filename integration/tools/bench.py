@@ -324,7 +324,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--env", action="store_true",
                         help="benchmark the environment instead; every option after it goes to "
                              "integration.tools.env_bench (yomi bench --env --help)")
+    parser.add_argument("--trainer", action="store_true",
+                        help="benchmark training (rollout + update) instead; every option after it goes to "
+                             "integration.tools.trainer_bench (yomi bench --trainer --help)")
     argv = list(sys.argv[1:] if argv is None else argv)
+    if "--trainer" in argv:
+        from integration.tools import trainer_bench
+        return int(trainer_bench.main([a for a in argv if a != "--trainer"]) or 0)
     if "--env" in argv:
         try:
             from integration.tools import env_bench
