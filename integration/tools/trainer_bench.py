@@ -8,6 +8,8 @@ workers' CPU time is theirs, not counted), and the time split (env, forward, upd
 """
 from __future__ import annotations
 
+import contextlib
+import logging
 import statistics
 import sys
 import tempfile
@@ -27,7 +29,8 @@ def bench(workers: int = 1, num_envs: int = 128, updates: int = 5, device: str =
     if env is not None:
         cfg["env"] = env
     cfg.update(settings)
-    with tempfile.TemporaryDirectory() as tmp:
+    env_log = logging.getLogger("integration.env.env")  # matches cut short are counted, not printed
+    with tempfile.TemporaryDirectory() as tmp, _disabled(env_log):
         trainer = Trainer(TrainConfig(**cfg), run_dir=tmp, display=False)
         try:
             walls, cpus, split = [], [], {}
@@ -45,11 +48,22 @@ def bench(workers: int = 1, num_envs: int = 128, updates: int = 5, device: str =
                 cpus.append(trainer.cfg.batch_size / max(c, 1e-9))
                 for key, v in times.items():
                     split[key] = split.get(key, 0.0) + v / w / updates
+            cut_short = trainer.engine_errors()
         finally:
             trainer.close()
     med = lambda xs: (statistics.median(xs), min(xs), max(xs))  # noqa: E731
     return dict(workers=workers, num_envs=num_envs, device=device, batch=trainer.cfg.batch_size, updates=updates,
-                sps=med(walls), sps_cpu=med(cpus), split={k: round(v, 3) for k, v in sorted(split.items())})
+                sps=med(walls), sps_cpu=med(cpus), split={k: round(v, 3) for k, v in sorted(split.items())},
+                cut_short=cut_short)
+
+
+@contextlib.contextmanager
+def _disabled(logger: logging.Logger):
+    before, logger.disabled = logger.disabled, True
+    try:
+        yield
+    finally:
+        logger.disabled = before
 
 
 def _fmt(fig) -> str:
