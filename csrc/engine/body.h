@@ -1,8 +1,7 @@
 /* The native physics body of every game object: tbfg-lib's FGObject.
  *
  * Mirrors yomi/body.py, which ports tbfg/src/obj.rs and tbfg/src/char.rs with
- * the semantics of shared/docs/PHYSICS_BODY.md (checked against the game's
- * library). Numbers are raw I48F16 (fixed.h). One function per FGObject method,
+ * the semantics recorded from the game's library (checked against it). Numbers are raw I48F16 (fixed.h). One function per FGObject method,
  * named fg_<method>; the *_raw variants take raw fixed values. String
  * arguments are (text, length) pairs parsed like fx_parse.
  *

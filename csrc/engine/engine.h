@@ -251,7 +251,6 @@ struct ystate_static {
     fx velocity_forward_meter_gain_multiplier, whiff_meter_gain_multiplier;
     bool menu;           /* has a button in the action menu */
     bool after_continue; /* its name sorts after "Continue" (the legal list's order) */
-    bool unported;       /* the Python engine runs another class here: entering it is YE_NOT_PORTED */
     int16_t sort_rank; /* rank of the name among the table's state names and "Continue" */
 };
 
@@ -556,7 +555,6 @@ struct ymatch {
     /* engine interface (integration/engine.py: Match) */
     bool turn_open;
     bool submitted[2];
-    bool strict; /* entering a state marked unported (mark_unported) stops the match: YE_NOT_PORTED */
     int32_t n_spawned; /* objects ever spawned (objs_map has 2 + n_spawned names) */
     int32_t tick_serial; /* ticks started (an object disabled before this tick may be recycled) */
     int16_t n_objs;      /* objects in `order` */
@@ -735,8 +733,6 @@ int table_extra_index(int table, const char *name);
 /* snapshots (snapshot.c): the states a table built (0 when it is not playable) and its template's states */
 int table_n_states(int is_fighter, int table);
 const ystate *table_template_states(int is_fighter, int table);
-/* marks a fighter state as not written in C (the binding's mark_unported); 0 ok, -1 unknown */
-int table_mark_unported(int table, int sym);
 
 /* ------------------------------------------------------------------ snapshot.c: a match as portable bytes
  * A match holds three kinds of pointers, all into tables built at start (ystate.st, yfighter.chr,

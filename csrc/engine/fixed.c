@@ -1,6 +1,6 @@
 /* I48F16 parsing, printing, sqrt, trigonometry and the FixedMath string facade.
- * Mirrors yomi/fixed.py function for function; see that module and
- * shared/docs/FIXEDMATH.md for the rules and why each quirk is kept. */
+ * Mirrors yomi/fixed.py function for function; see that module for the rules
+ * and why each quirk is kept. */
 #include "fixed.h"
 
 #include <math.h>

@@ -4,7 +4,7 @@
  * src/point.rs FixedVec2). A value is an int64_t raw worth raw / 65536.
  * Overflow wraps silently (the game's library is a release build); only the
  * operations that panic in the library return an error code. The rules are
- * stated in shared/docs/FIXEDMATH.md.
+ * stated in yomi/fixed.py.
  */
 #ifndef YOMI_FIXED_H
 #define YOMI_FIXED_H

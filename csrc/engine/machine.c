@@ -77,11 +77,6 @@ static void change_index(ymatch *m, yobj *o, int index, const ydata *data, bool 
     else ydata_none(&copy);
     ystate *states = obj_states(o);
     ystate *next = &states[index];
-    if (next->st->unported && m->strict) {
-        yerr(m, YE_NOT_PORTED, "%s: state %s is not written in C yet (the C engine has %s there)",
-             o->is_fighter ? FH(AS_F(o))->name : "object", sym_text(next->st->name), next->st->vt->cls->name);
-        return;
-    }
     o->sm.queued = -1;
     ystate *old = obj_state(o);
     if (old) {

@@ -1,7 +1,7 @@
 /* Every object of a match: fighters and projectiles share this base.
  * Mirrors yomi/obj.py (BaseObj.gd).
  *
- * Hazard kept (PORTING_MAP 9.1): get_pos()/get_vel() read `data`, the snapshot of
+ * Hazard kept (BaseObj.gd): get_pos()/get_vel() read `data`, the snapshot of
  * the last update_data(), not the live body; every update_data call site is kept. */
 #include <string.h>
 

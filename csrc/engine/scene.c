@@ -903,10 +903,3 @@ int object_from_template(ymatch *m, yproj *p, int table) {
     return 0;
 }
 
-int table_mark_unported(int table, int sym) {
-    if (table < 0 || table >= YOMI_N_FIGHTER_TABLES || !FT[table].available) return -1;
-    int i = table_state_of_sym(1, table, sym);
-    if (i < 0) return -1;
-    FT[table].statics[i].unported = true;
-    return 0;
-}

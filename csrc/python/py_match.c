@@ -590,7 +590,7 @@ static int table_of_character(PyObject *name) {
     return t;
 }
 
-static int create_into(ymatch *m, PyObject *p1, PyObject *p2, PyObject *seed_o, PyObject *settings, int strict) {
+static int create_into(ymatch *m, PyObject *p1, PyObject *p2, PyObject *seed_o, PyObject *settings) {
     int t1 = table_of_character(p1);
     if (t1 < 0) return -1;
     int t2 = table_of_character(p2);
@@ -612,7 +612,6 @@ static int create_into(ymatch *m, PyObject *p1, PyObject *p2, PyObject *seed_o, 
         raise_match_error(m);
         return -1;
     }
-    m->strict = strict != 0;
     return 0;
 }
 
@@ -626,17 +625,16 @@ static void match_dealloc(PyObject *self) {
 }
 
 static int match_init(PyObject *self, PyObject *args, PyObject *kw) {
-    static char *kwlist[] = {"p1", "p2", "seed", "settings", "strict", NULL};
+    static char *kwlist[] = {"p1", "p2", "seed", "settings", NULL};
     PyObject *p1, *p2, *seed = NULL, *settings = Py_None;
-    int strict = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|OOp", kwlist, &p1, &p2, &seed, &settings, &strict)) return -1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|OO", kwlist, &p1, &p2, &seed, &settings)) return -1;
     char why[8];
     yomi_engine_init(why, sizeof why);
     MatchObject *mo = (MatchObject *)self;
     if (!mo->m && !(mo->m = new_match_struct())) return -1;
     PyObject *zero = NULL;
     if (!seed) seed = zero = PyLong_FromLong(0);
-    int r = create_into(mo->m, p1, p2, seed, settings, strict);
+    int r = create_into(mo->m, p1, p2, seed, settings);
     Py_XDECREF(zero);
     return r;
 }
@@ -832,18 +830,17 @@ static ymatch *batch_at(PyObject *self, PyObject *io) {
 }
 
 static PyObject *b_reset(PyObject *self, PyObject *args, PyObject *kw) {
-    static char *kwlist[] = {"index", "p1", "p2", "seed", "settings", "strict", NULL};
+    static char *kwlist[] = {"index", "p1", "p2", "seed", "settings", NULL};
     Py_ssize_t i;
     PyObject *p1, *p2, *seed, *settings = Py_None;
-    int strict = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "nOOO|Op", kwlist, &i, &p1, &p2, &seed, &settings, &strict))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "nOOO|O", kwlist, &i, &p1, &p2, &seed, &settings))
         return NULL;
     BatchObject *b = (BatchObject *)self;
     if (i < 0 || i >= b->n) {
         PyErr_Format(PyExc_IndexError, "match index %zd out of range", i);
         return NULL;
     }
-    if (create_into(&b->ms[i], p1, p2, seed, settings, strict) < 0) {
+    if (create_into(&b->ms[i], p1, p2, seed, settings) < 0) {
         b->ms[i].magic = 0;
         return NULL;
     }
@@ -1118,35 +1115,6 @@ static PyObject *py_state_classes(PyObject *self, PyObject *arg) {
     return d;
 }
 
-/* mark_unported(character, names): the states whose Python class the C engine does not have;
- * a strict match (Match(..., strict=True), MatchBatch.reset(..., strict=True)) that enters one
- * stops with EngineUnavailable instead of running another class */
-static PyObject *py_mark_unported(PyObject *self, PyObject *args) {
-    (void)self;
-    PyObject *name, *names;
-    if (!PyArg_ParseTuple(args, "OO", &name, &names)) return NULL;
-    char why[8];
-    yomi_engine_init(why, sizeof why);
-    int t = table_of_character(name);
-    if (t < 0) return NULL;
-    PyObject *it = PyObject_GetIter(names);
-    if (!it) return NULL;
-    PyObject *item;
-    while ((item = PyIter_Next(it))) {
-        int sym = PyUnicode_Check(item) ? sym_of(item) : -1;
-        if (sym < 0 || table_mark_unported(t, sym) < 0) {
-            PyErr_Format(EngineError, "%R has no state %R", name, item);
-            Py_DECREF(item);
-            Py_DECREF(it);
-            return NULL;
-        }
-        Py_DECREF(item);
-    }
-    Py_DECREF(it);
-    if (PyErr_Occurred()) return NULL;
-    Py_RETURN_NONE;
-}
-
 static PyObject *py_characters(PyObject *self, PyObject *unused) {
     (void)self;
     (void)unused;
@@ -1182,8 +1150,6 @@ static PyObject *py_fixed_requantize(PyObject *self, PyObject *arg) {
 static PyMethodDef FUNCTIONS[] = {
     {"fixed_requantize", py_fixed_requantize, METH_O, "fixed_requantize(raw): parse(to_str(raw)) as the engine computes it."},
     {"state_classes", py_state_classes, METH_O, "state_classes(character): state name -> the C class it runs."},
-    {"mark_unported", py_mark_unported, METH_VARARGS,
-     "mark_unported(character, names): entering these states stops a strict match with EngineUnavailable."},
     {"characters", py_characters, METH_NOARGS, "The characters the C engine can play."},
     {"engine_info", py_engine_info, METH_NOARGS, "Sizes and the tables' hash of this build."},
     {NULL, NULL, 0, NULL},

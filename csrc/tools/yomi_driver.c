@@ -1,15 +1,10 @@
 /* A standalone driver of the C engine, without Python: plays random matches with random
  * (legal and malformed) inputs. Built by tests/engine/test_sanitizers.py with
- * -fsanitize=address,undefined together with the engine's sources (csrc/*.c minus the
- * Python binding) and the generated tables, so that any memory error or undefined behaviour
+ * -fsanitize=address,undefined together with the engine's sources (csrc/engine, csrc/chars:
+ * no Python binding, no environment) and the generated tables, so that any memory error or undefined behaviour
  * the engine reaches shows as a sanitizer report.
  *
- *   yomi_driver TICKS SEED [EXACT]  -> prints "ok ticks=... matches=... errors=... decisions=..."
- *
- * EXACT (optional) lists "Character<TAB>State" lines: the states the C engine runs with the
- * Python engine's class (integration.engine.c_prepare). The others are marked unported, as the
- * binding does, and random moves are drawn among the exact ones (a few times in a hundred
- * among all legal ones, to go through the clean stops too).
+ *   yomi_driver TICKS SEED  -> prints "ok ticks=... matches=... errors=... decisions=..."
  *
  * Inputs go through the engine's own entry points as the binding uses them
  * (actions_is_legal, fighter_on_action_selected, match_end_turn, match_iface_advance);
@@ -130,39 +125,8 @@ static void new_match(ymatch *m, int *n_matches) {
     s.always_perfect_parry = rnd() % 8 == 0;
     s.global_damage_modifier = FXI(rnd_range(0, 3));
     s.global_gravity_modifier = FXC(0.5) * rnd_range(1, 4);
-    if (match_create(m, t1, t2, (int64_t)rnd() * 7919, &s) == 0) {
-        m->strict = true; /* as CMatch: unported states stop the match */
-        match_iface_advance(m);
-    }
+    if (match_create(m, t1, t2, (int64_t)rnd() * 7919, &s) == 0) match_iface_advance(m);
     (*n_matches)++;
-}
-
-static bool exact[YOMI_N_FIGHTER_TABLES][YOMI_MAX_FSTATES];
-static bool has_exact[YOMI_N_FIGHTER_TABLES];
-
-static int read_exact(const char *path) {
-    FILE *fp = fopen(path, "r");
-    if (!fp) return -1;
-    char line[256];
-    while (fgets(line, sizeof line, fp)) {
-        char *tab = strchr(line, '\t');
-        if (!tab) continue;
-        *tab = 0;
-        char *name = tab + 1;
-        name[strcspn(name, "\r\n")] = 0;
-        int t = fighter_table_index(line), sym = sym_lookup(name, strlen(name));
-        int i = t >= 0 ? table_state_of_sym(1, t, sym) : -1;
-        if (i < 0) continue;
-        exact[t][i] = has_exact[t] = true;
-    }
-    fclose(fp);
-    for (int t = 0; t < YOMI_N_FIGHTER_TABLES; t++) {
-        if (!has_exact[t] || !fighter_char(t) || table_unavailable_reason(1, t)) continue;
-        const ystate_static *st = table_state_statics(1, t);
-        for (int i = 0; i < yomi_fighter_tables[t].n_states; i++)
-            if (!exact[t][i]) table_mark_unported(t, st[i].name);
-    }
-    return 0;
 }
 
 int main(int argc, char **argv) {
@@ -171,10 +135,6 @@ int main(int argc, char **argv) {
     char why[256];
     if (yomi_engine_init(why, sizeof why) != 0) {
         fprintf(stderr, "engine init failed: %s\n", why);
-        return 2;
-    }
-    if (argc > 3 && read_exact(argv[3]) < 0) {
-        fprintf(stderr, "cannot read %s\n", argv[3]);
         return 2;
     }
     ymatch *m = aligned_alloc(64, (sizeof(ymatch) + 63) & ~(size_t)63);
@@ -222,12 +182,6 @@ int main(int argc, char **argv) {
             int n = actions_legal(m, f, fg, fa, legal);
             if (m->err || n <= 0) break;
             int pick = legal[rnd() % (uint32_t)n];
-            if (has_exact[f->o.table] && rnd() % 50 != 0) { /* mostly the moves C runs exactly */
-                int n_ok = 0;
-                for (int i = 0; i < n; i++)
-                    if (legal[i] == ACT_CONTINUE || exact[f->o.table][legal[i]]) legal[n_ok++] = legal[i];
-                pick = legal[rnd() % (uint32_t)n_ok];
-            }
             int sym = pick == ACT_CONTINUE ? SYM_Continue : f->states[pick].st->name;
             if (!actions_is_legal(m, f, sym, fg, fa)) {
                 fprintf(stderr, "legal list and legality check disagree on %s\n", sym_text(sym));

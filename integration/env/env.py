@@ -14,7 +14,7 @@ Agents
 
 One step = one turn
     Both agents choose at the same time; the engine then ticks until either player has to choose
-    again or the match ends.  A busy player (the game's turn model, PORTING_MAP.md section 3) is
+    again or the match ends.  A busy player (the game's turn model, ARCHITECTURE.md "Turns") is
     still asked and has only the busy choices (Continue, and Burst / Whiff Cancel / Brace when the
     game offers them); its move mask says so.
 

@@ -11,11 +11,9 @@ extras drawn in the shape of the move's panel), then replayed by both engines:
 
 Every figure is single-threaded (one core). The replays are checked: the C engine must end
 each match exactly like the Python engine (same final state), so the figures compare the
-same work. Moves are restricted to those the C engine runs with the same class as the
-Python engine (``c_exact_moves``), so the matches are the same in both.
+same work.
 
-The environment benchmark (``yomi bench --env``) belongs to the environment package: it is
-delegated to ``integration.tools.env_bench.main`` when that module exists.
+The environment benchmark (``yomi bench --env``) is :mod:`integration.tools.env_bench`.
 """
 from __future__ import annotations
 
@@ -121,15 +119,6 @@ def random_extra(character: str, rng: random.Random, character_extras: bool = Tr
     return extra
 
 
-def c_exact_moves(character: str) -> set[str]:
-    """Moves the C engine runs with the same class as the Python engine (and Continue).
-
-    A move leading into a state the C engine does not have stops a C match with
-    EngineUnavailable (see ``integration.engine.c_prepare``)."""
-    from integration.engine import c_prepare
-    return set(c_prepare(character)) | {"Continue"}
-
-
 def random_choice(match, player: int, character: str, rng: random.Random, allowed: set | None,
                   character_extras: bool = True):
     """(action, data, extra): a random legal move (among ``allowed``) with random data and extra."""
@@ -213,17 +202,13 @@ def run(pairs, matches_per_pair: int, game_length: int, seed: int, out=sys.stdou
 
     settings = dict(DEFAULT_SETTINGS)
     settings["game_length"] = game_length
-    allowed = {}
     scripts = []
     skipped: dict = {}
     for p1, p2 in pairs:
-        for character in (p1, p2):
-            if character not in allowed:
-                allowed[character] = c_exact_moves(character)
         for k in range(matches_per_pair):
             match_seed = seed + 1000 * len(scripts) + k
             try:
-                decisions, final, result = record_match(p1, p2, match_seed, match_seed, settings, allowed)
+                decisions, final, result = record_match(p1, p2, match_seed, match_seed, settings)
                 # both engines must end it alike; a match where they raise (the game's own crashes) is left out
                 replay(create_match(p1, p2, match_seed, settings, "c"), decisions)
             except Exception as exc:  # noqa: BLE001 - the game's own crashes (IndexError, FixedError) too
@@ -263,7 +248,7 @@ def run(pairs, matches_per_pair: int, game_length: int, seed: int, out=sys.stdou
         wall = cpu = 0.0
         while cpu < min_seconds or ticks == 0:
             for p1, p2, match_seed, codes, final in compiled:
-                batch.reset(0, p1, p2, match_seed, settings, strict=True)
+                batch.reset(0, p1, p2, match_seed, settings)
                 w0, c0 = clocks()
                 t, status, d = batch.run_script(0, codes)
                 w1, c1 = clocks()

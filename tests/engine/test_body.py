@@ -1,7 +1,7 @@
 """The physics body FGObject (yomi/body.py and csrc/engine/body.c), against the game's library.
 
 * the whole shared/parity/fgobject_vectors.jsonl through both engines;
-* hand calculations of the rules in shared/docs/PHYSICS_BODY.md;
+* hand calculations of the rules stated in yomi/body.py;
 * the ``yomi parity fgobject`` command (last line, exit codes);
 * a differential test: random call sequences through both engines agree after every call.
 """

@@ -164,37 +164,22 @@ def test_match_over():
             m.submit(1, "Continue")
 
 
-def test_unported_state_stops_the_match_cleanly():
-    """A state the C engine runs with another class than the Python engine is refused on entry."""
-    from integration.engine import c_prepare
-    exact = c_prepare("Robot")
-    classes = native.state_classes("Robot")
-    unported = sorted(set(classes) - exact)
-    if not unported:
-        pytest.skip("every Robot state is written in C")
-    # Drive leads into DriveIdle, a Robot state not yet written in C
-    if "Drive" not in exact or "DriveIdle" in exact:
-        pytest.skip("Drive/DriveIdle changed")
-    c = create_match("Robot", "Robot", 0, None, "c")
-    c.advance()
-    c.submit(1, "Drive", None, None)
-    c.submit(2, "Continue")
-    with pytest.raises(EngineUnavailable, match="DriveIdle"):
-        for _ in range(50):
-            c.advance()
-            for p in (1, 2):
-                if c.needs_action(p):
-                    c.submit(p, "Continue")
-    with pytest.raises(EngineUnavailable):  # the match stays stopped
-        c.advance()
+@pytest.mark.parametrize("character", ["Ninja", "Cowboy", "Wizard", "Robot", "Mutant"])
+def test_every_state_runs_the_python_class(character):
+    """Every state of every character resolves to the class the Python engine runs there (the
+    C class carries the Python class's ``module.QualName``): nothing falls back to another."""
+    from integration.engine import python_state_classes
+    c_classes = native.state_classes(character)
+    py_classes = python_state_classes(character)
+    assert len(py_classes) > 80
+    assert {k: (v, c_classes.get(k)) for k, v in py_classes.items() if c_classes.get(k) != v} == {}
 
 
 # ------------------------------------------------------------------ clone, batch
 
 def _script(p1, p2, seed, settings, n_decisions=60):
-    decisions, final, result = bench.record_match(p1, p2, seed, seed, settings,
-                                                  {p1: bench.c_exact_moves(p1), p2: bench.c_exact_moves(p2)},
-                                                  engine="c", max_decisions=n_decisions)
+    decisions, final, result = bench.record_match(p1, p2, seed, seed, settings, engine="c",
+                                                  max_decisions=n_decisions)
     return decisions, final, result
 
 

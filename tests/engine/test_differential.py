@@ -7,11 +7,9 @@ data and extra of the move panel's shape is submitted to both, and after every t
 two ``state()`` views must be equal field by field. A match the Python engine stops with
 an exception must stop the C engine at the same tick with the same exception class.
 
-Random moves are restricted to those the C engine runs with the same class as the
-Python engine (``integration.tools.bench.c_exact_moves``: base moves always; a character's own
-moves once they are written in C), so the comparison covers all the code both have. The
-Cowboy's choices get the data shape of its custom gun panels and all its extras
-(``cowboy_choice``).
+Every legal move may be drawn. The Cowboy's choices get the data shape of its custom gun
+panels and all its extras (``cowboy_choice``). The match player is
+:func:`support.differential.play_both`.
 
 The default run keeps to about 30 s; ``-m slow`` runs the long version.
 """

@@ -34,7 +34,7 @@ def test_cli_reports_and_exit_code(fixedmath_vectors, tmp_path, capsys):
     assert parity_fixedmath.main([str(tmp_path / "missing.jsonl")]) == 2
 
 
-# Hand calculations from FIXEDMATH.md: each figure below is derived there from the rules.
+# Hand calculations: each figure below follows from the rules stated in yomi/fixed.py.
 @pytest.mark.parametrize("text, raw", [
     ("1", 65536), ("-0", 0), (".5", 32768), ("5.", 327680), ("+5", 327680),
     ("0.1", 6554),                      # 0.1 * 65536 = 6553.6 -> 6554

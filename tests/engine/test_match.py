@@ -25,7 +25,7 @@ def test_start_matches_trace_header(path):
 
 
 def test_defaults_are_the_game_panels():
-    # ui/GameSettingsPanelContainer.tscn defaults (PORTING_MAP §8.2).
+    # ui/GameSettingsPanelContainer.tscn defaults.
     assert DEFAULT_SETTINGS["stage_width"] == 800
     assert DEFAULT_SETTINGS["char_distance"] == 55
     assert DEFAULT_SETTINGS["ceiling_height"] == 800 and DEFAULT_SETTINGS["has_ceiling"]

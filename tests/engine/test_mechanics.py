@@ -20,7 +20,7 @@ def _decide(match, p1, p2):
 
 
 def test_gdscript_integer_semantics():
-    # GDScript: -7 / 2 == -3 (truncates), -7 % 3 == -1 (dividend's sign) -- PORTING_MAP §9.
+    # GDScript: -7 / 2 == -3 (truncates), -7 % 3 == -1 (dividend's sign).
     assert idiv(-7, 2) == -3 and idiv(7, -2) == -3 and idiv(7, 2) == 3
     assert imod(-7, 3) == -1 and imod(7, -3) == 1
     # Utils.int_clamp returns the bound it touches first.

@@ -62,26 +62,9 @@ def driver(tmp_path_factory) -> Path:
     return exe
 
 
-@pytest.fixture(scope="module")
-def exact_moves(tmp_path_factory) -> list[str]:
-    """The states the C engine runs with the Python class, when the extension is built (else none)."""
-    try:
-        from integration.engine import c_prepare
-        from yomi import _native
-        characters = _native.characters()
-    except Exception:  # noqa: BLE001 - without the extension the driver plays every move
-        return []
-    path = tmp_path_factory.mktemp("exact") / "exact.txt"
-    with open(path, "w") as f:
-        for character in characters:
-            for state in sorted(c_prepare(character)):
-                f.write(f"{character}\t{state}\n")
-    return [str(path)]
-
-
-def _run(driver: Path, ticks: int, seed: int, extra: list[str]) -> str:
+def _run(driver: Path, ticks: int, seed: int) -> str:
     env = dict(os.environ, **SANITIZER_ENV)
-    proc = subprocess.run([str(driver), str(ticks), str(seed), *extra], capture_output=True, text=True,
+    proc = subprocess.run([str(driver), str(ticks), str(seed)], capture_output=True, text=True,
                           env=env, timeout=600)
     report = [line for line in proc.stderr.splitlines() if any(mark in line for mark in REPORT_MARKS)]
     assert not report, proc.stderr[-6000:]
@@ -91,15 +74,9 @@ def _run(driver: Path, ticks: int, seed: int, extra: list[str]) -> str:
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_random_play_is_clean(driver, exact_moves, seed):
-    out = _run(driver, 8000, seed, exact_moves)
+def test_random_play_is_clean(driver, seed):
+    out = _run(driver, 8000, seed)
     fields = dict(item.split("=") for item in out.split()[1:])
     assert int(fields["ticks"]) >= 8000
     assert int(fields["decisions"]) > 100
-
-
-def test_random_play_every_move_is_clean(driver):
-    """Every legal move, ported or not: the unported ones stop their match cleanly (an engine error)."""
-    out = _run(driver, 6000, 9, [])
-    fields = dict(item.split("=") for item in out.split()[1:])
-    assert int(fields["matches"]) > 1
+    assert int(fields["matches"]) > 1  # matches end and new ones start

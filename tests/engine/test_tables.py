@@ -1,7 +1,7 @@
 """Checks of the committed frame-data tables (states/data/*.json).
 
-These tests read only our own tables; no game file is needed.  Expected numbers come from
-PORTING_MAP.md (§5, §6.5, §6.6) or were read by hand from the game's scenes at 4450348 (the
+These tests read only our own tables; no game file is needed.  Expected numbers were
+counted or read by hand in the game's scenes at 4450348 (the
 comment on each value names the scene, node and property).  Values are the *declared* ones
 (e.g. iasa_at -1 is stored as -1; the engine's init turns it into anim_length - 1).
 """
@@ -42,7 +42,7 @@ def test_self_checks_pass_on_committed_tables():
     assert verify(docs) == []
 
 
-# PORTING_MAP.md §5 table: states (base+own), menu moves (base+own), hitbox nodes (by kind)
+# Counted in the characters' scenes: states (base+own), menu moves (base+own), hitbox nodes (by kind)
 COUNTS = {
     "ninja": (111, 57, 54, 64, 32, 102, {"Hitbox": 98, "ThrowBox": 4}),
     "cowboy": (127, 57, 70, 80, 30, 93, {"Hitbox": 89, "ThrowBox": 4}),
@@ -108,7 +108,7 @@ def test_ninja_spot_values():
     assert {k: n["boxes"]["CollisionBox"]["props"][k] for k in ("x", "y", "width", "height")} == \
         {"x": 0, "y": -14, "width": 12, "height": 14}
     assert {k: n["boxes"]["Hurtbox"]["props"][k] for k in ("y", "width", "height")} == {"y": -16, "width": 14, "height": 16}
-    # NinjaGuy.tscn GroundedPunch (PORTING_MAP §6.6)
+    # NinjaGuy.tscn GroundedPunch (read in the scene)
     gp = _state("ninja", "GroundedPunch")
     assert gp["script"] == "characters/states/Idle.gd"
     assert (gp["props"]["anim_length"], gp["props"]["iasa_at"], gp["props"]["enter_force_speed"]) == (14, -1, "3.0")
@@ -382,7 +382,7 @@ def test_ignored_list_drops_nothing_the_engine_needs():
     assert stale == {"move_x"}
 
 
-# PORTING_MAP.md §5, "Projectiles (n)" of each character (scene file names)
+# The projectiles of each character (scene file names)
 MAP_OBJECTS = {
     "ninja": {"StickmanFireball", "StickmanAirFireball", "Stackriken", "Kunai", "StickmanSummonKunai",
               "StickmanSummonSlide", "StickyBomb", "Caltrops", "WhipWave", "HeavyWhipWave", "HeavyWhipWaveHigh",

@@ -60,7 +60,7 @@ def xybin(angle_deg, full=True):
 # static layout
 # ------------------------------------------------------------------------------------------------
 def test_layout():
-    expect_k = {"Ninja": 64, "Cowboy": 80, "Wizard": 55, "Robot": 66, "Mutant": 58}   # PORTING_MAP.md section 5
+    expect_k = {"Ninja": 64, "Cowboy": 80, "Wizard": 55, "Robot": 66, "Mutant": 58}   # counted in the characters' scenes
     for c in E.CHARACTERS:
         sp = E.get_spec(c)
         assert sp.head_names[0] == "move" and sp.moves[0] == "Continue"

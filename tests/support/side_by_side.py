@@ -7,7 +7,7 @@ test): the C engine checked against the Python reference engine.
   compared field by field after every tick (type-strict, key order, list lengths:
   ``first_difference``), failing with the first difference and the last
   decisions;
-* ``own_moves`` / ``prefer_own``: a character's own moves C runs, drawn in preference;
+* ``own_moves`` / ``prefer_own``: a character's own moves, drawn in preference;
 * ``play``: one random match on ``Both`` (legal moves compared at every decision, the choices drawn
   by the caller, every C state handed to the caller); ``play_character``: the same with the choices
   drawn for one character's targeted check (its own moves and extras from the caller); and
@@ -192,12 +192,10 @@ class Both:
 
 
 def own_moves(character: str) -> set[str]:
-    """The menu moves whose Python class is the character's own (states.<character>) and that the
-    C engine runs with the same class."""
+    """The states whose Python class is the character's own (states.<character>)."""
     from integration.engine import python_state_classes
-    exact = bench.c_exact_moves(character)
     return {name for name, cls in python_state_classes(character).items()
-            if cls.startswith(f"states.{character.lower()}.") and name in exact}
+            if cls.startswith(f"states.{character.lower()}.")}
 
 
 def prefer_own(match, player: int, character: str, rnd: random.Random, own: set[str], p: float,
@@ -260,14 +258,13 @@ def play_character(character: str, draw_own: Draw, note: Callable, p1: str, p2: 
     ticks played.
 
     Each side draws a random legal move with random data and extra (``bench.random_choice``
-    among ``allowed_moves(name)``, by default the moves C runs); a Cowboy side gets its custom
+    among ``allowed_moves(name)``, by default every legal move); a Cowboy side gets its custom
     panels' data shape and extras when ``cowboy_shape``; ``character``'s side then goes through
     ``draw_own(match, player, rnd, own, action, data, extra) -> (action, data, extra)`` with
     ``own`` its own moves.  ``note(seen, state, p1, p2)`` sees the C engine's state after every
     tick.  The order of the random draws is fixed, so a seed always plays the same match."""
     own = own_moves(character)
-    moves = allowed_moves or bench.c_exact_moves
-    allowed = {p1: moves(p1), p2: moves(p2)}
+    allowed = {name: allowed_moves(name) if allowed_moves else None for name in (p1, p2)}
 
     def choose(match, player, who):
         action, data, extra = bench.random_choice(match, player, who, rnd, allowed[who])

@@ -260,7 +260,7 @@ def test_box_derivation_without_tables(monkeypatch):
 
 
 def test_boxes_from_the_extracted_tables():
-    """Ninja GroundedPunch (PORTING_MAP §6.6): x 17, y -24, w 16, h 8, start 4, active 2."""
+    """Ninja GroundedPunch (NinjaGuy.tscn): x 17, y -24, w 16, h 8, start 4, active 2."""
     try:
         from states.data import load_character
         load_character("ninja")

@@ -43,7 +43,7 @@ static int hurt_enter_shared(ymatch *m, yobj *host, ystate *st) {
 }
 
 static int hurt_tick_shared(ymatch *m, yobj *host, ystate *st) {
-    /* quirk kept (PORTING_MAP 9.5): the base result is dropped */
+    /* Quirk kept: the base result is dropped */
     cs_tick_shared(m, host, st);
     if (!YOK(m)) return SYM_NONE;
     if (st->current_tick < 5) fighter_release_opponent(m, AS_F(host));

@@ -1,4 +1,4 @@
-"""Self-checks of the extracted tables against the figures in PORTING_MAP.md §5, §6.5, §6.6.
+"""Self-checks of the extracted tables against figures counted by hand in the game's scenes at 4450348.
 
 :func:`verify` takes the documents (file name -> parsed JSON, as written or as loaded
 back from ``states/data``) and returns a list of human-readable failures (empty = all
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 CHARACTER_KEYS = ("ninja", "cowboy", "wizard", "robot", "mutant")
 
-# PORTING_MAP.md §5 table / §6.5.  "menu" = CharacterState, selectable, show_in_menu and at
+# Counted in the characters' scenes.  "menu" = CharacterState, selectable, show_in_menu and at
 # least one category line in interrupt_from_string (how BaseChar builds action_cancels).
 EXPECTED_COUNTS = {
     "ninja": {"states": 111, "base_states": 57, "own_states": 54, "menu_moves": 64, "menu_moves_base": 32,
@@ -26,7 +26,7 @@ EXPECTED_TOTALS = {"states": 541, "menu_moves": 323, "hitbox_nodes": 403, "objec
                    "base_states": 57}
 EXPECTED_OBJECTS_PER_CHARACTER = {"ninja": 12, "cowboy": 11, "wizard": 20, "robot": 7, "mutant": 5}
 
-# (character, state, child name or None, property, expected) -- PORTING_MAP.md §6.6
+# (character, state, child name or None, property, expected) -- read in the characters' scenes
 SPOT_VALUES = [
     # Ninja GroundedPunch (NinjaGuy.tscn, script characters/states/Idle.gd)
     ("ninja", "GroundedPunch", None, "anim_length", 14),
@@ -117,7 +117,7 @@ SPOT_VALUES = [
     ("cowboy", "Stinger", "HostCommand", "command", "try_shoot"),
 ]
 
-# (character, fighter property, expected) -- PORTING_MAP.md §5
+# (character, fighter property, expected) -- read in the characters' scenes
 FIGHTER_VALUES = [
     ("ninja", "max_ground_speed", "20"), ("ninja", "max_air_speed", "10"), ("ninja", "max_fall_speed", "15"),
     ("ninja", "gravity", "0.5"), ("ninja", "ground_friction", "2.5"), ("ninja", "air_friction", "0.2"),
@@ -135,7 +135,7 @@ FIGHTER_VALUES = [
     ("mutant", "num_air_movements", 3), ("mutant", "damage_taken_modifier", "1.1"),
 ]
 
-# (character, box, {prop: value}) -- PORTING_MAP.md §5 "Common stats"
+# (character, box, {prop: value}) -- read in the characters' scenes (common stats)
 BOX_VALUES = [
     ("ninja", "CollisionBox", {"x": 0, "y": -14, "width": 12, "height": 14}),
     ("ninja", "Hurtbox", {"x": 0, "y": -16, "width": 14, "height": 16}),

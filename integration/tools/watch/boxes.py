@@ -24,7 +24,7 @@ import functools
 from typing import Any
 
 # Character root geometry, from characters/BaseChar.tscn and the character scenes that override it
-# (PORTING_MAP §5): (x, y, half-width, half-height) offsets from the fighter's position.
+# (the characters' scenes at 4450348): (x, y, half-width, half-height) offsets from the fighter's position.
 _BASE_COLLISION = (0, -14, 12, 14)
 _BASE_HURTBOX = (0, -16, 14, 16)
 DEFAULT_GEOMETRY = {

@@ -47,13 +47,6 @@ def _ninja_extra(rnd: random.Random) -> dict:
 
 
 # ------------------------------------------------------------------ tables
-def test_every_ninja_state_runs_the_python_class():
-    """c_prepare finds no Ninja state whose C class differs from the Python class."""
-    from integration.engine import python_state_classes
-    c_classes = native.state_classes("Ninja")
-    assert {k: v for k, v in python_state_classes("Ninja").items() if c_classes.get(k) != v} == {}
-
-
 def test_scene_groups_are_the_c_engines():
     """char_ninja_objects.c tells the NinjaShuriken / Stackriken groups by scene: they must be exactly
     the scenes whose root carries the group in objects.json."""

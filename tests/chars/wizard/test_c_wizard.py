@@ -26,6 +26,7 @@ import pytest
 from support.side_by_side import (Both, check_mirror_trace, check_trace_through_c, long_matches, needs_trace,
     play_character, short_matches, trace_ids)
 from support.data import trace_files
+from integration.engine import python_state_classes
 from integration.tools import bench
 
 native = pytest.importorskip("yomi._native")
@@ -118,16 +119,16 @@ def _own(match, player, rnd, own, action, data, extra):
 
 
 def _plain_moves(character: str) -> set[str]:
-    """The moves C runs exactly whose data panel is none or a generic one (the other side's
-    custom panels are that character's tests' business: their random data may be malformed)."""
+    """The states whose data panel is none or a generic one (the other side's custom panels are
+    that character's tests' business: their random data may be malformed)."""
     panels = bench.panels(character)
     generic = "ui/ActionSelector/ActionUIData/ActionUIData.gd"
-    return {m for m in bench.c_exact_moves(character)
+    return {m for m in set(python_state_classes(character)) | {"Continue"}
             if panels.get(m) is None or panels[m]["root"].get("script") == generic}
 
 
-def _allowed(name: str) -> set[str]:
-    return bench.c_exact_moves(name) if name == "Wizard" else _plain_moves(name)
+def _allowed(name: str) -> set[str] | None:
+    return None if name == "Wizard" else _plain_moves(name)
 
 
 # One match on both engines, compared after every tick; returns the ticks played.

@@ -189,7 +189,7 @@ def test_swept_hitbox_along_x_reaches_its_length_plus_half_width_in_fixed_point(
     """SweptHitbox.gd, straight horizontal sweep from (0, -16) by 400 px, half-width 18: a box is hit when
     the time its near edge (x1 - 18) is reached, (x1 - 18) * (1 / 400), is below 1 -- in fixed point.
 
-    1 / 400 is the truncating fixed division: raw trunc(65536 / 400) = 163 (FIXEDMATH.md), and the
+    1 / 400 is the truncating fixed division: raw trunc(65536 / 400) = 163 (yomi.fixed.div), and the
     product floors: near 402 gives 402 * 163 = 65526 < 65536 (t < 1, hit, although 402 > 400);
     near 403 gives 65689 >= 65536 (no hit).  Vertically the start y must lie strictly inside
     (y1 - 18, y2 + 18), as the original's < tests."""
