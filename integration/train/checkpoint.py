@@ -157,7 +157,10 @@ def loads(data: bytes, device="cpu", name: str = "checkpoint"):
     """The dict saved by :func:`dumps`; CheckpointError for anything else (never unpickles)."""
     from safetensors import deserialize
 
-    if data[:4] == b"PK\x03\x04" or data[:1] == b"\x80":
+    # safetensors starts with its header's length (8 bytes, little-endian) and then the header's
+    # "{": a length whose low byte is 0x80 must not pass for a pickle's protocol opcode
+    safetensors_like = len(data) >= 9 and data[8:9] == b"{" and 8 + int.from_bytes(data[:8], "little") <= len(data)
+    if not safetensors_like and (data[:4] == b"PK\x03\x04" or data[:1] == b"\x80"):
         raise CheckpointError(
             f"{name} is an old-format checkpoint (a pickle, which can run code when it is loaded), and is not "
             f"loaded; if you trust the file, convert it with: uv run yomi checkpoint convert {name} "

@@ -229,3 +229,15 @@ def test_a_crafted_tree_with_a_valid_checksum_is_refused(node):
             "sha256": ckpt._digest(tree, {"x": ([1], x.tobytes())})}
     with pytest.raises(ckpt.CheckpointError, match="unreadable tree"):
         ckpt.loads(save({"x": x}, metadata=meta))
+
+
+def test_a_header_length_ending_in_0x80_is_not_taken_for_a_pickle():
+    """A safetensors file starts with its header's length; when that length's first byte is 0x80
+    (a pickle's first byte), the file is still read as the checkpoint it is."""
+    for n in range(256):
+        data = ckpt.dumps({"config": {"pad": "x" * n}, "w": torch.ones(2)})
+        if data[0] == 0x80:
+            break
+    assert data[0] == 0x80
+    back = ckpt.loads(data)
+    assert back["config"]["pad"] == "x" * n and torch.equal(back["w"], torch.ones(2))
