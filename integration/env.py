@@ -38,9 +38,13 @@ Auto-reset (PufferLib's convention for native envs)
     match's first decision.  The next step's rewards and terminals are those of the new match
     (0 / False).  The game's own time limit ends a match with a result, so it is a terminal;
     truncations are False except for a match cut short by an engine error (``engine_errors=
-    "truncate"``, the default: truncation True, reward 0, counted in ``env.engine_errors`` and the
+    "truncate"``, the default: truncation True, counted in ``env.engine_errors`` and the
     ``truncated`` log, described in ``env.last_engine_error`` with its characters and game seed;
-    ``"raise"`` lets the exception through).  ``reset()`` starts every match afresh and zeroes rewards and terminals.
+    ``"raise"`` lets the exception through).  Such a match is adjudicated as the game ends every
+    match (game.gd ``end_game``: more hp wins, equal hp draws; :func:`winner_by_hp`), with the hp
+    of its last decision: the rewards are +1 / -1 (0 / 0 on equal hp), ``results`` holds that
+    winner and ``cut_short = 1``.  An agent that is behind gains nothing by steering into an
+    engine error.  ``reset()`` starts every match afresh and zeroes rewards and terminals.
 
 Illegal actions (never silently remapped)
     An action is legal when its move is in the move mask and every head the character's move uses
@@ -108,7 +112,7 @@ from integration.engine import EngineError, EngineUnavailable, create_match
 
 __all__ = ["YomiEnv", "IllegalAction", "Backend", "PythonBackend", "check_action", "check_action_obs",
            "fallback_action", "observe_decision",
-           "random_policy", "scripted_policy", "RESULT_FIELDS", "bench", "bench_main"]
+           "random_policy", "scripted_policy", "RESULT_FIELDS", "winner_by_hp", "bench", "bench_main"]
 
 MAX_HEALTH = 1500
 # The first few matches cut short by an engine error are described here (a warning: on stderr
@@ -116,8 +120,18 @@ MAX_HEALTH = 1500
 ERROR_LOG = logging.getLogger("integration.env")
 # per-match results a backend fills in for each match that ended during a step
 RESULT_FIELDS = ("winner", "ko", "turns", "ticks", "p1_hp", "p2_hp", "p1_char", "p2_char",
-                 "illegal_p1", "illegal_p2", "seed")
+                 "illegal_p1", "illegal_p2", "seed", "cut_short")
 R = {k: i for i, k in enumerate(RESULT_FIELDS)}
+
+
+def winner_by_hp(p1_hp: int, p2_hp: int) -> int:
+    """The game's rule at the end of a match (game.gd ``end_game``, commit 4450348): the fighter with
+    more hp wins (1 or 2), equal hp is a draw (0).
+
+    A match cut short by an engine error is adjudicated by it, with the hp of its last decision (the
+    failed turn's are not trusted): that agent gets +1, the other -1, as at the game's time limit,
+    so steering into an engine error never spares the agent that is behind."""
+    return 1 if p1_hp > p2_hp else (2 if p2_hp > p1_hp else 0)
 
 
 class IllegalAction(ValueError):
@@ -401,17 +415,22 @@ class PythonBackend(Backend):
                 self._start(i, int(next_p1[i]), int(next_p2[i]), int(next_seeds[i]))
 
     def _truncated(self, i: int) -> None:
+        """The match in slot ``i`` is cut short by an engine error: adjudicated by hp (:func:`winner_by_hp`)."""
+        w = winner_by_hp(int(self.hp[i, 0]), int(self.hp[i, 1]))
         r = self.results[i]
         r[:] = 0
-        r[R["winner"]] = -1
+        r[R["winner"]] = w
+        r[R["cut_short"]] = 1
         r[R["turns"]] = self.turns[i]
         r[R["ticks"]] = self.matches[i].current_tick + 1
         r[R["p1_hp"]], r[R["p2_hp"]] = self.hp[i]
         r[R["p1_char"]], r[R["p2_char"]] = self.chars[i]
         r[R["illegal_p1"]], r[R["illegal_p2"]] = self.illegal[i]
         r[R["seed"]] = self.seeds[i]
+        reward = np.array([0.0, 0.0]) if w == 0 else (np.array([1.0, -1.0]) if w == 1 else np.array([-1.0, 1.0]))
+        self.returns[i] += reward
         self.final_returns[i] = self.returns[i]
-        self.rewards[i] = 0.0
+        self.rewards[i] = reward
         self.terminals[i] = False
         self.truncations[i] = True
         self.ended[i] = True
@@ -778,7 +797,7 @@ class YomiEnv(pufferlib.PufferEnv):
     @staticmethod
     def _episode_log(r: np.ndarray, ret: np.ndarray) -> dict:
         w = int(r[R["winner"]])
-        return dict(p1_win=float(w == 1), p2_win=float(w == 2), draw=float(w == 0), truncated=float(w < 0),
+        return dict(p1_win=float(w == 1), p2_win=float(w == 2), draw=float(w == 0), truncated=float(r[R["cut_short"]]),
                     ko=float(r[R["ko"]]),
                     episode_length=float(r[R["turns"]]), episode_ticks=float(r[R["ticks"]]),
                     damage_p1=float(MAX_HEALTH - r[R["p2_hp"]]), damage_p2=float(MAX_HEALTH - r[R["p1_hp"]]),
