@@ -2,10 +2,11 @@
 
 ::
 
-    uv run yomi tournament random scripted runs/x/checkpoints/latest.pt --matches 64
+    uv run yomi tournament random scripted search search:k=12,turns=3 runs/x/checkpoints/latest.pt --matches 16
     uv run yomi tournament random scripted --pairings all --matches 8 --jobs 2 --out runs/t1
 
-Every ordered pair of distinct policies (A as P1 against B as P2, and B as P1 against A as P2: sides
+Policies are named as everywhere (:mod:`integration.policies`): ``random``, ``scripted``,
+``search[:options]`` or a checkpoint path.  Every ordered pair of distinct policies (A as P1 against B as P2, and B as P1 against A as P2: sides
 swapped) plays ``--matches`` matches on each character pairing: ``--c1``/``--c2`` (default the Ninja
 mirror), or all 25 ordered pairings with ``--pairings all``.  Matches run on the C engine through
 :class:`integration.env.YomiEnv`, in chunks of up to ``--chunk`` matches played side by side in one
@@ -55,23 +56,26 @@ class TournamentError(ValueError):
 # ------------------------------------------------------------------------------------------------
 # policies by name: the one place that turns a name into a playing policy
 # ------------------------------------------------------------------------------------------------
-def load_policy(name: str, generator, env=None):
-    """A PolicyFn ``(obs, masks) -> actions`` for a policy name (random, scripted, a checkpoint
-    path); ``env`` is the env it will act in (policies that look ahead clone its matches)."""
-    from integration.wrappers import make_policy
+def load_policy(name: str, generator, seed: int):
+    """A batched policy ``(obs, masks) -> actions`` with ``bind(env, agents)`` for a policy name
+    (:mod:`integration.policies`); random, scripted and checkpoints sample with ``generator``, the
+    search draws from ``seed``."""
+    from integration.policies import make_policy
 
-    return make_policy(name, generator)
+    return make_policy(name, generator=generator, seed=seed)
 
 
 def check_policy_name(name: str) -> None:
-    """Raise TournamentError when ``name`` does not name a policy (loads a checkpoint once)."""
+    """Raise TournamentError when ``name`` does not name a policy (a checkpoint is loaded once, so
+    that a damaged file or another action layout is found before any match is played)."""
     import torch
 
     try:
-        load_policy(name, torch.Generator().manual_seed(0))
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+        load_policy(name, torch.Generator().manual_seed(0), 0)
+    except (OSError, ValueError, KeyError, TypeError) as exc:  # PolicyNameError is a ValueError
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
-        raise TournamentError(f"policy {name!r}: {message}") from None
+        message = str(message) if str(message).startswith("policy ") else f"policy {name!r}: {message}"
+        raise TournamentError(message) from None
 
 
 # ------------------------------------------------------------------------------------------------
@@ -117,8 +121,9 @@ def play_chunk(job: tuple) -> tuple[Chunk, list[dict]]:
     n = chunk.count
     env = YomiEnv(num_envs=n, seed=chunk.seed(base_seed, names, "env"), p1=chunk.c1, p2=chunk.c2)
     spec = env.action_spec
-    gen = torch.Generator().manual_seed(chunk.seed(base_seed, names, "policies"))
-    policies = (load_policy(names[chunk.a], gen, env), load_policy(names[chunk.b], gen, env))
+    policy_seed = chunk.seed(base_seed, names, "policies")
+    gen = torch.Generator().manual_seed(policy_seed)
+    policies = (load_policy(names[chunk.a], gen, policy_seed), load_policy(names[chunk.b], gen, policy_seed + 1))
     idle = random_policy(spec, torch.Generator().manual_seed(0))  # slots whose match is counted
     obs_np, _ = env.reset(seed=chunk.seed(base_seed, names, "env"))
     score = np.full(n, np.nan)
@@ -131,8 +136,10 @@ def play_chunk(job: tuple) -> tuple[Chunk, list[dict]]:
             masks = spec.decode_masks(obs)
             actions = idle(obs, masks)
             for seat, policy in enumerate(policies):
-                rows = torch.as_tensor(2 * np.flatnonzero(live) + seat)
-                actions[rows] = policy(obs[rows], tuple(m[rows] for m in masks)).to(actions.dtype)
+                agents = 2 * np.flatnonzero(live) + seat
+                rows = torch.as_tensor(agents)
+                policy.bind(env, agents)  # only the matches still counted: the search clones these
+                actions[rows] = torch.as_tensor(policy(obs[rows], tuple(m[rows] for m in masks))).to(actions.dtype)
             obs_np, rewards, terminals, truncations, _ = env.step(actions.numpy().astype(np.int32))
             turns[live] += 1
             ended = live & (terminals[0::2] | truncations[0::2])
@@ -344,7 +351,8 @@ def parse_args(argv):
     ap = argparse.ArgumentParser(prog="yomi tournament",
                                  description="Round robin between policies (sides swapped): crosstable, win rates "
                                              "with 95%% Wilson intervals, Bradley-Terry ratings.")
-    ap.add_argument("policies", nargs="+", metavar="POLICY", help="random, scripted or a checkpoint .pt (two or more)")
+    ap.add_argument("policies", nargs="+", metavar="POLICY",
+                    help="two or more of: random, scripted, search[:k=K,turns=T,...] or a checkpoint .pt")
     ap.add_argument("--c1", default="ninja", help="P1's character (default ninja)")
     ap.add_argument("--c2", default="ninja", help="P2's character (default ninja)")
     ap.add_argument("--pairings", choices=["one", "all"], default="one",

@@ -83,6 +83,7 @@ def test_init_starts_from_the_checkpoint_weights(tmp_path):
     (["--init", "{missing}"], "--init: no checkpoint at"),
     (["--init", "{wide}"], "--init: "),
     (["--opponent", "{real_game}"], "another action layout"),
+    (["--opponent", "search"], "the search clones matches of the real game's C engine"),
 ])
 def test_bad_opponent_or_init_is_one_line_and_exit_2(tmp_path, capsys, args, message):
     (tmp_path / "junk.pt").write_bytes(b"not a checkpoint")

@@ -103,7 +103,9 @@ def test_fixed_seed_gives_the_same_table_whatever_the_processes(tmp_path, capsys
 @pytest.mark.parametrize("argv, message", [
     (["random"], "at least two policies"),
     (["random", "random"], "a policy is named twice"),
-    (["random", "{missing}"], "no checkpoint at"),
+    (["random", "{missing}"], "no checkpoint file at"),
+    (["random", "search:k=0"], "policy 'search:k=0': k must be in 1..64"),
+    (["random", "serch"], "unknown policy 'serch'"),
     (["random", "scripted", "--matches", "0"], "--matches must be at least 1"),
     (["random", "scripted", "--jobs", "0"], "--jobs must be at least 1"),
     (["random", "scripted", "--c1", "Foo"], "unknown character 'Foo'"),

@@ -1,7 +1,8 @@
 """Best-response training: the learner against one fixed opponent instead of itself.
 
 ``train-selfplay --opponent POLICY`` trains a learner against a policy that never changes: a
-trainer checkpoint, ``random``, ``scripted`` (the env's scripted baseline) or ``search[:...]``.
+trainer checkpoint, ``random``, ``scripted`` (the env's scripted baseline) or ``search[:...]`` (:mod:`integration.policies`; the
+real game only).
 The learner's final win rate against it measures how exploitable that opponent is.
 
 :class:`FixedOpponent` stands in for :class:`~.selfplay.SelfPlay` (the same methods, so the
@@ -52,7 +53,12 @@ def load_opponent(name: str, env_name: str, spec, generator: torch.Generator, de
         scripted = scripted_baseline(env_name)
         return lambda obs, masks: scripted(obs, masks, generator=generator)
     if name == "search" or name.startswith("search:"):
-        raise ValueError("the search opponent is not available in this build")
+        from integration.policies import make_policy
+
+        if env_name != "yomi" or getattr(env, "backend_name", None) != "c":
+            raise ValueError(f"--opponent {name}: the search clones matches of the real game's C engine "
+                             "(--env yomi with the default vec_backend native)")
+        return make_policy(name, generator=generator, seed=int(generator.initial_seed()))
     return _checkpoint_net(name, spec, device).as_policy_fn(generator)
 
 
@@ -76,8 +82,9 @@ class FixedOpponent:
     """SelfPlay's interface for a learner against one fixed policy (see the module docstring)."""
 
     def __init__(self, num_matches: int, policy: PolicyFn, spec, generator: torch.Generator,
-                 rng: np.random.Generator):
+                 rng: np.random.Generator, env=None):
         self.policy = policy
+        self.env = env  # the search opponent clones the matches of its agents in this env
         self.spec = spec
         self.generator = generator  # the opponent's randomness: checkpointed for an exact resume
         self.rng = rng
@@ -106,7 +113,10 @@ class FixedOpponent:
 
     def opponent_actions(self, obs: torch.Tensor, actions: torch.Tensor) -> None:
         """Overwrite, in place, the actions of the opponent's seats with its own."""
-        index = torch.as_tensor(self.opponent_agents(), device=obs.device)
+        agents = self.opponent_agents()
+        if hasattr(self.policy, "bind"):
+            self.policy.bind(self.env, agents)
+        index = torch.as_tensor(agents, device=obs.device)
         rows = obs[index]
         actions[index] = self.policy(rows, self.spec.decode_masks(rows)).to(actions.device, actions.dtype)
 

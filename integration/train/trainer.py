@@ -108,7 +108,7 @@ class Trainer:
         if cfg.opponent:  # a best response: one fixed opponent in place of the self-play pool
             gen = torch.Generator(self.device).manual_seed(cfg.seed + 2)
             opponent = load_opponent(cfg.opponent, cfg.env, self.spec, gen, self.device, self.env)
-            self.selfplay = FixedOpponent(cfg.num_envs, opponent, self.spec, gen, self.rng)
+            self.selfplay = FixedOpponent(cfg.num_envs, opponent, self.spec, gen, self.rng, self.env)
         else:
             self.selfplay = SelfPlay(cfg.num_envs, cfg.pool_size, cfg.p_latest, cfg.pool_sampling, self.rng,
                                      self.device)
