@@ -100,3 +100,24 @@ def test_bad_opponent_or_init_is_one_line_and_exit_2(tmp_path, capsys, args, mes
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
     assert not (tmp_path / "run" / "checkpoints").exists()
+
+
+def test_resume_against_a_fixed_opponent_is_bit_exact(tmp_path):
+    """4 updates in one go == 2, a checkpoint, a resume and 2 more: the opponent's generator and
+    the learner seats travel in the checkpoint."""
+    cfg = TrainConfig(env="toy", num_envs=8, horizon=8, update_epochs=2, num_minibatches=2, hidden=32, seed=5,
+                      steps=10**9, eval_interval=0, eval_matches=8, final_eval_rounds=1, plots=False,
+                      checkpoint_interval=1000, opponent="random")
+    whole = Trainer(cfg, run_dir=tmp_path / "whole", display=False)
+    whole.run(max_updates=4)
+    first = Trainer(cfg, run_dir=tmp_path / "split", display=False)
+    first.run(max_updates=2)
+    resumed = Trainer.resume(tmp_path / "split", display=False)
+    resumed.run(max_updates=2)
+    for (name, p), q in zip(whole.policy.state_dict().items(), resumed.policy.state_dict().values()):
+        assert torch.equal(p, q), name
+    assert (whole.selfplay.learner_seat == resumed.selfplay.learner_seat).all()
+    assert torch.equal(whole.selfplay.generator.get_state(), resumed.selfplay.generator.get_state())
+    assert torch.equal(whole.next_obs, resumed.next_obs)
+    for t in (whole, first, resumed):
+        t.close()

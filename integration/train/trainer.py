@@ -531,7 +531,7 @@ class Trainer:
         state = ckpt.load(ckpt.latest(run_dir))
         cfg = merge(TrainConfig.from_dict(state["config"]), overrides or {})
         fixed = ("env", "p1", "p2", "num_envs", "hidden", "layers", "vec_backend", "vec_workers", "opponent")
-        changed = [k for k in fixed if getattr(cfg, k) != state["config"][k]]
+        changed = [k for k in fixed if getattr(cfg, k) != state["config"].get(k)]
         if changed:
             raise SystemExit(f"cannot change {', '.join(changed)} when resuming {run_dir}")
         trainer = cls(cfg, run_dir=run_dir, display=display)
