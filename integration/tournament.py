@@ -350,16 +350,16 @@ def plot(path: Path, names: list[str], result: dict) -> Path:
 def parse_args(argv):
     ap = argparse.ArgumentParser(prog="yomi tournament",
                                  description="Round robin between policies (sides swapped): crosstable, win rates "
-                                             "with 95%% Wilson intervals, Bradley-Terry ratings.")
+                                             "with 95% Wilson intervals, Bradley-Terry ratings.")
     ap.add_argument("policies", nargs="+", metavar="POLICY",
                     help="two or more of: random, scripted, search[:k=K,turns=T,...] or a checkpoint .pt")
     ap.add_argument("--c1", default="ninja", help="P1's character (default ninja)")
     ap.add_argument("--c2", default="ninja", help="P2's character (default ninja)")
     ap.add_argument("--pairings", choices=["one", "all"], default="one",
                     help="all: every ordered pairing of the five characters (25); one (default): --c1/--c2")
-    ap.add_argument("--matches", type=int, default=32, help="matches per ordered pair of policies and pairing")
+    ap.add_argument("--matches", type=int, default=32, help="matches per ordered pair of policies and pairing (default 32)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: the cores)")
-    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--seed", type=int, default=0, help="base seed of every match (default 0)")
     ap.add_argument("--chunk", type=int, default=DEFAULT_CHUNK,
                     help="matches played side by side in one env (part of each match's identity)")
     ap.add_argument("--out", help="output folder (default runs/tournament-<timestamp>)")
