@@ -1,8 +1,5 @@
-"""Shared test fixtures: where the reference data from the real game lives.
-
-The reference data sits beside the repository in ``../shared/parity`` (override
-with ``YOMI_SHARED``); it is never copied into the repository.  Tests that need
-it skip with a clear reason on a machine without it.
+"""Shared test fixtures (the reference data's files, hypothesis profiles, the leftover-thread
+check).  Shared helpers are in the ``support`` package (tests/support/), never imported from here.
 """
 from __future__ import annotations
 
@@ -19,18 +16,7 @@ hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True)
 hypothesis_settings.register_profile("dev", print_blob=True)
 hypothesis_settings.load_profile(os.environ.get("YOMI_HYPOTHESIS_PROFILE", "dev"))
 
-REPO = Path(__file__).resolve().parent.parent
-SHARED = Path(os.environ.get("YOMI_SHARED", REPO.parent / "shared")).resolve()
-PARITY = SHARED / "parity"
-TRACES = PARITY / "traces"
-
-
-def shared_file(name: str) -> Path:
-    path = PARITY / name
-    if not path.exists():
-        pytest.skip(f"reference data {path} is not on this machine (set YOMI_SHARED to the shared/ folder)")
-    return path
-
+from support.data import PARITY, REPO, SHARED, TRACES, shared_file, trace_files  # noqa: F401
 
 @pytest.fixture
 def fixedmath_vectors() -> Path:
@@ -45,10 +31,6 @@ def fgobject_vectors() -> Path:
 @pytest.fixture
 def rng_vectors() -> Path:
     return shared_file("godot_rng_vectors.jsonl")
-
-
-def trace_files(pattern: str = "*.jsonl.gz") -> list[Path]:
-    return sorted(TRACES.glob(pattern)) if TRACES.is_dir() else []
 
 
 @pytest.fixture(autouse=True)

@@ -5,7 +5,7 @@ P1 in even match slots and P2 in odd ones, each slot counts its first match
 only.  Policies are plain callables ``policy(obs, masks) -> actions`` so the
 learner, a frozen snapshot, the uniformly random legal policy and a scripted
 baseline all plug in the same way; a policy with ``bind(env, agents)`` (the
-search, :mod:`integration.policies`) is told its agents first.
+search, :mod:`integration.train.policies`) is told its agents first.
 
 Ratings are a Bradley-Terry (Elo-scale) fit of all head-to-head results so
 far, anchored at random = 0, so they do not depend on the order games were

@@ -1,7 +1,7 @@
 """Best-response training: the learner against one fixed opponent instead of itself.
 
 ``train-selfplay --opponent POLICY`` trains a learner against a policy that never changes: a
-trainer checkpoint, ``random``, ``scripted`` (the env's scripted baseline) or ``search[:...]`` (:mod:`integration.policies`; the
+trainer checkpoint, ``random``, ``scripted`` (the env's scripted baseline) or ``search[:...]`` (:mod:`integration.train.policies`; the
 real game only).
 The learner's final win rate against it measures how exploitable that opponent is.
 
@@ -53,7 +53,7 @@ def load_opponent(name: str, env_name: str, spec, generator: torch.Generator, de
         scripted = scripted_baseline(env_name)
         return lambda obs, masks: scripted(obs, masks, generator=generator)
     if name == "search" or name.startswith("search:"):
-        from integration.policies import make_policy
+        from integration.train.policies import make_policy
 
         if env_name != "yomi" or getattr(env, "backend_name", None) != "c":
             raise ValueError(f"--opponent {name}: the search clones matches of the real game's C engine "
