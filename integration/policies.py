@@ -63,7 +63,7 @@ def _int_option(key: str, value: str, text: str) -> int:
 
 def _checkpoint(path: str, text: str, what: str = "checkpoint") -> str:
     if not Path(path).is_file():
-        raise PolicyNameError(f"policy {text!r}: no {what} file at {path} (policies: {POLICY_HELP})")
+        raise PolicyNameError(f"policy {text!r}: no {what} at {path} (policies: {POLICY_HELP})")
     return path
 
 

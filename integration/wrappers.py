@@ -1,8 +1,8 @@
 """Single-agent (Gymnasium) and two-agent (PettingZoo-style parallel) views of one YomiEnv match.
 
 * :class:`YomiGymEnv`: a ``gymnasium.Env``; the agent plays one seat, the other seat is played by
-  a given policy (``"random"``, ``"scripted"``, a trainer checkpoint path, or any
-  ``policy(obs, masks) -> actions`` callable).
+  a given policy (a name of :mod:`integration.policies`: ``"random"``, ``"scripted"``,
+  ``"search[:options]"``, a trainer checkpoint path; or any ``policy(obs, masks) -> actions`` callable).
 * :class:`YomiParallelEnv`: the plain API of ``pettingzoo.ParallelEnv`` (``possible_agents``,
   ``agents``, ``observation_space(agent)``, ``action_space(agent)``, ``reset(seed, options) ->
   (observations, infos)``, ``step(actions) -> (observations, rewards, terminations, truncations,
@@ -34,48 +34,23 @@ from integration.env import YomiEnv, check_action_obs
 # policies by name
 # ------------------------------------------------------------------------------------------------
 def make_policy(spec: Any, generator=None) -> Callable:
-    """``"random"``, ``"scripted"``, a checkpoint path (``*.pt`` written by the trainer), or a
-    callable ``policy(obs, masks) -> actions``: a PolicyFn (torch in, torch out)."""
+    """A policy by name (:mod:`integration.policies`: ``"random"``, ``"scripted"``,
+    ``"search[:options]"``, a checkpoint path) or a callable ``policy(obs, masks) -> actions``
+    (returned as it is).  A bad name raises :class:`integration.policies.PolicyNameError`."""
     if callable(spec):
         return spec
     if not isinstance(spec, str):
         raise TypeError(f"a policy is a name, a checkpoint path or a callable, got {spec!r}")
-    from integration import scripted
+    from integration.policies import make_policy as named_policy
 
-    if spec == "random":
-        return lambda obs, masks: scripted.random_policy(obs, masks, generator)
-    if spec == "scripted":
-        return lambda obs, masks: scripted.scripted_policy(obs, masks, generator)
-    return load_checkpoint_policy(spec, generator)
+    return named_policy(spec, generator=generator)
 
 
 def load_checkpoint_policy(path: str, generator=None) -> Callable:
     """The learner of a trainer checkpoint as a PolicyFn (sampling its action distribution)."""
-    from pathlib import Path
+    from integration.policies import _checkpoint_policy
 
-    import torch
-
-    from integration.train import checkpoint as ckpt
-    from integration.train.policy import MaskedActorCritic
-
-    p = Path(path)
-    if not p.is_file():
-        raise FileNotFoundError(f"no checkpoint at {path} (policies: random, scripted, or a .pt file)")
-    state = ckpt.load(p)
-    spec = O.action_spec()
-    if state.get("spec") is not None and state["spec"] != spec.describe():
-        raise ValueError(f"{path} was trained with another action layout (env or characters) than YomiEnv's")
-    cfg = state.get("config", {})
-    net = MaskedActorCritic(spec, cfg.get("hidden", 128), cfg.get("layers", 2))
-    net.load_state_dict(state["policy"])
-    net.eval()
-    fn = net.as_policy_fn(generator)
-
-    def policy(obs, masks):
-        with torch.no_grad():
-            return fn(torch.as_tensor(np.asarray(obs) if not isinstance(obs, torch.Tensor) else obs), masks)
-
-    return policy
+    return _checkpoint_policy(path, generator)
 
 
 def _act(policy: Callable, obs_row: np.ndarray) -> np.ndarray:
@@ -145,6 +120,8 @@ class YomiGymEnv(gymnasium.Env):
         acts = np.zeros((2, O.N_HEADS), dtype=np.int32)
         acts[self._me] = np.asarray(action, dtype=np.int32).reshape(O.N_HEADS)
         why = check_action_obs(self.env.observations[self._me], acts[self._me])
+        if hasattr(self.opponent, "bind"):   # the search clones the opponent seat's match
+            self.opponent.bind(self.env, [1 - self._me])
         acts[1 - self._me] = _act(self.opponent, self.env.observations[1 - self._me])
         _, rew, term, trunc, infos = self.env.step(acts)
         me = self._me

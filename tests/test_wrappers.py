@@ -96,7 +96,9 @@ def test_make_policy_names():
     assert callable(make_policy("random")) and callable(make_policy("scripted"))
     f = lambda obs, masks: None  # noqa: E731
     assert make_policy(f) is f
-    with pytest.raises(FileNotFoundError):
+    from integration.policies import PolicyNameError
+
+    with pytest.raises(PolicyNameError, match="no checkpoint at no/such/checkpoint.pt"):
         make_policy("no/such/checkpoint.pt")
 
 
