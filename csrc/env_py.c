@@ -9,8 +9,12 @@
  *   replaced by the Hold action and counted, or, with raise_illegal, nothing happens and the slot
  *   is reported), decode them into the panel's (action, data, extra), submit, advance to the next
  *   decision, write rewards (+-1 at the end, damage shaping, illegal penalty), terminals and
- *   truncations (an engine error cuts the match short), restart a finished match with its slot's
- *   next characters and seed, write both observations (features + packed masks).
+ *   truncations (an engine error cuts the match short; it is adjudicated by hp, winner_by_hp),
+ *   restart a finished match with its slot's next characters and seed (with autoreset=False: halt
+ *   the slot instead), write both observations (features + packed masks).
+ *
+ * clone_from(src, slots) copies matches of another batch into this one (integration/search.py
+ * simulates every pair of candidate actions on such copies).
  *
  * This mirrors integration/env.py's PythonBackend operation for operation (tests/test_env_c.py). */
 #define PY_SSIZE_T_CLEAN
