@@ -55,6 +55,9 @@ DEFAULT_TURNS = 2
 MAX_HEALTH = 1500
 MAX_K = 64
 MAX_TURNS = 50
+# Matches cloned at once (a match is about 341 KB: 2400 take about 0.8 GB).  A call whose pairs
+# exceed it is simulated in chunks of whole rows; 64 matches at the default budget fit in one.
+MAX_CLONES = 2400
 
 
 class SearchError(RuntimeError):
@@ -303,7 +306,14 @@ class SearchPolicy:
             jobs.append((r, mine, theirs))
         if not jobs:
             return out
-        scores = self.evaluate_pairs([(int(slots[r]), int(sides[r]), m, t) for r, m, t in jobs])
+        scores, chunk, size = [], [], 0
+        for r, m, t in jobs:
+            if chunk and size + len(m) * len(t) > MAX_CLONES:
+                scores += self.evaluate_pairs(chunk)
+                chunk, size = [], 0
+            chunk.append((int(slots[r]), int(sides[r]), m, t))
+            size += len(m) * len(t)
+        scores += self.evaluate_pairs(chunk)
         for (r, mine, theirs), a in zip(jobs, scores):
             x, _ = solve_matrix_game(a)
             out[r] = mine[self.rng.choice(len(mine), p=x)]
