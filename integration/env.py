@@ -482,6 +482,7 @@ class PythonBackend(Backend):
             r[R["p1_char"]], r[R["p2_char"]] = self.chars[i]
             r[R["illegal_p1"]], r[R["illegal_p2"]] = self.illegal[i]
             r[R["seed"]] = self.seeds[i]
+            r[R["cut_short"]] = 0
             self.ended[i] = True
             self.final_returns[i] = self.returns[i] + reward
             if self.tracer is not None:
