@@ -234,6 +234,13 @@ def test_a_match_cut_short_is_adjudicated_by_hp_in_both_backends():
     # the env's logs count it as a truncation and a P2 win
     log = YomiEnv._episode_log(be.results[0], be.final_returns[0])
     assert log["truncated"] == 1.0 and log["p2_win"] == 1.0 and log["episode_return"] == -1.0
+    # the slot's next match (Ninja mirror, game seed 1) ends normally: no longer marked cut short
+    rng = np.random.default_rng(1)
+    for _ in range(1000):
+        be.step(_random_legal_actions(env.observations, rng).reshape(1, 2, O.N_HEADS), ninja, ninja, np.array([2]))
+        if be.ended[0]:
+            break
+    assert be.ended[0] and env.terminals.all() and be.results[0, R["cut_short"]] == 0
 
 
 def test_winner_by_hp_is_the_games_rule():
