@@ -38,8 +38,9 @@ RECENT_DECISIONS = 8  # how many of the last decisions a difference report shows
 
 # ------------------------------------------------------------------ traces
 def needs_trace(name: str):
-    """Skip marker for a test that replays the reference trace ``name``."""
-    return pytest.mark.skipif(not trace_files(name), reason="reference traces not on this machine (set YOMI_SHARED)")
+    """Marker for a test that replays the reference trace ``name``: a missing trace fails at collection."""
+    trace_files(name)
+    return pytest.mark.reference_trace(name)
 
 
 def trace_ids(paths: list[Path]) -> list[str]:

@@ -56,7 +56,6 @@ def _mutant_state(name: str) -> dict:
 MIRROR = trace_files("Mutant_vs_Mutant_s148.jsonl.gz")
 
 
-@pytest.mark.skipif(not MIRROR, reason="reference traces not on this machine (set YOMI_SHARED)")
 def test_mirror_trace_identical():
     """Mutant_vs_Mutant_s148 uses every Mutant menu move; about 2 s to replay."""
     report = replay(MIRROR[0], "python", set())
@@ -70,7 +69,6 @@ VS_ROBOT = trace_files("Mutant_vs_Robot_s146.jsonl.gz")
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not VS_ROBOT, reason="reference traces not on this machine (set YOMI_SHARED)")
 def test_vs_robot_trace_identical():
     """Mutant_vs_Robot_s146: the only trace with Envenom's acid bubbles (static RNG, ticks 1106+)
     and with caustic thorns hitting (swept hitboxes)."""

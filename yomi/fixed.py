@@ -7,7 +7,7 @@ strings.  Inside, a number is a signed 64-bit integer ``raw`` worth
 the 5-digit printer, floor multiply, truncating divide, the 8-bit sqrt, the
 unreduced sine polynomial, the octant atan2, silent 64-bit wrapping) are stated
 in ``shared/docs/FIXEDMATH.md`` and checked against the game's shipped library
-through ``shared/parity/fixedmath_vectors.jsonl``.
+through ``tests/data/parity/fixedmath_vectors.jsonl.gz``.
 
 Two layers:
 
