@@ -15,6 +15,7 @@ COMMANDS = {
     "bench": ("integration.bench", "main", "benchmark the engines and the environment"),
     "watch": ("integration.watch.cli", "main", "build an HTML replay viewer for a trace"),
     "play": ("integration.play", "main", "play (and record) a match between two policies"),
+    "record": ("integration.record.cli", "main", "record reference traces from your own copy of the game"),
 }
 
 
