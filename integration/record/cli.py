@@ -133,7 +133,7 @@ def check_recording(raw: bytes, match: Match) -> str:
                           f"{end.get('t')!r})")
     if end.get("reason") == "stall":
         raise RecordError(f"{match.name}: the match stalled at tick {end.get('tick')}")
-    return (f"{match.name}: {end['tick']} ticks, {end.get('turns')} turns, winner {end.get('winner')} "
+    return (f"{match.name}: ended at tick {end['tick']}, {end.get('turns')} turns, winner {end.get('winner')} "
             f"({end.get('reason')})")
 
 
