@@ -11,6 +11,7 @@ import pytest
 
 from conftest import trace_files
 from integration.engine import create_match
+from integration.parity.common import open_text
 from integration.parity.trace import replay
 from states.data import load_table
 from yomi import fixed as fx
@@ -177,7 +178,8 @@ def test_poison_follows_the_opponents_hurtbox_center():
 
 @pytest.fixture
 def reseed_static_vectors(rng_vectors) -> list:
-    rows = [json.loads(line) for line in rng_vectors.read_text().splitlines()[1:]]
+    with open_text(rng_vectors) as handle:
+        rows = [json.loads(line) for line in handle.read().splitlines()[1:]]
     return [row for row in rows if row["kind"] == "reseed_static"]
 
 
