@@ -1,6 +1,6 @@
-"""``yomi parity fgobject FILE.jsonl``: physics-body call sequences replayed through an engine.
+"""``yomi parity fgobject [FILE]``: physics-body call sequences replayed through an engine.
 
-The file (format ``fgobject-vectors/1``, shared/docs/PHYSICS_BODY.md) was
+The file (format ``fgobject-vectors/1``, tests/data/parity/README.md) was
 recorded from the game's own library: line 1 is a header, every later line a
 sequence of calls on two fresh bodies A and B, with the return value, the
 failure flag and the observable state after each call.  A call matches when

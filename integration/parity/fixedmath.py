@@ -1,4 +1,4 @@
-"""``yomi parity fixedmath FILE.jsonl``: every FixedMath call of a vector file through an engine.
+"""``yomi parity fixedmath [FILE]``: every FixedMath call of a vector file through an engine.
 
 Each line of the file is ``{"op", "args", "out"}`` recorded from the game's
 native library (format: tests/data/parity/README.md).  A call matches when the
