@@ -1,11 +1,11 @@
 """Builds the native C engine (csrc/) as the CPython extension ``yomi._native``.
 
-The frame-data tables are compiled in: ``states/data/gen_c.py`` turns
+The frame-data tables are compiled in: ``integration/tools/gen_c.py`` turns
 ``states/data/*.json`` into ``tables_gen.{h,c}`` (under build/gen, not committed) before
 the sources are compiled, so the extension always matches the JSON it ships with.
-Every ``csrc/*.c`` is a source (a new character file needs no edit here).
+The sources are the C files of ``csrc/`` by layer (``gen_c.extension_sources``: the engine, the
+characters' folders, the environment and the binding), so a new character's folder needs no edit here.
 """
-import glob
 import importlib.util
 import os
 
@@ -15,16 +15,20 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 GEN_DIR = os.path.join("build", "gen")
 
 
-def generate_tables() -> list[str]:
-    spec = importlib.util.spec_from_file_location("yomi_gen_c", os.path.join(HERE, "states", "data", "gen_c.py"))
+CSRC = os.path.join(HERE, "csrc")
+
+
+def load_gen_c():
+    spec = importlib.util.spec_from_file_location("yomi_gen_c", os.path.join(HERE, "integration", "tools", "gen_c.py"))
     gen = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(gen)
-    gen.write(os.path.join(HERE, GEN_DIR), os.path.join(HERE, "csrc"))
-    return [os.path.join(GEN_DIR, "tables_gen.c")]
+    return gen
 
 
-sources = sorted(os.path.relpath(p, HERE) for p in glob.glob(os.path.join(HERE, "csrc", "*.c")))
-sources += generate_tables()
+gen = load_gen_c()
+gen.write(os.path.join(HERE, GEN_DIR), CSRC)
+sources = [os.path.relpath(p, HERE) for p in gen.extension_sources(CSRC)] + [os.path.join(GEN_DIR, "tables_gen.c")]
+include_dirs = [os.path.relpath(p, HERE) for p in gen.include_dirs(CSRC)] + [GEN_DIR]
 
 # -fvisibility=hidden: only PyInit__native is exported, so calls between the engine's files are
 # direct (no PLT) and can be inlined; -flto lets the compiler inline across files (the engine
@@ -32,5 +36,5 @@ sources += generate_tables()
 # no flag changes results.
 FLAGS = ["-O2", "-std=c11", "-fno-strict-aliasing", "-fvisibility=hidden", "-fno-semantic-interposition", "-flto"]
 
-setup(ext_modules=[Extension("yomi._native", sources=sources, include_dirs=["csrc", GEN_DIR],
+setup(ext_modules=[Extension("yomi._native", sources=sources, include_dirs=include_dirs,
                              extra_compile_args=FLAGS, extra_link_args=["-flto", "-O2"], libraries=["m"])])

@@ -115,7 +115,7 @@ CHARACTER_EXTRAS = {
     "Mutant": {"spike_enabled": "bool", "juke_dir": "dir"},
 }
 
-# Widget kind -> the value it gives (see PORTING_MAP §7.2).
+# Widget kind -> the value it gives (the game's ui/ActionSelector widgets at 4450348).
 _WIDGET_SHAPES = {"XYPlot": "xy", "8Way": "8way", "BlockHeight": "xy", "HorizSlider": "slider",
                   "CountOption": "count", "CheckButton": "bool"}
 _GENERIC_DATA_SCRIPTS = ("ui/ActionSelector/ActionUIData/ActionUIData.gd",

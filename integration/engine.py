@@ -24,6 +24,7 @@ import copy
 
 from fighter.actions import InvalidAction, legal_actions, validate_data, validate_extra
 from yomi.match import DEFAULT_SETTINGS
+from yomi.errors import EngineError, EngineUnavailable  # noqa: F401  (part of this interface)
 from yomi.match import Match as CoreMatch
 
 ENGINES = ("python", "c")
@@ -33,14 +34,6 @@ def characters() -> tuple[str, ...]:
     """The playable characters (those with a module in ``states/``)."""
     from states.scene import character_modules
     return tuple(character_modules())
-
-
-class EngineError(RuntimeError):
-    """The engine was asked for something impossible (not a decision, match over, ...)."""
-
-
-class EngineUnavailable(EngineError):
-    """The requested engine is not built in this checkout."""
 
 
 def create_match(p1: str, p2: str, seed: int = 0, settings: dict | None = None, engine: str = "python"):
@@ -234,29 +227,6 @@ def python_state_classes(character: str) -> dict[str, str]:
     return out
 
 
-_C_PREPARED: dict = {}
-
-
-def c_prepare(character: str) -> frozenset:
-    """Tell the C engine which of ``character``'s states it does not run with the Python class.
-
-    Entering one of them then stops a strict C match (``CMatch``; ``yomi._native.Match(...,
-    strict=True)``, ``MatchBatch.reset(..., strict=True)``) with :class:`EngineUnavailable` instead
-    of running other code; a non-strict one runs the class the C engine has there. Returns the
-    names of the states the C engine runs exactly like the Python engine. Called by
-    :class:`CMatch`; call it once per character before a strict match of ``yomi._native``.
-    """
-    exact = _C_PREPARED.get(character)
-    if exact is None:
-        native = _native()
-        c_classes = native.state_classes(character)
-        py_classes = python_state_classes(character)
-        exact = frozenset(name for name, cls in py_classes.items() if c_classes.get(name) == cls)
-        native.mark_unported(character, sorted(set(c_classes) - exact))
-        _C_PREPARED[character] = exact
-    return exact
-
-
 class CMatch:
     """A match on the C engine (``yomi._native``, csrc/): the same interface as :class:`Match`.
 
@@ -283,8 +253,7 @@ class CMatch:
         for name in (p1, p2):
             if name not in native.characters():
                 raise EngineUnavailable(f"the C engine has no {name} yet")
-            c_prepare(name)
-        self._m = native.Match(p1, p2, seed, settings, strict=True)
+        self._m = native.Match(p1, p2, seed, settings)
 
     @property
     def characters(self) -> tuple[str, str]:

@@ -1,9 +1,5 @@
-"""Shared test fixtures: where the reference data from the real game lives.
-
-The reference data ships with the repository in ``tests/data/parity``
-(``integration/parity/data.py``; ``YOMI_PARITY_DATA=DIR`` replaces the folder).
-A test that needs a reference file and does not find it fails, naming the file:
-parity is never skipped silently.
+"""Shared test fixtures (the reference data's files, hypothesis profiles, the leftover-thread
+check).  Shared helpers are in the ``support`` package (tests/support/), never imported from here.
 """
 from __future__ import annotations
 
@@ -14,30 +10,14 @@ from pathlib import Path
 import pytest
 from hypothesis import settings as hypothesis_settings
 
-from integration.parity import data as parity_data
+from integration.tools.parity import data as parity_data
+from support.data import reference_file
 
 # CI (.ci/run sets YOMI_HYPOTHESIS_PROFILE=ci) draws the same examples every run, so a red CI is
 # always reproducible; a developer's run explores new examples each time (hypothesis' default).
 hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True)
 hypothesis_settings.register_profile("dev", print_blob=True)
 hypothesis_settings.load_profile(os.environ.get("YOMI_HYPOTHESIS_PROFILE", "dev"))
-
-REPO = Path(__file__).resolve().parent.parent
-PARITY = parity_data.data_dir()
-TRACES = parity_data.traces_dir()
-
-
-class MissingReferenceData(LookupError):
-    """Reference data a test needs is absent: the test fails (at collection, for parametrised ones)."""
-
-
-def reference_file(name: str) -> Path:
-    """A vector file of the reference data (plain or gzip-compressed); fails the test when it is absent."""
-    path = parity_data.vector_file(name)
-    if not path.is_file():
-        pytest.fail(f"reference data {path} (or {path.name}.gz) is missing: it ships in tests/data/parity; "
-                    f"${parity_data.ENV_VAR}, when set, replaces that folder")
-    return path
 
 
 @pytest.fixture
@@ -53,21 +33,6 @@ def fgobject_vectors() -> Path:
 @pytest.fixture
 def rng_vectors() -> Path:
     return reference_file(parity_data.RNG)
-
-
-def trace_files(pattern: str = "*.jsonl.gz") -> list[Path]:
-    """The reference traces whose names match ``pattern``; raises when none does, so the tests that
-    parametrise over them fail instead of collecting zero cases."""
-    found = parity_data.trace_paths(pattern)
-    if not found:
-        raise MissingReferenceData(f"no reference trace matches {pattern!r} in {TRACES}: the traces ship in "
-                                   f"tests/data/parity/traces; ${parity_data.ENV_VAR}, when set, replaces that folder")
-    return found
-
-
-def trace_file(name: str) -> Path:
-    """The one reference trace called ``name``; raises when it is absent."""
-    return trace_files(name)[0]
 
 
 @pytest.fixture(autouse=True)

@@ -2,9 +2,9 @@
 
 Ports ``tbfg/src/obj.rs`` (``BaseObject``: position, velocity, acceleration,
 pushback, gravity, friction, speed caps, grounding) and ``tbfg/src/char.rs``
-(the ``FGObject`` methods the game calls), with the semantics of
-``shared/docs/PHYSICS_BODY.md``, which was checked call by call against the
-game's shipped library and wins where it differs from a reading of the Rust
+(the ``FGObject`` methods the game calls), with the semantics recorded call by
+call from the game's shipped library (the physics-body vectors that
+``yomi parity fgobject`` replays), which win where they differ from a reading of the Rust
 (notably: ``set_position``/``set_x``/``set_y``/``set_position_str`` do not snap
 to the floor, moves do).
 

@@ -6,8 +6,8 @@ strings.  Inside, a number is a signed 64-bit integer ``raw`` worth
 ``raw / 65536``.  The rules reproduced here (parsing with its rounding quirk,
 the 5-digit printer, floor multiply, truncating divide, the 8-bit sqrt, the
 unreduced sine polynomial, the octant atan2, silent 64-bit wrapping) are stated
-in ``shared/docs/FIXEDMATH.md`` and checked against the game's shipped library
-through ``tests/data/parity/fixedmath_vectors.jsonl.gz``.
+where each is implemented, and checked against the game's shipped library with the
+FixedMath vectors recorded from it (``tests/data/parity``, ``yomi parity fixedmath``).
 
 Two layers:
 

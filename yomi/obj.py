@@ -5,7 +5,7 @@ Port of ``obj/BaseObj.gd``.  An object owns a physics body (``chara``, the nativ
 its hitboxes (all the hitboxes of all its states, named ``<obj>_HB_<i>``), its
 sprite's animation/frame (throws read the sprite), and two RNGs.
 
-Hazard kept from the original (PORTING_MAP §9.1): ``get_pos()`` and ``get_vel()``
+Hazard kept from the original (BaseObj.gd): ``get_pos()`` and ``get_vel()``
 read ``data``, a snapshot taken at the last ``update_data()``, not the live body.
 ``set_x``, ``apply_forces``, ``move_directly`` do not refresh it; every
 ``update_data`` call site of the game is reproduced.

@@ -1,1 +1,1 @@
-"""Self-play PPO trainer (issue 8): see docs/TRAINING.md."""
+"""Self-play PPO trainer: see docs/TRAINING.md.  Depends on the environment, never on the tools."""

@@ -22,7 +22,8 @@ def parse_args(argv):
         prog="train-selfplay",
         description="Self-play PPO training. Settings: defaults (integration/train/config.py), then --config, "
                     "then these options. Output: runs/<timestamp>/ (config, checkpoints, metrics, plots, summary).")
-    p.add_argument("--env", choices=sorted(ENVS), help=f"environment (default {DEFAULT_ENV})")
+    p.add_argument("--env", help=f"environment: {', '.join(sorted(ENVS))} or module:attribute naming an EnvEntry "
+                                 f"(default {DEFAULT_ENV})")
     p.add_argument("--p1", help="P1's character (default ninja)")
     p.add_argument("--p2", help="P2's character (default ninja)")
     p.add_argument("--minutes", type=float, help="training time budget (default 15 when --steps is not given)")

@@ -25,7 +25,7 @@ import warnings
 import torch
 
 from .config import TrainConfig
-from .envs import DEFAULT_ENV, ENVS, action_spec, env_factory, make_env, scripted_baseline
+from .envs import DEFAULT_ENV, ENVS, action_spec, entry, env_factory, make_env, scripted_baseline
 from .evaluate import play
 from .policy import random_policy
 from .trainer import Trainer
@@ -57,7 +57,7 @@ def run_puffer(cfg: TrainConfig, steps: int, seconds: float | None) -> dict:
     pufferl.PuffeRL.print_dashboard = lambda *args, **kwargs: None  # its full-screen dashboard; we print a table
 
     env_kwargs = dict(num_envs=cfg.num_envs, seed=cfg.seed)
-    if cfg.shaping_damage and ENVS[cfg.env].shaping:  # the same training reward as ours
+    if cfg.shaping_damage and entry(cfg.env).shaping:  # the same training reward as ours
         env_kwargs["shaping"] = {"damage": cfg.shaping_damage}
     vecenv = pufferlib.vector.make(env_factory(cfg.env), env_kwargs=env_kwargs, backend=pufferlib.PufferEnv)
     torch.manual_seed(cfg.seed)

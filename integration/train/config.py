@@ -17,7 +17,7 @@ DEFAULT_MINUTES = 15.0  # the budget of a bare `train-selfplay` (a 2-core CPU ma
 @dataclass
 class TrainConfig:
     # environment
-    env: str = DEFAULT_ENV  # see envs.py: the stand-in "toy" until the real YomiEnv lands
+    env: str = DEFAULT_ENV  # a name of envs.ENVS, or module:attribute naming an EnvEntry (envs.py)
     p1: str = "ninja"
     p2: str = "ninja"
     num_envs: int = 128  # matches played at once; agents = 2 * num_envs

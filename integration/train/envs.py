@@ -1,10 +1,12 @@
 """The one place that knows which environments exist, and which one is the default.
 
 Each entry makes an env (a ``pufferlib.PufferEnv`` with ``action_spec``; see
-spec.py) and names the scripted baseline evaluation plays against.  The default
-is the real game ("yomi", integration/env.py); "toy" is a tiny stand-in duel
-that the trainer's own tests train on in seconds.  (Kept import-light: config.py
-reads DEFAULT_ENV.)
+integration/env/spec.py) and names the scripted baseline evaluation plays against.  The default
+is the real game ("yomi", integration/env/env.py).  An env name is either a key of ``ENVS`` or
+``"module:attribute"`` naming an :class:`EnvEntry` (the trainer's tests train on a tiny stand-in
+duel this way, ``support.toyenv:ENV``, which lives with the tests); a dotted name resolves in
+every worker process too, with no registration step.  (Kept import-light: config.py reads
+DEFAULT_ENV.)
 """
 from __future__ import annotations
 
@@ -29,13 +31,12 @@ class EnvEntry:
     recorder: str | None = None
 
 
-DEFAULT_ENV = "yomi"  # the real game; "toy" is the tiny stand-in the trainer tests also use
+DEFAULT_ENV = "yomi"  # the real game
 
 ENVS: dict[str, EnvEntry] = {
-    "toy": EnvEntry("integration.train.toyenv:ToyDuel", "integration.train.toyenv:scripted_policy"),
-    # The real game (issue 7); its scripted baseline is written against it:
-    "yomi": EnvEntry("integration.env:YomiEnv", "integration.env:scripted_policy", shaping=True,
-                     recorder="integration.play:record_eval_matches"),
+    # The real game; its scripted baseline is written against it:
+    "yomi": EnvEntry("integration.env.env:YomiEnv", "integration.env.env:scripted_policy", shaping=True,
+                     recorder="integration.train.play:record_eval_matches"),
 }
 
 
@@ -47,18 +48,28 @@ def _resolve(target: str):
         raise SystemExit(f"{target} is not available in this build ({exc})") from exc
 
 
+def entry(name: str) -> EnvEntry:
+    """The EnvEntry of a name in ``ENVS`` or of a ``"module:attribute"`` naming one."""
+    if name in ENVS:
+        return ENVS[name]
+    if ":" in name:
+        found = _resolve(name)
+        if isinstance(found, EnvEntry):
+            return found
+        raise SystemExit(f"{name} is not an EnvEntry")
+    raise SystemExit(f"unknown env {name!r}; known: {', '.join(ENVS)} (or module:attribute naming an EnvEntry)")
+
+
 def env_factory(name: str) -> Callable:
-    if name not in ENVS:
-        raise SystemExit(f"unknown env {name!r}; known: {', '.join(ENVS)}")
-    return _resolve(ENVS[name].factory)
+    return _resolve(entry(name).factory)
 
 
 def scripted_baseline(name: str) -> "PolicyFn":
-    return _resolve(ENVS[name].scripted)
+    return _resolve(entry(name).scripted)
 
 
 def match_recorder(name: str) -> Callable | None:
-    target = ENVS[name].recorder
+    target = entry(name).recorder
     return _resolve(target) if target else None
 
 
@@ -71,7 +82,7 @@ def make_env(name: str, num_envs: int, seed: int, p1: str = "ninja", p2: str = "
 
     factory = env_factory(name)
     kwargs = dict(p1=p1, p2=p2)
-    if shaping_damage and ENVS[name].shaping:
+    if shaping_damage and entry(name).shaping:
         kwargs["shaping"] = {"damage": float(shaping_damage)}
     if backend == "native":
         return factory(num_envs=num_envs, seed=seed, **kwargs)

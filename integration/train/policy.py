@@ -24,7 +24,7 @@ import numpy as np
 import torch
 import torch.nn as nn
 
-from .spec import ActionSpec
+from integration.env.spec import ActionSpec
 
 NEG = -1e9  # masked logit
 PAD = 2 * NEG  # padding of short heads: below any masked value, so never sampled

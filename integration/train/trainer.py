@@ -544,7 +544,7 @@ class Trainer:
     def _engine_errors_to_run_dir(self):
         """While training, the env's reports of matches cut short go to <run>/engine_errors.log
         instead of through the live display (the summary counts them)."""
-        logger = logging.getLogger("integration.env")
+        logger = logging.getLogger("integration.env.env")
         handler = logging.FileHandler(self.run_dir / "engine_errors.log", delay=True)
         handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
         logger.addHandler(handler)

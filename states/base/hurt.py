@@ -48,7 +48,7 @@ class CharacterHurtState(CharacterState):
         return None
 
     def tick_shared(self):
-        # Quirk kept (PORTING_MAP §9.5): the base result is dropped, so a frame hook's
+        # Quirk kept: the base result is dropped, so a frame hook's
         # state request is ignored here (the physics after it was still skipped).
         super().tick_shared()
         if self.current_tick < 5:

@@ -1,11 +1,11 @@
 """Shapes of the extracted frame-data tables in ``states/data/*.json``.
 
-The tables are produced by ``yomi extract`` (``states/extract``) from the game project
+The tables are produced by ``yomi extract`` (``integration/tools/extract``) from the game project
 (uzkbwza/hustle at commit 4450348) and hold numbers and names only.  Property names are
 exactly the game's (``anim_length``, ``hitstun_ticks``, ``dir_x`` ...), so engine code
 can refer to them by the names the original scripts use.
 
-Value encoding (see ``states/extract/encode.py``)
+Value encoding (see ``integration/tools/extract/encode.py``)
 -------------------------------------------------
 * int / float / bool / null as in JSON; a Godot float always has a decimal point (``5.0``).
 * Fixed-point numbers are *strings* and keep the scene's text exactly (``"2.0"``, ``"16"``).

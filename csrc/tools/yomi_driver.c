@@ -1,0 +1,207 @@
+/* A standalone driver of the C engine, without Python: plays random matches with random
+ * (legal and malformed) inputs. Built by tests/engine/test_sanitizers.py with
+ * -fsanitize=address,undefined together with the engine's sources (csrc/engine, csrc/chars:
+ * no Python binding, no environment) and the generated tables, so that any memory error or undefined behaviour
+ * the engine reaches shows as a sanitizer report.
+ *
+ *   yomi_driver TICKS SEED  -> prints "ok ticks=... matches=... errors=... decisions=..."
+ *
+ * Inputs go through the engine's own entry points as the binding uses them
+ * (actions_is_legal, fighter_on_action_selected, match_end_turn, match_iface_advance);
+ * data and extras are drawn in and beyond the panels' shapes, and every few decisions an
+ * input is deliberately malformed (unknown move, illegal move, junk data, stray extra bits).
+ * Matches stopped by an engine error (YE_*) are replaced by new ones. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+
+static uint64_t rng_state = 88172645463325252ULL;
+static uint32_t rnd(void) {
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return (uint32_t)(rng_state >> 11);
+}
+static int32_t rnd_range(int32_t lo, int32_t hi) { return lo + (int32_t)(rnd() % (uint32_t)(hi - lo + 1)); }
+
+/* match_export, a bad code refused, match_import: the copy is the match byte for byte (snapshot.c) */
+static int snapshot_round_trip(const ymatch *m, ymatch *twin) {
+    char err[200];
+    if (match_export(m, twin, err, sizeof err) < 0) {
+        fprintf(stderr, "snapshot export: %s\n", err);
+        return -1;
+    }
+    uint64_t saved, bad = (uint64_t)1 << 40 | 7; /* no object table has that index */
+    memcpy(&saved, &twin->objs[0].cls, sizeof saved);
+    memcpy(&twin->objs[0].cls, &bad, sizeof bad);
+    if (match_import_check(twin, err, sizeof err) == 0) {
+        fprintf(stderr, "snapshot import accepted a bad class code\n");
+        return -1;
+    }
+    memcpy(&twin->objs[0].cls, &saved, sizeof saved);
+    if (match_import_check(twin, err, sizeof err) < 0) {
+        fprintf(stderr, "snapshot import refused its own export: %s\n", err);
+        return -1;
+    }
+    match_import(twin);
+    if (memcmp(twin, m, sizeof *m) != 0) {
+        fprintf(stderr, "snapshot round trip changed the match\n");
+        return -1;
+    }
+    return 0;
+}
+
+static const int DATA_KEYS[] = {SYM_x, SYM_y, SYM_count, SYM_charged, SYM_Distance, SYM_speed_modifier};
+
+static void random_leaf(ydata *d, int k1, int k2, bool wild) {
+    if (d->n >= YOMI_DATA_MAX) return;
+    ydata_leaf *e = &d->e[d->n++];
+    e->k1 = (uint16_t)k1;
+    e->k2 = (uint16_t)k2;
+    int r = rnd() % 10;
+    e->kind = r < 7 ? YD_INT : r < 9 ? YD_BOOL : YD_NULL;
+    e->v = e->kind == YD_INT ? (wild ? (int32_t)rnd_range(-100000, 100000) : rnd_range(-120, 120))
+                             : (int32_t)(rnd() & 1);
+}
+
+static void random_data(ydata *d, bool wild) {
+    ydata_none(d);
+    int r = rnd() % 10;
+    if (r < 2) return; /* None */
+    if (r < 4) {        /* a scalar */
+        d->kind = YD_INT;
+        d->i = wild ? rnd_range(-100000, 100000) : rnd_range(-5, 120);
+        return;
+    }
+    d->kind = YD_DICT;
+    if (r < 8) { /* {"x": .., "y": ..} (XYPlot, 8Way) */
+        random_leaf(d, SYM_x, SYM_NONE, wild);
+        random_leaf(d, SYM_y, SYM_NONE, wild);
+        d->e[0].kind = d->e[1].kind = YD_INT;
+        return;
+    }
+    int n = 1 + (int)(rnd() % 4); /* junk keys, some two levels deep */
+    for (int i = 0; i < n; i++) {
+        int k1 = wild ? (int)(rnd() % SYM_COUNT) : DATA_KEYS[rnd() % (sizeof DATA_KEYS / sizeof DATA_KEYS[0])];
+        int k2 = (rnd() % 3 == 0) ? (int)(rnd() % SYM_COUNT) : SYM_NONE;
+        random_leaf(d, k1, k2, wild);
+    }
+}
+
+static void random_extra(yextra *e, int n_keys, bool wild) {
+    memset(e, 0, sizeof *e);
+    for (int k = 0; k < n_keys && k < YOMI_EXTRA_MAX; k++) {
+        if (rnd() % 3 == 0) continue;
+        e->present |= 1u << k;
+        if (wild && rnd() % 8 == 0) e->nulls |= 1u << k;
+        if (rnd() & 1) e->bools |= 1u << k;
+        e->x[k] = wild ? rnd_range(-100000, 100000) : rnd_range(-100, 100);
+        e->y[k] = wild ? rnd_range(-100000, 100000) : rnd_range(-100, 100);
+    }
+    if (wild) e->present |= rnd(); /* bits past the character's keys */
+}
+
+static void new_match(ymatch *m, int *n_matches) {
+    int t1, t2;
+    do {
+        t1 = (int)(rnd() % YOMI_N_FIGHTER_TABLES);
+    } while (!fighter_char(t1) || table_unavailable_reason(1, t1));
+    do {
+        t2 = (int)(rnd() % YOMI_N_FIGHTER_TABLES);
+    } while (!fighter_char(t2) || table_unavailable_reason(1, t2));
+    ysettings s = yomi_default_settings;
+    s.game_length = rnd_range(100, 1200);
+    s.turbo_mode = rnd() % 5 == 0;
+    s.extremely_turbo_mode = rnd() % 6 == 0;
+    s.infinite_resources = rnd() % 4 == 0;
+    s.one_hit_ko = rnd() % 10 == 0;
+    s.stage_width = rnd_range(200, 1200);
+    s.has_ceiling = rnd() & 1;
+    s.ceiling_height = rnd_range(150, 1000);
+    s.char_distance = rnd_range(0, 300);
+    s.gravity_enabled = rnd() % 8 != 0;
+    s.always_perfect_parry = rnd() % 8 == 0;
+    s.global_damage_modifier = FXI(rnd_range(0, 3));
+    s.global_gravity_modifier = FXC(0.5) * rnd_range(1, 4);
+    if (match_create(m, t1, t2, (int64_t)rnd() * 7919, &s) == 0) match_iface_advance(m);
+    (*n_matches)++;
+}
+
+int main(int argc, char **argv) {
+    long want = argc > 1 ? atol(argv[1]) : 5000;
+    if (argc > 2) rng_state ^= (uint64_t)atoll(argv[2]) * 0x9E3779B97F4A7C15ULL;
+    char why[256];
+    if (yomi_engine_init(why, sizeof why) != 0) {
+        fprintf(stderr, "engine init failed: %s\n", why);
+        return 2;
+    }
+    ymatch *m = aligned_alloc(64, (sizeof(ymatch) + 63) & ~(size_t)63);
+    ymatch *twin = aligned_alloc(64, (sizeof(ymatch) + 63) & ~(size_t)63);
+    if (!m || !twin) return 2;
+    long ticks = 0, decisions = 0, errors = 0, illegal = 0;
+    int matches = 0;
+    new_match(m, &matches);
+    int16_t legal[YOMI_MAX_FSTATES + 1];
+    while (ticks < want) {
+        if (m->err || m->game_finished) {
+            if (m->err) {
+                errors++;
+                if (getenv("YOMI_DRIVER_VERBOSE")) fprintf(stderr, "engine error %d: %s\n", m->err, m->errmsg);
+            }
+            new_match(m, &matches);
+            continue;
+        }
+        if (!m->turn_open) {
+            int32_t before = m->current_tick;
+            match_iface_advance(m);
+            ticks += m->current_tick - before;
+            continue;
+        }
+        decisions++;
+        if (decisions % 97 == 0) { /* a clone through a snapshot's portable form: the copy plays on by itself */
+            if (snapshot_round_trip(m, twin) < 0) return 4;
+            for (int p = 0; p < 2; p++) {
+                ydata d;
+                ydata_none(&d);
+                fighter_on_action_selected(twin, &twin->f[p], SYM_Continue, &d, NULL);
+            }
+            match_end_turn(twin);
+            twin->turn_open = false;
+            match_iface_advance(twin);
+        }
+        for (int p = 0; p < 2 && !m->err; p++) {
+            yfighter *f = &m->f[p];
+            bool wild = rnd() % 25 == 0;
+            bool fg = rnd() % 20 == 0, fa = !fg && rnd() % 20 == 0;
+            if (wild) { /* malformed: an unknown or illegal move is refused, the match goes on */
+                int sym = (int)(rnd() % (SYM_COUNT + 20)) - 10;
+                if (!actions_is_legal(m, f, sym, fg, fa)) illegal++;
+            }
+            int n = actions_legal(m, f, fg, fa, legal);
+            if (m->err || n <= 0) break;
+            int pick = legal[rnd() % (uint32_t)n];
+            int sym = pick == ACT_CONTINUE ? SYM_Continue : f->states[pick].st->name;
+            if (!actions_is_legal(m, f, sym, fg, fa)) {
+                fprintf(stderr, "legal list and legality check disagree on %s\n", sym_text(sym));
+                return 3;
+            }
+            ydata d;
+            yextra e;
+            if (sym == SYM_Continue) ydata_none(&d);
+            else random_data(&d, wild);
+            random_extra(&e, YX_CHAR0 + FH(f)->n_extras, wild);
+            fighter_on_action_selected(m, f, sym, &d, rnd() % 10 ? &e : NULL);
+        }
+        if (m->err) continue;
+        match_end_turn(m);
+        m->turn_open = false;
+        m->submitted[0] = m->submitted[1] = false;
+    }
+    printf("ok ticks=%ld matches=%d errors=%ld decisions=%ld refused=%ld\n", ticks, matches, errors, decisions,
+           illegal);
+    free(m);
+    free(twin);
+    return 0;
+}

@@ -1,0 +1,324 @@
+"""``yomi bench``: the engines' speed on the same random legal matches.
+
+Random matches are recorded once (moves drawn uniformly among the legal ones, data and
+extras drawn in the shape of the move's panel), then replayed by both engines:
+
+* the Python reference engine, through the engine interface (``create_match``);
+* the C engine through the same interface (``create_match(engine="c")``: one Python call per
+  decision, as a Python caller sees it);
+* the C engine alone (``MatchBatch.run_script``: the whole match in one call, the recorded
+  decisions pre-compiled into action codes), the engine's own speed on one core.
+
+Every figure is single-threaded (one core). The replays are checked: the C engine must end
+each match exactly like the Python engine (same final state), so the figures compare the
+same work.
+
+The environment benchmark (``yomi bench --env``) is :mod:`integration.tools.env_bench`.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+
+from integration.engine import DEFAULT_SETTINGS, create_match
+
+# ------------------------------------------------------------------ random legal play
+
+_GENERIC = ("ui/ActionSelector/ActionUIData/ActionUIData.gd", "ui/ActionSelector/ActionUIData/ParryActionUIData.gd")
+
+
+def _panels(character: str) -> dict:
+    from states import data
+    from states.scene import character_module, load_table
+    doc = load_table(character_module(character).TABLE)
+    scenes = data.load_ui()["scenes"]
+    out = {}
+    for name, entry in doc["states"].items():
+        scene = entry["props"].get("data_ui_scene")
+        out[name] = scenes.get(scene) if scene else None
+    return out
+
+
+_PANEL_CACHE: dict = {}
+
+
+def panels(character: str) -> dict:
+    if character not in _PANEL_CACHE:
+        _PANEL_CACHE[character] = _panels(character)
+    return _PANEL_CACHE[character]
+
+
+def _widget_value(widget: dict, rng: random.Random):
+    kind = widget["kind"]
+    props = widget.get("props", {})
+    if kind == "XYPlot":
+        return {"x": rng.randint(-100, 100), "y": rng.randint(-100, 100)}
+    if kind == "8Way":
+        return {"x": rng.choice((-1, 0, 1)), "y": rng.choice((-1, 0, 1))}
+    if kind == "BlockHeight":
+        return {"x": 0, "y": rng.choice((0, 1))}
+    if kind == "HorizSlider":
+        return {"x": rng.randint(props.get("min_value", 0), props.get("max_value", 100))}
+    if kind == "CountOption":
+        return {"count": rng.randint(max(props.get("min_value", 1), 1), props.get("max_value", 20))}
+    if kind == "CheckButton":
+        return rng.random() < 0.5
+    if kind == "OptionButton":  # items: (text, icon, disabled, id, metadata) per entry
+        items = widget.get("native", {}).get("items", [])
+        entries = [(items[i], items[i + 3]) for i in range(0, len(items) - 4, 5) if not items[i + 2]]
+        if not entries:
+            raise ValueError("option button without items")
+        text, item_id = rng.choice(entries)
+        return {"id": item_id, "name": text}
+    raise ValueError(kind)
+
+
+def random_data(character: str, move: str, rng: random.Random):
+    """Data in the shape of the move's panel (None for a move without one; an OptionButton gives
+    {"id": item id, "name": item text}); raises ValueError for a widget it cannot draw."""
+    scene = panels(character).get(move)
+    if scene is None:
+        return None
+    widgets = scene["widgets"]
+    if len(widgets) == 1:
+        return _widget_value(widgets[0], rng)
+    return {w["name"]: _widget_value(w, rng) for w in widgets}
+
+
+# the character extras random play draws at random (any other extra stays at its default; the
+# differential tests draw the Cowboy's gun extras themselves: tests/support/side_by_side.cowboy_choice)
+SAFE_EXTRAS = {
+    "Ninja": {"explode": "bool", "pull": "bool", "detach": "bool", "release": "bool", "release_dir": "dir",
+              "store": "bool"},
+    "Cowboy": {"shift": "bool"},
+    "Wizard": {"hover": "bool", "fast_fall": "bool", "detonate": "bool", "orb_push": "dir", "lock_orb": "bool"},
+    "Robot": {"fly_dir": "8way", "fly_enabled": "bool", "armor_enabled": "bool", "loic_dir": "8way",
+              "nade_activated": "bool", "bounce": "8way", "pull_enabled": "bool", "drive_cancel": "bool",
+              "force_fly": "bool"},
+    "Mutant": {"juke_dir": "8way_or_none", "spike_enabled": "bool"},
+}
+
+
+def random_extra(character: str, rng: random.Random, character_extras: bool = True) -> dict:
+    extra = {"DI": {"x": rng.randint(-100, 100), "y": rng.randint(-100, 100)},
+             "reverse": rng.random() < 0.15, "feint": rng.random() < 0.1, "prediction": -1}
+    if character_extras:
+        for key, shape in SAFE_EXTRAS.get(character, {}).items():
+            if shape == "bool":
+                extra[key] = rng.random() < 0.3
+            elif shape == "dir":
+                extra[key] = {"x": rng.randint(-100, 100), "y": rng.randint(-100, 100)}
+            elif shape == "8way":
+                extra[key] = {"x": rng.choice((-1, 0, 1)), "y": rng.choice((-1, 0, 1))}
+            elif shape == "8way_or_none":
+                extra[key] = None if rng.random() < 0.7 else {"x": rng.choice((-1, 0, 1)),
+                                                               "y": rng.choice((-1, 0, 1))}
+    return extra
+
+
+def random_choice(match, player: int, character: str, rng: random.Random, allowed: set | None,
+                  character_extras: bool = True):
+    """(action, data, extra): a random legal move (among ``allowed``) with random data and extra."""
+    legal = match.legal_actions(player)
+    moves = [m for m in legal if allowed is None or m in allowed]
+    rng.shuffle(moves)
+    extra = random_extra(character, rng, character_extras)
+    for move in moves:
+        if move == "Continue":
+            return move, None, extra
+        try:
+            return move, _panel_limits(match, player, character, move, random_data(character, move, rng), rng), extra
+        except ValueError:
+            continue
+    return "Continue", None, extra
+
+
+def _panel_limits(match, player: int, character: str, move: str, data, rng: random.Random):
+    """Data within what a custom panel's fighter_update offers: the Wizard's Geyser counts 1 to
+    max(geyser_charge, 1) charges (GeyserActionUIData.gd); beyond 3 both engines raise IndexError."""
+    if character == "Wizard" and move == "Geyser" and isinstance(data, dict):
+        charge = match.state()["p1" if player == 1 else "p2"]["res"]["geyser_charge"]
+        data["Charge"]["count"] = rng.randint(1, max(charge, 1))
+    return data
+
+
+def record_match(p1: str, p2: str, seed: int, rng_seed: int, settings: dict | None = None,
+                 allowed: dict | None = None, engine: str = "python", max_decisions: int = 10 ** 6):
+    """Play a random match; returns (decisions, final state, result). ``allowed``: character -> moves."""
+    rng = random.Random(rng_seed)
+    match = create_match(p1, p2, seed, settings, engine)
+    decisions = []
+    match.advance()
+    while match.result() is None and len(decisions) < max_decisions:
+        pair = []
+        for player, character in ((1, p1), (2, p2)):
+            choice = random_choice(match, player, character, rng, (allowed or {}).get(character))
+            match.submit(player, *choice)
+            pair.append(choice)
+        decisions.append(tuple(pair))
+        match.advance()
+    return decisions, match.state(), match.result()
+
+
+def replay(match, decisions) -> tuple[int, int]:
+    """Replay recorded decisions through the engine interface; (ticks, decisions)."""
+    start = match.current_tick
+    match.advance()
+    n = 0
+    for pair in decisions:
+        if match.result() is not None:
+            break
+        for player, choice in ((1, pair[0]), (2, pair[1])):
+            match.submit(player, *choice)
+        n += 1
+        match.advance()
+    return match.current_tick - start, n
+
+
+# ------------------------------------------------------------------ the benchmark
+
+def _compile(batch, p1: str, p2: str, decisions, cache: dict):
+    import numpy as np
+
+    codes = np.empty((len(decisions), 2), dtype=np.int32)
+    for i, pair in enumerate(decisions):
+        for p, (character, (action, data, extra)) in enumerate(((p1, pair[0]), (p2, pair[1]))):
+            key = (character, action, repr(data), repr(extra))
+            code = cache.get(key)
+            if code is None:
+                code = cache[key] = batch.register_action(character, action, data, extra)
+            codes[i, p] = code
+    return codes
+
+
+def run(pairs, matches_per_pair: int, game_length: int, seed: int, out=sys.stdout) -> dict:
+    from yomi import _native
+
+    settings = dict(DEFAULT_SETTINGS)
+    settings["game_length"] = game_length
+    scripts = []
+    skipped: dict = {}
+    for p1, p2 in pairs:
+        for k in range(matches_per_pair):
+            match_seed = seed + 1000 * len(scripts) + k
+            try:
+                decisions, final, result = record_match(p1, p2, match_seed, match_seed, settings)
+                # both engines must end it alike; a match where they raise (the game's own crashes) is left out
+                replay(create_match(p1, p2, match_seed, settings, "c"), decisions)
+            except Exception as exc:  # noqa: BLE001 - the game's own crashes (IndexError, FixedError) too
+                skipped[type(exc).__name__] = skipped.get(type(exc).__name__, 0) + 1
+                continue
+            scripts.append((p1, p2, match_seed, decisions, final, result))
+    if skipped:
+        why = ", ".join(f"{n} {name}" for name, n in sorted(skipped.items()))
+        print(f"(random matches left out: {why}: a state the C engine does not have yet "
+              f"(EngineUnavailable) or the game's own crashes, which both engines raise)", file=out)
+
+    figures = {}  # key -> (ticks, decisions, wall seconds, CPU seconds)
+
+    def clocks():
+        return time.perf_counter(), time.thread_time()
+
+    # Python engine, through the interface
+    ticks = dec = 0
+    w0, c0 = clocks()
+    for p1, p2, match_seed, decisions, final, result in scripts:
+        m = create_match(p1, p2, match_seed, settings, "python")
+        t, d = replay(m, decisions)
+        ticks += t
+        dec += d
+    w1, c1 = clocks()
+    figures["python"] = (ticks, dec, w1 - w0, c1 - c0)
+
+    # C engine, through the interface (one Python call per decision)
+    ticks = dec = 0
+    w0, c0 = clocks()
+    for p1, p2, match_seed, decisions, final, result in scripts:
+        m = create_match(p1, p2, match_seed, settings, "c")
+        t, d = replay(m, decisions)
+        ticks += t
+        dec += d
+        if m.state() != final or m.result() != result:
+            raise AssertionError(f"the C engine ended {p1} vs {p2} seed {match_seed} differently")
+    w1, c1 = clocks()
+    figures["c_api"] = (ticks, dec, w1 - w0, c1 - c0)
+
+    # C engine alone: each match in one call (best of 3)
+    batch = _native.MatchBatch(1)
+    cache: dict = {}
+    compiled = [(p1, p2, s, _compile(batch, p1, p2, decisions, cache), final)
+                for p1, p2, s, decisions, final, result in scripts]
+    best = None
+    for _ in range(3):
+        ticks = dec = 0
+        wall = cpu = 0.0
+        for p1, p2, match_seed, codes, final in compiled:
+            batch.reset(0, p1, p2, match_seed, settings)
+            w0, c0 = clocks()
+            t, status, d = batch.run_script(0, codes)
+            w1, c1 = clocks()
+            wall += w1 - w0
+            cpu += c1 - c0
+            if status not in (0, 1):
+                raise AssertionError(f"run_script status {status} for {p1} vs {p2}")
+            ticks += t
+            dec += d
+            if batch.state(0) != final:
+                raise AssertionError(f"run_script ended {p1} vs {p2} seed {match_seed} differently")
+        if best is None or cpu < best[3]:
+            best = (ticks, dec, wall, cpu)
+    figures["c_native"] = best
+
+    py_cpu_tps = figures["python"][0] / max(figures["python"][3], 1e-9)
+    print(f"{len(scripts)} random legal matches ({', '.join(f'{a}-{b}' for a, b in pairs)}), "
+          f"game_length {game_length}, one core; per CPU-second = per second of this thread's CPU time "
+          f"(what a free core does on a shared machine)", file=out)
+    print(f"{'engine':<28}{'ticks':>9}{'decisions':>10}{'wall s':>9}{'ticks/s':>12}{'decisions/s':>12}"
+          f"{'ticks/CPU-s':>13}{'dec/CPU-s':>11}{'x python':>10}", file=out)
+    labels = {"python": "python (interface)", "c_api": "c (interface, per decision)",
+              "c_native": "c (run_script, in C)"}
+    for key in ("python", "c_api", "c_native"):
+        ticks, dec, wall, cpu = figures[key]
+        wall, cpu = max(wall, 1e-9), max(cpu, 1e-9)
+        print(f"{labels[key]:<28}{ticks:>9}{dec:>10}{wall:>9.3f}{ticks / wall:>12,.0f}{dec / wall:>12,.0f}"
+              f"{ticks / cpu:>13,.0f}{dec / cpu:>11,.0f}{ticks / cpu / py_cpu_tps:>10.0f}", file=out)
+    return figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="yomi bench", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--pairs", nargs="+", default=["Ninja-Ninja"],
+                        help="character pairs P1-P2 (default: Ninja-Ninja); 'all' for the 25 pairings")
+    parser.add_argument("--matches", type=int, default=4, help="random matches per pair (default 4)")
+    parser.add_argument("--game-length", type=int, default=3000, help="match length in ticks (default 3000)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the random matches")
+    parser.add_argument("--env", action="store_true", help="benchmark the environment (integration.tools.env_bench)")
+    args = parser.parse_args(argv)
+    if args.env:
+        try:
+            from integration.tools import env_bench
+        except ImportError:
+            print("yomi bench --env: the environment benchmark (integration.tools.env_bench) is not available yet",
+                  file=sys.stderr)
+            return 2
+        return int(env_bench.main([]) or 0)
+    names = ("Ninja", "Cowboy", "Wizard", "Robot", "Mutant")
+    if args.pairs == ["all"]:
+        pairs = [(a, b) for a in names for b in names]
+    else:
+        pairs = [tuple(p.split("-", 1)) for p in args.pairs]
+        by_lower = {n.lower(): n for n in names}
+        bad = [p for p, pair in zip(args.pairs, pairs) if len(pair) != 2 or any(c.lower() not in by_lower for c in pair)]
+        if bad:
+            print(f"yomi bench: {', '.join(bad)}: a pair is P1-P2 of {', '.join(names)} (or 'all')", file=sys.stderr)
+            return 2
+        pairs = [tuple(by_lower[c.lower()] for c in pair) for pair in pairs]
+    run(pairs, args.matches, args.game_length, args.seed)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,8 +1,0 @@
-"""``yomi watch``: a self-contained HTML replay viewer for traces and agent games.
-
-* :mod:`integration.watch.page`: builds the page (template, CSS, JavaScript, match data as JSON);
-* :mod:`integration.watch.diff`: the first divergence between two runs (also for parity tools);
-* :mod:`integration.watch.boxes`: approximate boxes from the frame-data tables, for traces that
-  do not record them;
-* :mod:`integration.watch.cli`: the command line.
-"""

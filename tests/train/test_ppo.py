@@ -1,0 +1,319 @@
+"""PPO pieces against values worked out by hand."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+import torch
+
+from integration.train.policy import (
+    MaskedActorCritic,
+    entropy_from_log_probs,
+    gumbel_sample,
+    masked_log_probs,
+    random_policy,
+)
+from integration.train.ppo import (
+    clipped_policy_loss,
+    compute_gae,
+    compute_vtrace,
+    explained_variance,
+    learning_rate,
+    normalize,
+    ppo_loss,
+    value_loss,
+)
+from integration.env.spec import ActionSpec
+
+
+# ----- the clipped surrogate ---------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "adv, ratio, expected, grad",
+    [
+        # A > 0: making a good move more likely pays until r = 1.2, then the clip removes the incentive.
+        (1.0, 1.5, -1.2, 0.0),
+        # A > 0, r < 0.8: a good move made *less* likely keeps its full (unclipped) loss and gradient.
+        (1.0, 0.5, -0.5, -1.0),
+        # A < 0, r > 1.2: a bad move made more likely: penalty -A*r = 1.5 is NOT capped at 1.2,
+        # and the gradient still pushes r down.
+        (-1.0, 1.5, 1.5, 1.0),
+        # A < 0, r < 0.8: a bad move already made less likely: clipped, no further push.
+        (-1.0, 0.5, 0.8, 0.0),
+        # inside the trust region both terms agree.
+        (2.0, 1.1, -2.2, -2.0),
+    ],
+)
+def test_clipped_policy_loss_both_signs(adv, ratio, expected, grad):
+    r = torch.tensor([ratio], requires_grad=True)
+    loss = clipped_policy_loss(torch.tensor([adv]), r, clip_coef=0.2)
+    assert loss.item() == pytest.approx(expected)
+    loss.sum().backward()
+    assert r.grad.item() == pytest.approx(grad)
+
+
+def test_clipping_does_not_cap_a_bad_moves_penalty():
+    ratios = torch.linspace(1.0, 3.0, 9)
+    loss = clipped_policy_loss(-torch.ones(9), ratios, 0.2)
+    assert torch.allclose(loss, ratios)  # grows with r without bound: max(-A r, -A clip(r)) = r
+
+
+def test_value_loss_clipped_is_pessimistic():
+    # old 0, new 1, return 0.5, clip 0.2: unclipped (1-0.5)^2 = 0.25, clipped (0.2-0.5)^2 = 0.09 -> 0.5*0.25
+    assert value_loss(torch.tensor([1.0]), torch.tensor([0.0]), torch.tensor([0.5]), 0.2).item() == pytest.approx(0.125)
+    # new 0.1 (inside the clip): both 0.16 -> 0.08
+    assert value_loss(torch.tensor([0.1]), torch.tensor([0.0]), torch.tensor([0.5]), 0.2).item() == pytest.approx(0.08)
+    unclipped = value_loss(torch.tensor([1.0]), torch.tensor([0.0]), torch.tensor([0.5]), None)
+    assert unclipped.item() == pytest.approx(0.125)
+
+
+# ----- advantages ------------------------------------------------------------------------------
+def test_gae_by_hand():
+    """gamma = 0.9, lambda = 0.8 (so gamma * lambda = 0.72), two agents over three turns.
+
+    Agent 0 wins on the last turn (reward 1, done), its bootstrap value 0.7 is cut by the done:
+      t=2: delta = 1 + 0.9*0.7*0 - 0.6 = 0.4                 A2 = 0.4
+      t=1: delta = 0 + 0.9*0.6 - 0.4 = 0.14                  A1 = 0.14 + 0.72*0.4   = 0.428
+      t=0: delta = 0 + 0.9*0.4 - 0.5 = -0.14                 A0 = -0.14 + 0.72*0.428 = 0.16816
+    Agent 1's match ends at t=0 (reward 1); a new match follows, unfinished, bootstrapped with 0.5:
+      t=2: delta = 0 + 0.9*0.5 - 0.1 = 0.35                  A2 = 0.35
+      t=1: delta = 0 + 0.9*0.1 - 0.3 = -0.21                 A1 = -0.21 + 0.72*0.35 = 0.042
+      t=0: delta = 1 + (done: no bootstrap) - 0.2 = 0.8      A0 = 0.8 (nothing flows across the done)
+    """
+    rewards = torch.tensor([[0.0, 1.0], [0.0, 0.0], [1.0, 0.0]])
+    values = torch.tensor([[0.5, 0.2], [0.4, 0.3], [0.6, 0.1]])
+    dones = torch.tensor([[0.0, 1.0], [0.0, 0.0], [1.0, 0.0]])
+    next_value = torch.tensor([0.7, 0.5])
+    adv = compute_gae(rewards, values, dones, next_value, gamma=0.9, lam=0.8)
+    expected = torch.tensor([[0.16816, 0.8], [0.428, 0.042], [0.4, 0.35]])
+    assert torch.allclose(adv, expected, atol=1e-6)
+
+
+def test_vtrace_with_unit_ratio_is_gae_and_clips_weights():
+    g = torch.Generator().manual_seed(0)
+    shape = (6, 4)
+    rewards, values = torch.randn(shape, generator=g), torch.randn(shape, generator=g)
+    dones = (torch.rand(shape, generator=g) < 0.3).float()
+    next_value = torch.randn(4, generator=g)
+    gae = compute_gae(rewards, values, dones, next_value, 0.99, 0.95)
+    unit = compute_vtrace(rewards, values, dones, next_value, torch.ones(shape), 0.99, 0.95, 1.0, 1.0)
+    assert torch.allclose(unit, gae)
+    # ratios above the clips count as 1: identical to GAE again
+    big = torch.full(shape, 3.0)
+    assert torch.allclose(compute_vtrace(rewards, values, dones, next_value, big, 0.99, 0.95, 1.0, 1.0), gae)
+    # one-step, by hand: rho = 0.5 halves the TD error
+    adv = compute_vtrace(torch.tensor([[1.0]]), torch.tensor([[0.2]]), torch.tensor([[1.0]]), torch.tensor([0.0]),
+                         torch.tensor([[0.5]]), 0.9, 0.8, 1.0, 1.0)
+    assert adv.item() == pytest.approx(0.5 * (1.0 - 0.2))
+
+
+def test_vtrace_matches_pufferlib_kernel():
+    """PufferLib's compute_puff_advantage stores the reward and done that *arrive with* an
+    observation (row t+1 in our terms) and leaves the last row at 0; shifted, it is ours."""
+    import pufferlib  # noqa: F401
+
+    try:
+        from pufferlib import _C  # noqa: F401
+    except ImportError:
+        pytest.skip("pufferlib._C is not built on this machine")
+    g = torch.Generator().manual_seed(1)
+    T, N = 7, 3
+    rewards, values = torch.randn(T, N, generator=g), torch.randn(T, N, generator=g)
+    dones = (torch.rand(T, N, generator=g) < 0.25).float()
+    ratio = torch.rand(T, N, generator=g) * 2
+    ours = compute_vtrace(rewards, values, dones, values[-1], ratio, 0.97, 0.9, 1.0, 1.0)
+    # Puffer layout: [segments, horizon]; rewards/dones shifted one step later.
+    p_rewards = torch.zeros(N, T)
+    p_dones = torch.zeros(N, T)
+    p_rewards[:, 1:] = rewards[:-1].T
+    p_dones[:, 1:] = dones[:-1].T
+    p_adv = torch.zeros(N, T)
+    torch.ops.pufferlib.compute_puff_advantage(values.T.contiguous(), p_rewards, p_dones, ratio.T.contiguous(),
+                                               p_adv, 0.97, 0.9, 1.0, 1.0)
+    # Rows 0..T-2 agree (theirs never computes the last row; ours bootstraps it).
+    ours_without_last = compute_vtrace(rewards[:-1], values[:-1], dones[:-1], values[-1], ratio[:-1],
+                                       0.97, 0.9, 1.0, 1.0)
+    assert torch.allclose(p_adv.T[:-1], ours_without_last, atol=1e-5)
+    assert ours.shape == (T, N)
+
+
+def test_normalize_and_weights():
+    adv = torch.tensor([1.0, 2.0, 3.0, 100.0])
+    w = torch.tensor([1.0, 1.0, 1.0, 0.0])  # the padding row must not move the statistics
+    out = normalize(adv, w)
+    assert out[:3].mean().item() == pytest.approx(0.0, abs=1e-6)
+    assert out[:3].pow(2).mean().sqrt().item() == pytest.approx(1.0, abs=1e-5)
+
+
+def test_ppo_loss_with_zero_weight_padding_matches_unpadded():
+    g = torch.Generator().manual_seed(3)
+    n = 8
+    args = [torch.randn(n, generator=g) for _ in range(7)]
+    loss, stats = ppo_loss(*args, torch.ones(n), 0.2, 0.2, 0.5, 0.01)
+    padded = [torch.cat([a, torch.randn(3, generator=g)]) for a in args]
+    loss_p, stats_p = ppo_loss(*padded, torch.cat([torch.ones(n), torch.zeros(3)]), 0.2, 0.2, 0.5, 0.01)
+    assert loss_p.item() == pytest.approx(loss.item(), rel=1e-5)
+    assert stats_p["approx_kl"].item() == pytest.approx(stats["approx_kl"].item(), rel=1e-5)
+
+
+def test_explained_variance():
+    target = torch.tensor([1.0, 2.0, 3.0, 4.0])
+    w = torch.ones(4)
+    assert explained_variance(target, target, w) == pytest.approx(1.0)
+    assert explained_variance(torch.full((4,), 2.5), target, w) == pytest.approx(0.0)
+    assert math.isnan(explained_variance(target, torch.ones(4), w))
+
+
+def test_learning_rate_schedules():
+    assert learning_rate(1.0, 0.0, "linear") == 1.0
+    assert learning_rate(1.0, 0.25, "linear") == pytest.approx(0.75)
+    assert learning_rate(1.0, 0.5, "cosine") == pytest.approx(0.5)
+    assert learning_rate(1.0, 1.0, "cosine") == pytest.approx(0.0)
+    assert learning_rate(1.0, 1.0, "linear", final_frac=0.1) == pytest.approx(0.1)
+    assert learning_rate(1.0, 0.7, "constant") == 1.0
+
+
+# ----- masked autoregressive heads ----------------------------------------------------------------
+def tiny_spec() -> ActionSpec:
+    """3 moves; data heads a (3 values) and b (2 values). Move 0 uses no data head,
+    move 1 uses a, move 2 uses a and b."""
+    used = np.array([[1, 0, 0], [1, 1, 0], [1, 1, 1]], dtype=bool)
+    return ActionSpec(("move", "a", "b"), (3, 3, 2), feature_size=2, head_used=used)
+
+
+def obs_with_masks(spec, move_mask, data_mask, batch=1):
+    packed = spec.pack_masks(np.array([move_mask] * batch, bool), np.array([data_mask] * batch, bool))
+    return torch.cat([torch.zeros(batch, spec.feature_size), torch.as_tensor(packed)], 1)
+
+
+def constant_policy(spec, move_bias, data_bias):
+    """A policy whose logits are constants (the biases): the hand calculation needs no network."""
+    policy = MaskedActorCritic(spec, hidden=8, layers=1)
+    with torch.no_grad():
+        policy.move_head.weight.zero_()
+        policy.move_head.bias.copy_(torch.tensor(move_bias))
+        policy.data_head.weight.zero_()
+        policy.data_head.bias.copy_(torch.tensor(data_bias))
+    return policy
+
+
+def test_masked_log_probs_and_entropy_by_hand():
+    logits = torch.tensor([[1.0, 2.0, 3.0]])
+    logp = masked_log_probs(logits, torch.tensor([[True, False, True]]))
+    z = math.e ** 1 + math.e ** 3
+    assert logp.exp()[0, 1].item() == 0.0  # a masked value has exactly zero probability
+    assert logp[0, 0].item() == pytest.approx(1 - math.log(z), abs=1e-6)
+    assert logp[0, 2].item() == pytest.approx(3 - math.log(z), abs=1e-6)
+    p0, p2 = math.e / z, math.e ** 3 / z
+    assert entropy_from_log_probs(logp).item() == pytest.approx(-(p0 * math.log(p0) + p2 * math.log(p2)), abs=1e-6)
+    assert torch.isfinite(logp).all()  # -1e9, not -inf
+
+
+def test_joint_log_prob_counts_only_used_heads():
+    spec = tiny_spec()
+    # move logits [0, ln 2, 0] -> p = [1/4, 1/2, 1/4]; data a: [0, 0, 0] with value 2 masked for move 1
+    policy = constant_policy(spec, [0.0, math.log(2.0), 0.0], [0.0] * 5)
+    data_mask = np.ones((3, 5), bool)
+    data_mask[1, 2] = False  # given move 1, head a's value 2 is illegal -> a is 1/2, 1/2, 0
+    obs = obs_with_masks(spec, [True, True, True], data_mask)
+    # move 1 uses head a only: log p = ln(1/2) + ln(1/2); head b's value is ignored
+    for b in (0, 1):
+        out = policy.evaluate(obs, torch.tensor([[1, 0, b]]))
+        assert out.logprob.item() == pytest.approx(2 * math.log(0.5), abs=1e-6)
+        # H(move) = 1.5 ln 2, H(a | move 1) = ln 2; head b does not count
+        assert out.entropy.item() == pytest.approx(2.5 * math.log(2.0), abs=1e-6)
+    # move 0 uses no data head: log p = ln(1/4), entropy = H(move) only
+    out = policy.evaluate(obs, torch.tensor([[0, 2, 1]]))
+    assert out.logprob.item() == pytest.approx(math.log(0.25), abs=1e-6)
+    assert out.entropy.item() == pytest.approx(1.5 * math.log(2.0), abs=1e-6)
+    # move 2 uses a (3 legal values) and b (2): ln(1/4) + ln(1/3) + ln(1/2)
+    out = policy.evaluate(obs, torch.tensor([[2, 2, 1]]))
+    assert out.logprob.item() == pytest.approx(math.log(1 / 24), abs=1e-6)
+    assert out.entropy.item() == pytest.approx(1.5 * math.log(2) + math.log(3) + math.log(2), abs=1e-6)
+
+
+def test_illegal_move_has_zero_probability_and_finite_gradients():
+    spec = tiny_spec()
+    policy = constant_policy(spec, [0.0, 5.0, 0.0], [0.0] * 5)
+    obs = obs_with_masks(spec, [True, False, True], np.ones((3, 5), bool))
+    out = policy.evaluate(obs, torch.tensor([[2, 0, 0]]))
+    assert out.logprob.item() == pytest.approx(math.log(0.5) + math.log(1 / 3) + math.log(0.5), abs=1e-6)
+    (out.logprob.sum() + out.entropy.sum()).backward()
+    assert all(torch.isfinite(p.grad).all() for p in policy.parameters() if p.grad is not None)
+
+
+def test_data_heads_are_conditioned_on_the_move():
+    spec = tiny_spec()
+    policy = MaskedActorCritic(spec, hidden=16, layers=1)
+    with torch.no_grad():
+        policy.data_head.weight.normal_()
+    obs = obs_with_masks(spec, [True, True, True], np.ones((3, 5), bool), batch=2)
+    hidden, _ = policy.encode(obs)
+    legal = torch.ones(2, spec.data_size, dtype=torch.bool)
+    logp = policy._data_log_probs(hidden, torch.tensor([1, 2]), legal)  # same state, two moves
+    assert not torch.allclose(logp[0], logp[1])
+
+
+def test_sampling_respects_move_and_data_masks():
+    spec = tiny_spec()
+    policy = MaskedActorCritic(spec, hidden=16, layers=1)
+    with torch.no_grad():  # strong logits on illegal values: masks must still win
+        policy.move_head.bias.copy_(torch.tensor([0.0, 50.0, 0.0]))
+        policy.data_head.bias.copy_(torch.tensor([0.0, 0.0, 50.0, 50.0, 0.0]))
+    data_mask = np.ones((3, 5), bool)
+    data_mask[2, 2] = False  # move 2: head a value 2 illegal
+    data_mask[2, 3] = False  # move 2: head b value 0 illegal
+    obs = obs_with_masks(spec, [True, False, True], data_mask, batch=4000)
+    gen = torch.Generator().manual_seed(0)
+    out = policy.act(obs, gen)
+    a = out.actions
+    assert (a[:, 0] != 1).all()
+    m2 = a[:, 0] == 2
+    assert m2.any() and (a[m2, 0] == 2).all()
+    assert (a[m2, 1] != 2).all() and (a[m2, 2] == 1).all()
+    m0 = a[:, 0] == 0
+    assert (a[m0, 1:] == 0).all()  # unused heads are zeroed
+    # the log-probs sampled are the log-probs evaluated
+    assert torch.allclose(out.logprob, policy.evaluate(obs, a).logprob, atol=1e-5)
+
+
+def test_gumbel_sampling_frequencies():
+    logp = torch.log(torch.tensor([[0.2, 0.5, 0.3]])).expand(20000, 3)
+    draws = gumbel_sample(logp, torch.Generator().manual_seed(0))
+    freq = torch.bincount(draws, minlength=3).float() / len(draws)
+    assert torch.allclose(freq, torch.tensor([0.2, 0.5, 0.3]), atol=0.02)
+
+
+def test_random_policy_is_legal_and_uniform():
+    spec = tiny_spec()
+    data_mask = np.ones((3, 5), bool)
+    data_mask[2, 0] = False
+    obs = obs_with_masks(spec, [False, True, True], data_mask, batch=6000)
+    masks = spec.decode_masks(obs)
+    a = random_policy(spec, torch.Generator().manual_seed(0))(obs, masks)
+    assert (a[:, 0] != 0).all()
+    assert abs((a[:, 0] == 1).float().mean().item() - 0.5) < 0.03
+    assert (a[a[:, 0] == 2, 1] != 0).all()
+
+
+def test_spec_row_decoding_matches_the_full_table():
+    spec = tiny_spec()
+    rng = np.random.default_rng(0)
+    mm = rng.random((6, 3)) < 0.7
+    dm = rng.random((6, 3, 5)) < 0.5
+    obs = torch.cat([torch.zeros(6, 2), torch.as_tensor(spec.pack_masks(mm, dm))], 1)
+    move = torch.tensor([0, 1, 2, 2, 1, 0])
+    full_move, full_data = spec.decode_masks(obs)
+    expected = full_data[torch.arange(6), move]
+    assert torch.equal(spec.decode_move_mask(obs), full_move)
+    assert torch.equal(spec.decode_data_row(obs, move), expected)
+    # an env that gives only a full decoder: the lazy path decodes once and picks the rows
+    calls = []
+
+    def full_only(o):
+        calls.append(1)
+        return tiny_spec().decode_masks(o)
+
+    custom = ActionSpec(("move", "a", "b"), (3, 3, 2), 2, spec.head_used, mask_size=spec.mask_size, decoder=full_only)
+    move_mask, row_of = custom.decode_lazy(obs)
+    assert torch.equal(move_mask, full_move) and torch.equal(row_of(move), expected) and len(calls) == 1
