@@ -14,7 +14,7 @@ COMMANDS = {
     "extract": ("integration.tools.extract.cli", "main", "extract frame-data tables from a local copy of the game"),
     "bench": ("integration.tools.bench", "main", "benchmark the engines and the environment"),
     "watch": ("integration.tools.watch.cli", "main", "build an HTML replay viewer for a trace"),
-    "play": ("integration.train.play", "main", "play (and record) a match between two policies"),
+    "play": ("integration.train.play", "main", "play (and record) a match between two policies; --human: play one yourself"),
     "record": ("integration.tools.record.cli", "main", "record reference traces from your own copy of the game"),
 }
 
@@ -35,6 +35,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"yomi: unknown command {name!r}\n\n{usage()}", file=sys.stderr)
         return 2
     module_name, func_name, _ = COMMANDS[name]
+    if name == "play" and "--human" in rest:      # you against a policy, in the browser
+        module_name, rest = "integration.tools.human.server", [a for a in rest if a != "--human"]
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
