@@ -33,8 +33,10 @@ include_dirs = [os.path.relpath(p, HERE) for p in gen.include_dirs(CSRC)] + [GEN
 # -fvisibility=hidden: only PyInit__native is exported, so calls between the engine's files are
 # direct (no PLT) and can be inlined; -flto lets the compiler inline across files (the engine
 # mirrors the Python modules file for file, so many hot calls cross files). Integer-only code:
-# no flag changes results.
-FLAGS = ["-O2", "-std=c11", "-fno-strict-aliasing", "-fvisibility=hidden", "-fno-semantic-interposition", "-flto"]
+# no flag changes results. -fwrapv: signed overflow wraps (defined), so that any number a loaded
+# snapshot holds (csrc/snapshot_check.c leaves plain numbers unchecked) only gives another number.
+FLAGS = ["-O2", "-std=c11", "-fno-strict-aliasing", "-fvisibility=hidden", "-fno-semantic-interposition", "-flto",
+         "-fwrapv"]
 
 setup(ext_modules=[Extension("yomi._native", sources=sources, include_dirs=include_dirs,
                              extra_compile_args=FLAGS, extra_link_args=["-flto", "-O2"], libraries=["m"])])

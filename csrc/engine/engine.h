@@ -74,6 +74,11 @@ enum {
     YE_TYPE,       /* Python would subscript or use a value of the wrong type (None, an int): TypeError */
 };
 
+/* A flag of a class's or character's variables (the bytes of a state's arena, an object's or a
+ * character's vars): every byte value is a defined truth value (nonzero), so a snapshot's variables
+ * need no check. A C bool holding a byte other than 0 or 1 would be undefined behaviour where read. */
+typedef uint8_t yflag;
+
 /* ------------------------------------------------------------------ forward types */
 typedef struct ymatch ymatch;
 typedef struct yobj yobj;
@@ -361,6 +366,9 @@ struct state_class {
     uint32_t traits;    /* added to the parent's */
     const yframe *frames;        /* frame_N, terminated by {-1, 0} */
     const yframe *frames_shared; /* frame_N_shared */
+    /* a snapshot's variables of this class in range (the counts and indices it keeps; only its own
+     * part: snapshot_check.c calls every class up the parents); NULL: any bytes are safe */
+    bool (*vars_ok)(const yobj *host, const void *vars);
     STATE_HOOKS
 };
 
@@ -582,7 +590,7 @@ typedef struct { /* a trace field of the character's res (or an object's extras)
 } yres_field;
 enum { RF_INT, RF_BOOL, RF_FX, RF_OBJREF, RF_XY_OR_NULL, RF_OBJREF_LIST, RF_INT_OR_NULL };
 typedef struct { /* RF_XY_OR_NULL: None or {"x": x, "y": y} */
-    bool has;
+    yflag has;
     int32_t x, y;
 } yxy_opt;
 /* a list of object names: the Wizard's spark_bombs, one per live SparkBomb (with infinite
@@ -593,7 +601,7 @@ typedef struct { /* RF_OBJREF_LIST: a list of object names */
     int16_t items[YOMI_REF_LIST_MAX];
 } yref_list;
 typedef struct { /* RF_INT_OR_NULL */
-    bool has;
+    yflag has;
     int32_t v;
 } yint_opt;
 
@@ -664,6 +672,8 @@ struct yomi_char {
     uint8_t n_extras;
     const yres_field *res; /* the trace's res, in order */
     uint8_t n_res;
+    /* a snapshot's character variables in range (its counts and indices); NULL: any bytes are safe */
+    bool (*vars_ok)(const yfighter *f, const void *vars);
     CHAR_HOOKS
 };
 
@@ -674,6 +684,9 @@ struct yobj_class {
     uint16_t vars_size;
     const yres_field *trace_fields; /* hp / active / locked / lifetime when the object has them */
     uint8_t n_trace_fields;
+    /* a snapshot's object variables in range, its own part (snapshot_check.c calls every class up
+     * the parents); NULL: any bytes are safe */
+    bool (*vars_ok)(const yproj *p, const void *vars);
     void (*construct)(ymatch *, yproj *);
     void (*disable)(ymatch *, yproj *);
     void (*on_hit_ceiling)(ymatch *, yproj *);
@@ -733,6 +746,8 @@ int table_extra_index(int table, const char *name);
 /* snapshots (snapshot.c): the states a table built (0 when it is not playable) and its template's states */
 int table_n_states(int is_fighter, int table);
 const ystate *table_template_states(int is_fighter, int table);
+const yfighter *table_fighter_template(int table); /* NULL when the table is not playable */
+const yproj *table_object_template(int table);     /* NULL when the table is not playable */
 
 /* ------------------------------------------------------------------ snapshot.c: a match as portable bytes
  * A match holds three kinds of pointers, all into tables built at start (ystate.st, yfighter.chr,
@@ -742,6 +757,9 @@ uint64_t match_layout_fingerprint(void); /* struct layouts + the tables' shape: 
 int match_export(const ymatch *m, ymatch *out, char *err, size_t errlen);      /* 0 ok; out: a portable copy */
 int match_import_check(const ymatch *portable, char *err, size_t errlen);        /* 0 when match_import can load it */
 void match_import(ymatch *m); /* in place: codes -> pointers (after match_import_check said 0) */
+uint64_t snapshot_state_code(bool is_fighter, int table, int index); /* the code of a table's state */
+/* snapshot_check.c: every count, index, offset, symbol and flag of a portable match in range; 0 ok */
+int match_check_fields(const ymatch *portable, char *err, size_t errlen);
 uint64_t snapshot_checksum(const void *data, size_t len);
 
 /* ------------------------------------------------------------------ gd helpers (gd.h) */
@@ -900,13 +918,13 @@ void dir_projectile_fizzle(ymatch *m, yobj *host, ystate *st);
 typedef struct {
     fx move_speed, homing_turn_speed, homing_accel, max_homing_speed, last_y_vel;
     int32_t lifetime, num_hits, num_bounces, hit_something_tick;
-    bool homing, start_homing, relative_data_dir, clash, fizzle_on_ground, bounce_on_ground, hit_something;
+    yflag homing, start_homing, relative_data_dir, clash, fizzle_on_ground, bounce_on_ground, hit_something;
 } dir_projectile_vars;
 /* the DefaultFireball variables (subclasses extend them) */
 typedef struct {
     int32_t move_x, move_y, num_hits, lifetime, hit_something_tick;
     fx move_x_string, move_y_string;
-    bool clash, fizzle_on_ground, fizzle_on_walls, fizzle_on_hit_opponent, follow_creator, hit_something;
+    yflag clash, fizzle_on_ground, fizzle_on_walls, fizzle_on_hit_opponent, follow_creator, hit_something;
 } default_fireball_vars;
 
 /* ------------------------------------------------------------------ machine.c <- states/machine.py */

@@ -889,6 +889,14 @@ const ystate *table_template_states(int is_fighter, int table) {
     return is_fighter ? FTEMPLATE[table]->states : OTEMPLATE[table]->states;
 }
 
+const yfighter *table_fighter_template(int table) {
+    return table >= 0 && table < YOMI_N_FIGHTER_TABLES ? FTEMPLATE[table] : NULL;
+}
+
+const yproj *table_object_template(int table) {
+    return table >= 0 && table < YOMI_N_OBJECT_TABLES ? OTEMPLATE[table] : NULL;
+}
+
 void fighter_from_template(ymatch *m, yfighter *f, int table) {
     (void)m;
     memcpy(f, FTEMPLATE[table], sizeof *f);

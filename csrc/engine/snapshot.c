@@ -110,6 +110,10 @@ static uint64_t state_code(int kind, int table, int index) {
     return ((uint64_t)kind << CODE_KIND_SHIFT) | ((uint64_t)table << CODE_TABLE_SHIFT) | (uint64_t)index;
 }
 
+uint64_t snapshot_state_code(bool is_fighter, int table, int index) {
+    return state_code(is_fighter ? K_FIGHTER : K_OBJECT, table, index);
+}
+
 static bool find_in(const ystate_static *p, int is_fighter, int table, int *index) {
     int n = table_n_states(is_fighter, table);
     if (n <= 0) return false;
@@ -279,10 +283,12 @@ int match_import_check(const ymatch *m, char *err, size_t errlen) {
             return -1;
         }
         if (check_states(o->states, YOMI_MAX_OSTATES, "object slot", k, err, errlen) < 0) return -1;
-        bool never_used = !m->slot_used[k] && o->o.n_states == 0; /* all zeros: its machine reads 0, 0 */
+        uint8_t used; /* read as a byte: match_check_fields checks the bools below */
+        memcpy(&used, &m->slot_used[k], 1);
+        bool never_used = !used && o->o.n_states == 0; /* all zeros: its machine reads 0, 0 */
         if (!never_used && check_machine(&o->o, o->o.n_states, "object slot", k, err, errlen) < 0) return -1;
     }
-    return 0;
+    return match_check_fields(m, err, errlen); /* every other count, index, offset, symbol and flag */
 bad_slot:
     snprintf(err, errlen, "object order lists a slot out of range");
     return -1;

@@ -214,7 +214,7 @@ static double var_number(const yenv_var *v, const uint8_t *vars) { /* float(v or
     const void *p = vars + v->off;
     switch (v->rf) {
     case RF_INT: return (double)*(const int32_t *)p;
-    case RF_BOOL: return *(const bool *)p ? 1.0 : 0.0;
+    case RF_BOOL: return *(const yflag *)p ? 1.0 : 0.0;
     case RF_FX: return fxd(*(const fx *)p);
     case RF_INT_OR_NULL: return ((const yint_opt *)p)->has ? (double)((const yint_opt *)p)->v : 0.0;
     case RF_OBJREF_LIST: return (double)((const yref_list *)p)->n;
@@ -227,7 +227,7 @@ static bool var_truthy(const yenv_var *v, const uint8_t *vars) {
     const void *p = vars + v->off;
     switch (v->rf) {
     case RF_INT: return *(const int32_t *)p != 0;
-    case RF_BOOL: return *(const bool *)p;
+    case RF_BOOL: return *(const yflag *)p != 0;
     case RF_FX: return true; /* a fixed-point string is never empty */
     case RF_OBJREF: return *(const int16_t *)p > 0;
     case RF_XY_OR_NULL: return ((const yxy_opt *)p)->has;

@@ -51,7 +51,20 @@ typedef struct {
     long long ticks, decisions;                    /* ticks simulated by step()'s advances, decisions taken */
     int last_illegal[3]; /* slot, agent, code; slot -1: none */
     char last_error[512];
+    int16_t *chars; /* [n][2]: the characters of the current matches, this object's own copy (the bound
+                       chars array is written for Python to read; what Python writes there is never read) */
+    bool in_step;   /* step() is running without the GIL: every other call is refused */
 } EnvObject;
+
+/* EnvBatch is not thread-safe: step() releases the GIL, and a call from another thread meanwhile
+ * (set_state, bind, reset, a read) would race with it. The flag is set and read under the GIL, so a
+ * concurrent call gets this error instead of corrupting memory. */
+static int refuse_busy(EnvObject *e) {
+    if (!e->in_step) return 0;
+    PyErr_SetString(PyExc_RuntimeError, "EnvBatch is busy: step() is running in another thread (an EnvBatch, and "
+                                        "the YomiEnv around it, is not thread-safe: use one per thread)");
+    return -1;
+}
 
 #define OBS(e) ((float *)(e)->b[B_OBS].buf)
 #define REW(e) ((float *)(e)->b[B_REW].buf)
@@ -74,6 +87,7 @@ static void env_dealloc(PyObject *self) {
     free(e->ms);
     free(e->tails);
     free(e->busy);
+    free(e->chars);
     Py_TYPE(self)->tp_free(self);
 }
 
@@ -107,7 +121,8 @@ static int env_init(PyObject *self, PyObject *args, PyObject *kw) {
     e->ms = aligned_alloc(64, bytes);
     e->tails = calloc((size_t)n * 2 * YENV_MASK, sizeof(float));
     e->busy = calloc((size_t)n * 2, 1);
-    if (!e->ms || !e->tails || !e->busy) {
+    e->chars = calloc((size_t)n * 2, sizeof *e->chars);
+    if (!e->ms || !e->tails || !e->busy || !e->chars) {
         PyErr_NoMemory();
         return -1;
     }
@@ -121,6 +136,7 @@ static int env_init(PyObject *self, PyObject *args, PyObject *kw) {
  *      returns): the arrays step() writes (C-contiguous, of the documented shapes) */
 static PyObject *env_bind(PyObject *self, PyObject *args) {
     EnvObject *e = (EnvObject *)self;
+    if (refuse_busy(e) < 0) return NULL;
     if (PyTuple_Size(args) != B_COUNT) {
         PyErr_Format(PyExc_TypeError, "bind takes %d arrays", B_COUNT);
         return NULL;
@@ -157,7 +173,7 @@ static double now(void) {
 
 static void observe(EnvObject *e, Py_ssize_t i) {
     ymatch *m = &e->ms[i];
-    int chars[2] = {(int)CHARS(e)[2 * i], (int)CHARS(e)[2 * i + 1]};
+    int chars[2] = {e->chars[2 * i], e->chars[2 * i + 1]};
     float *obs = OBS(e) + (size_t)i * 2 * YENV_OBS;
     bool busy[2];
     yenv_observe(m, chars, obs, busy);
@@ -171,7 +187,7 @@ static void engine_error(EnvObject *e, Py_ssize_t i, const char *when) {
     ymatch *m = &e->ms[i];
     e->engine_errors++;
     snprintf(e->last_error, sizeof e->last_error, "%s vs %s, game seed %lld, turn %lld (%s): C engine: %s",
-             yenv_chars[CHARS(e)[2 * i]].name, yenv_chars[CHARS(e)[2 * i + 1]].name, (long long)SEEDS(e)[i],
+             yenv_chars[e->chars[2 * i]].name, yenv_chars[e->chars[2 * i + 1]].name, (long long)SEEDS(e)[i],
              (long long)TURNS(e)[i], when, m->errmsg[0] ? m->errmsg : "error");
 }
 
@@ -179,12 +195,12 @@ static void engine_error(EnvObject *e, Py_ssize_t i, const char *when) {
 static int start(EnvObject *e, Py_ssize_t i, int c1, int c2, int64_t seed) {
     ymatch *m = &e->ms[i];
     int t1 = yenv_table_of(c1), t2 = yenv_table_of(c2);
-    if (t1 < 0 || t2 < 0) {
+    if (t1 < 0 || t2 < 0) { /* in range: reset() and step() checked the indices */
         snprintf(e->last_error, sizeof e->last_error, "the C engine cannot play %s", yenv_chars[t1 < 0 ? c1 : c2].name);
         return -1;
     }
-    CHARS(e)[2 * i] = c1;
-    CHARS(e)[2 * i + 1] = c2;
+    e->chars[2 * i] = CHARS(e)[2 * i] = c1;
+    e->chars[2 * i + 1] = CHARS(e)[2 * i + 1] = c2;
     for (int attempt = 0; attempt < 100; attempt++) {
         SEEDS(e)[i] = seed + attempt;
         TURNS(e)[i] = 0;
@@ -212,8 +228,8 @@ static void results(EnvObject *e, Py_ssize_t i, int winner, bool ko) {
     r[R_KO] = ko;
     r[R_TURNS] = TURNS(e)[i];
     r[R_TICKS] = m->current_tick + 1;
-    r[R_P1_CHAR] = CHARS(e)[2 * i];
-    r[R_P2_CHAR] = CHARS(e)[2 * i + 1];
+    r[R_P1_CHAR] = e->chars[2 * i];
+    r[R_P2_CHAR] = e->chars[2 * i + 1];
     r[R_ILLEGAL_P1] = ILLEGAL(e)[2 * i];
     r[R_ILLEGAL_P2] = ILLEGAL(e)[2 * i + 1];
     r[R_SEED] = SEEDS(e)[i];
@@ -222,6 +238,7 @@ static void results(EnvObject *e, Py_ssize_t i, int winner, bool ko) {
 /* reset(which int8[n], p1 int64[n], p2 int64[n], seeds int64[n]) */
 static PyObject *env_reset(PyObject *self, PyObject *args) {
     EnvObject *e = (EnvObject *)self;
+    if (refuse_busy(e) < 0) return NULL;
     if (!e->bound) {
         PyErr_SetString(PyExc_RuntimeError, "EnvBatch: bind() the buffers first");
         return NULL;
@@ -242,12 +259,14 @@ static PyObject *env_reset(PyObject *self, PyObject *args) {
     }
     const int8_t *which = b[0].buf;
     const int64_t *p1 = b[1].buf, *p2 = b[2].buf, *seeds = b[3].buf;
-    for (Py_ssize_t i = 0; i < e->n; i++) {
-        if (!which[i]) continue;
-        if (p1[i] < 0 || p1[i] >= YENV_N_CHARS || p2[i] < 0 || p2[i] >= YENV_N_CHARS) {
-            PyErr_SetString(PyExc_ValueError, "character index out of range");
+    for (Py_ssize_t i = 0; i < e->n; i++) /* every index before any slot changes */
+        if (which[i] && (p1[i] < 0 || p1[i] >= YENV_N_CHARS || p2[i] < 0 || p2[i] >= YENV_N_CHARS ||
+                         yenv_table_of((int)p1[i]) < 0 || yenv_table_of((int)p2[i]) < 0)) {
+            PyErr_Format(PyExc_ValueError, "EnvBatch.reset: slot %zd: character index out of range", i);
             goto out;
         }
+    for (Py_ssize_t i = 0; i < e->n; i++) {
+        if (!which[i]) continue;
         if (start(e, i, (int)p1[i], (int)p2[i], seeds[i]) < 0) {
             PyErr_Format(PyExc_RuntimeError, "EnvBatch: slot %zd: %s", i, e->last_error);
             goto out;
@@ -269,6 +288,7 @@ out:
  * action the masks allow (a bug: that slot and the later ones did not move); 3 a slot could not restart */
 static PyObject *env_step(PyObject *self, PyObject *args) {
     EnvObject *e = (EnvObject *)self;
+    if (refuse_busy(e) < 0) return NULL;
     if (!e->bound) {
         PyErr_SetString(PyExc_RuntimeError, "EnvBatch: bind() the buffers first");
         return NULL;
@@ -294,11 +314,24 @@ static PyObject *env_step(PyObject *self, PyObject *args) {
     const int32_t *actions = b[0].buf;
     const int64_t *np1 = b[1].buf, *np2 = b[2].buf, *nseeds = b[3].buf;
     int status = 0, s_slot = -1, s_agent = -1, s_code = 0;
+    for (Py_ssize_t i = 0; i < e->n; i++) { /* nothing runs on a slot never reset or a character unknown */
+        const char *bad = e->ms[i].magic != YOMI_MAGIC ? "was never reset"
+                          : (np1[i] < 0 || np1[i] >= YENV_N_CHARS || yenv_table_of((int)np1[i]) < 0 || np2[i] < 0 ||
+                             np2[i] >= YENV_N_CHARS || yenv_table_of((int)np2[i]) < 0)
+                              ? "has a next character index out of range"
+                              : NULL;
+        if (bad) {
+            for (int k = 0; k < 4; k++) PyBuffer_Release(&b[k]);
+            PyErr_Format(PyExc_ValueError, "EnvBatch.step: slot %zd %s", i, bad);
+            return NULL;
+        }
+    }
+    e->in_step = true;
     Py_BEGIN_ALLOW_THREADS
     if (e->raise_illegal) {
         for (Py_ssize_t i = 0; i < e->n && !status; i++)
             for (int p = 0; p < 2; p++) {
-                int code = yenv_check((int)CHARS(e)[2 * i + p], e->tails + ((size_t)i * 2 + p) * YENV_MASK,
+                int code = yenv_check(e->chars[2 * i + p], e->tails + ((size_t)i * 2 + p) * YENV_MASK,
                                       actions + ((size_t)i * 2 + p) * YENV_NH);
                 if (code) {
                     status = 1, s_slot = (int)i, s_agent = p, s_code = code;
@@ -317,7 +350,7 @@ static PyObject *env_step(PyObject *self, PyObject *args) {
         yextra extra[2];
         bool fg[2], fa[2];
         for (int p = 0; p < 2; p++) {
-            int c = (int)CHARS(e)[2 * i + p];
+            int c = e->chars[2 * i + p];
             const float *tail = e->tails + ((size_t)i * 2 + p) * YENV_MASK;
             memcpy(heads[p], actions + ((size_t)i * 2 + p) * YENV_NH, sizeof heads[p]);
             int code = yenv_check(c, tail, heads[p]);
@@ -406,6 +439,7 @@ static PyObject *env_step(PyObject *self, PyObject *args) {
         t1 = now(), e->t_restart += t1 - t0, t0 = t1;
     }
     Py_END_ALLOW_THREADS
+    e->in_step = false;
     for (int k = 0; k < 4; k++) PyBuffer_Release(&b[k]);
     return Py_BuildValue("(iiii)", status, s_slot, s_agent, s_code);
 }
@@ -424,9 +458,10 @@ static ymatch *slot_of(EnvObject *e, PyObject *io) {
 /* match(i) -> yomi._native.Match: a copy of slot i's match (its state(), legal_actions()...) */
 static PyObject *env_match(PyObject *self, PyObject *io) {
     EnvObject *e = (EnvObject *)self;
+    if (refuse_busy(e) < 0) return NULL;
     ymatch *m = slot_of(e, io);
     if (!m) return NULL;
-    int64_t *ch = CHARS(e) + 2 * PyLong_AsSsize_t(io);
+    const int16_t *ch = e->chars + 2 * PyLong_AsSsize_t(io);
     PyObject *copy = PyObject_CallFunction(MATCH_TYPE, "ssi", yenv_chars[ch[0]].name, yenv_chars[ch[1]].name, 0);
     if (!copy) return NULL;
     memcpy(((MatchObject *)copy)->m, m, sizeof(ymatch));
@@ -489,6 +524,7 @@ static PyObject *extra_value(int table, const yextra *x) {
 /* decode(i, player, heads) -> (action, data, extra) at slot i's open decision (as step() submits them) */
 static PyObject *env_decode(PyObject *self, PyObject *args) {
     EnvObject *e = (EnvObject *)self;
+    if (refuse_busy(e) < 0) return NULL;
     PyObject *io, *heads_o;
     int player;
     if (!PyArg_ParseTuple(args, "OiO", &io, &player, &heads_o)) return NULL;
@@ -514,7 +550,7 @@ static PyObject *env_decode(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "move index out of range");
         return NULL;
     }
-    int c = (int)CHARS(e)[2 * i + player - 1];
+    int c = (int)e->chars[2 * i + player - 1];
     int sym;
     ydata data;
     yextra extra;
@@ -530,6 +566,7 @@ static PyObject *env_decode(PyObject *self, PyObject *args) {
 
 static PyObject *env_check(PyObject *self, PyObject *args) {
     EnvObject *e = (EnvObject *)self;
+    if (refuse_busy(e) < 0) return NULL;
     Py_ssize_t i;
     int player;
     PyObject *heads_o;
@@ -545,12 +582,13 @@ static PyObject *env_check(PyObject *self, PyObject *args) {
         heads[k] = (int32_t)PyLong_AsLong(v);
         Py_DECREF(v);
     }
-    return PyLong_FromLong(yenv_check((int)CHARS(e)[2 * i + player - 1], e->tails + ((size_t)i * 2 + player - 1) * YENV_MASK, heads));
+    return PyLong_FromLong(yenv_check((int)e->chars[2 * i + player - 1], e->tails + ((size_t)i * 2 + player - 1) * YENV_MASK, heads));
 }
 
 static PyObject *env_counters(PyObject *self, PyObject *unused) {
     (void)unused;
     EnvObject *e = (EnvObject *)self;
+    if (refuse_busy(e) < 0) return NULL;
     PyObject *last = e->last_illegal[0] < 0 ? Py_NewRef(Py_None)
                                             : Py_BuildValue("(iii)", e->last_illegal[0], e->last_illegal[1], e->last_illegal[2]);
     return Py_BuildValue("{s:L,s:L,s:N,s:s,s:{s:d,s:d,s:d,s:d},s:L,s:L}", "illegal_total", e->illegal_total,
@@ -642,6 +680,7 @@ static ymatch *alloc_matches(Py_ssize_t n) {
 static PyObject *env_get_state(PyObject *self, PyObject *unused) {
     (void)unused;
     EnvObject *e = (EnvObject *)self;
+    if (refuse_busy(e) < 0) return NULL;
     size_t payload = snap_payload_bytes(e->n);
     ymatch *tmp = alloc_matches(1);
     PyObject *out = tmp ? PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(sizeof(snap_header) + payload)) : NULL;
@@ -732,18 +771,45 @@ static const char *snap_refusal(EnvObject *e, const char *buf, size_t len, char 
     return why;
 }
 
-/* set_state(bytes): the batch becomes the snapshot's; on any mismatch or corruption, ValueError and
- * the batch is unchanged (every match is checked in a new buffer before anything is replaced) */
-static PyObject *env_set_state(PyObject *self, PyObject *arg) {
+/* the character index playing a fighter table, -1 none */
+static int char_of_table(int table) {
+    for (int c = 0; c < YENV_N_CHARS; c++)
+        if (yenv_table_of(c) == table) return c;
+    return -1;
+}
+
+/* set_state(bytes, chars=None): the batch becomes the snapshot's; on any mismatch or corruption,
+ * ValueError and the batch is unchanged (every match is checked in a new buffer before anything is
+ * replaced). The characters of each slot come from its match; chars (int64[n, 2], the bound array's
+ * saved values), when given, must agree with them. */
+static PyObject *env_set_state(PyObject *self, PyObject *args) {
     EnvObject *e = (EnvObject *)self;
+    if (refuse_busy(e) < 0) return NULL;
+    PyObject *arg, *chars_o = Py_None;
+    if (!PyArg_ParseTuple(args, "O|O", &arg, &chars_o)) return NULL;
+    Py_buffer cb = {0};
+    if (chars_o != Py_None) {
+        if (PyObject_GetBuffer(chars_o, &cb, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return NULL;
+        if (cb.itemsize != 8 || cb.len != 8 * 2 * e->n) {
+            PyBuffer_Release(&cb);
+            PyErr_SetString(PyExc_ValueError, "EnvBatch.set_state: chars must be int64[n, 2]");
+            return NULL;
+        }
+    }
+    PyObject *ret = NULL;
+    int16_t *chars = calloc((size_t)e->n * 2, sizeof *chars);
+    if (!chars) {
+        if (cb.buf) PyBuffer_Release(&cb);
+        return PyErr_NoMemory();
+    }
     Py_buffer b;
-    if (PyObject_GetBuffer(arg, &b, PyBUF_SIMPLE) < 0) return NULL;
+    if (PyObject_GetBuffer(arg, &b, PyBUF_SIMPLE) < 0) goto done;
     const char *buf = b.buf;
     char why[300], err[200];
     if (snap_refusal(e, buf, (size_t)b.len, why, sizeof why)) {
         PyBuffer_Release(&b);
         PyErr_Format(PyExc_ValueError, "EnvBatch.set_state: %s", why);
-        return NULL;
+        goto done;
     }
     const char *p = buf + sizeof(snap_header);
     snap_scalars sc;
@@ -753,20 +819,36 @@ static PyObject *env_set_state(PyObject *self, PyObject *arg) {
     ymatch *ms = alloc_matches(e->n);
     if (!ms) {
         PyBuffer_Release(&b);
-        return PyErr_NoMemory();
+        PyErr_NoMemory();
+        goto done;
     }
     memcpy(ms, matches, sizeof(ymatch) * (size_t)e->n);
     PyBuffer_Release(&b);
-    for (Py_ssize_t i = 0; i < e->n; i++)
+    for (Py_ssize_t i = 0; i < e->n; i++) {
         if (match_import_check(&ms[i], err, sizeof err) < 0) {
             free(ms);
             PyErr_Format(PyExc_ValueError, "EnvBatch.set_state: slot %zd: %s", i, err);
-            return NULL;
+            goto done;
         }
+        for (int p = 0; p < 2 && ms[i].magic == YOMI_MAGIC; p++) {
+            int c = char_of_table(ms[i].f[p].o.table);
+            const int64_t *given = cb.buf;
+            if (c < 0 || (given && given[2 * i + p] != c)) {
+                free(ms);
+                PyErr_Format(PyExc_ValueError, "EnvBatch.set_state: slot %zd: P%d's character %s", i, p + 1,
+                             c < 0 ? "cannot be played here" : "differs from the saved chars");
+                goto done;
+            }
+            chars[2 * i + p] = (int16_t)c;
+        }
+    }
     for (Py_ssize_t i = 0; i < e->n; i++) match_import(&ms[i]);
     /* nothing can fail from here on */
     free(e->ms);
     e->ms = ms;
+    free(e->chars);
+    e->chars = chars;
+    chars = NULL;
     memcpy(e->tails, tails, (size_t)e->n * 2 * YENV_MASK * sizeof(float));
     memcpy(e->busy, busy, (size_t)e->n * 2);
     e->illegal_total = sc.illegal_total, e->engine_errors = sc.engine_errors, e->ticks = sc.ticks;
@@ -774,7 +856,11 @@ static PyObject *env_set_state(PyObject *self, PyObject *arg) {
     for (int k = 0; k < 3; k++) e->last_illegal[k] = (int)sc.last_illegal[k];
     memcpy(e->last_error, sc.last_error, sizeof e->last_error);
     e->last_error[sizeof e->last_error - 1] = 0;
-    Py_RETURN_NONE;
+    ret = Py_NewRef(Py_None);
+done:
+    free(chars);
+    if (cb.buf) PyBuffer_Release(&cb);
+    return ret;
 }
 
 /* for tests and tools: the checksum of the header and where the pointer codes sit in a match */
@@ -789,12 +875,48 @@ static PyObject *env_snapshot_checksum(PyObject *self, PyObject *arg) {
 
 static PyObject *env_snapshot_layout(PyObject *self, PyObject *unused) {
     (void)self, (void)unused;
-    return Py_BuildValue("{s:n,s:n,s:n,s:n,s:n,s:n,s:n,s:n,s:n,s:n}", "header", (Py_ssize_t)sizeof(snap_header),
-                         "scalars", (Py_ssize_t)sizeof(snap_scalars), "mask", (Py_ssize_t)YENV_MASK, "match",
-                         (Py_ssize_t)sizeof(ymatch), "fighter_chr", (Py_ssize_t)offsetof(ymatch, f[0].chr),
-                         "fighter_states", (Py_ssize_t)offsetof(ymatch, f[0].states), "state",
-                         (Py_ssize_t)sizeof(ystate), "state_st", (Py_ssize_t)offsetof(ystate, st), "object_cls",
-                         (Py_ssize_t)offsetof(ymatch, objs[0].cls), "object", (Py_ssize_t)sizeof(yproj));
+    PyObject *out = Py_BuildValue(
+        "{s:n,s:n,s:n,s:n,s:n,s:n,s:n,s:n,s:n,s:n}", "header", (Py_ssize_t)sizeof(snap_header), "scalars",
+        (Py_ssize_t)sizeof(snap_scalars), "mask", (Py_ssize_t)YENV_MASK, "match", (Py_ssize_t)sizeof(ymatch),
+        "fighter_chr", (Py_ssize_t)offsetof(ymatch, f[0].chr), "fighter_states", (Py_ssize_t)offsetof(ymatch, f[0].states),
+        "state", (Py_ssize_t)sizeof(ystate), "state_st", (Py_ssize_t)offsetof(ystate, st), "object_cls",
+        (Py_ssize_t)offsetof(ymatch, objs[0].cls), "object", (Py_ssize_t)sizeof(yproj));
+    if (!out) return NULL;
+    /* where the counts, indices and symbols sit (offset in a match, size in bytes): P1's, and object
+     * slot 0's (add k * "object" for slot k), for tests that craft snapshots */
+#define FIELD(name, member) {name, offsetof(ymatch, member), sizeof(((ymatch *)0)->member)}
+    static const struct {
+        const char *name;
+        size_t off, size;
+    } fields[] = {
+        FIELD("n_spawned", n_spawned), FIELD("n_objs", n_objs), FIELD("order", order[0]), FIELD("n_gone", n_gone),
+        FIELD("err", err), FIELD("n_parried", f[0].n_parried), FIELD("n_combo_moves", f[0].n_combo_moves),
+        FIELD("n_hold_restarts", f[0].n_hold_restarts), FIELD("n_hold_force", f[0].n_hold_force),
+        FIELD("stance", f[0].stance), FIELD("queued_action", f[0].queued_action), FIELD("n_states", f[0].o.n_states),
+        FIELD("n_hitboxes", f[0].o.n_hitboxes), FIELD("n_hurtstates", f[0].o.n_hurtstates),
+        FIELD("n_limbs", f[0].o.n_limbs), FIELD("n_conns", f[0].o.n_conns), FIELD("data_n", f[0].o.data_cur.n),
+        FIELD("data_kind", f[0].o.data_cur.kind), FIELD("creator", f[0].o.creator), FIELD("sm_state", f[0].o.sm.state),
+        FIELD("vars_off", f[0].states[0].vars_off), FIELD("current_hurtbox", f[0].states[0].current_hurtbox),
+        FIELD("hit_n", f[0].hitboxes[0].n_hit), FIELD("facing", f[0].o.chara.facing),
+        FIELD("is_fighter", f[0].o.is_fighter), FIELD("hbd_host", f[0].hitbox_data.host),
+        FIELD("object_number", objs[0].o.number), FIELD("object_creator", objs[0].o.creator),
+        FIELD("object_is_fighter", objs[0].o.is_fighter), FIELD("object_n_states", objs[0].o.n_states),
+        FIELD("object_sm_state", objs[0].o.sm.state), FIELD("slot_used", slot_used[0]),
+    };
+#undef FIELD
+    PyObject *d = PyDict_New();
+    for (size_t i = 0; d && i < sizeof fields / sizeof fields[0]; i++) {
+        PyObject *v = Py_BuildValue("(nn)", (Py_ssize_t)fields[i].off, (Py_ssize_t)fields[i].size);
+        if (!v || PyDict_SetItemString(d, fields[i].name, v) < 0) Py_CLEAR(d);
+        Py_XDECREF(v);
+    }
+    if (!d || PyDict_SetItemString(out, "fields", d) < 0) {
+        Py_XDECREF(d);
+        Py_DECREF(out);
+        return NULL;
+    }
+    Py_DECREF(d);
+    return out;
 }
 
 static PyMethodDef ENV_METHODS[] = {
@@ -805,8 +927,9 @@ static PyMethodDef ENV_METHODS[] = {
     {"get_state", env_get_state, METH_NOARGS,
      "get_state() -> bytes: a snapshot of every match, the masks of the open decisions, the counters "
      "(portable across processes of the same build; the bound arrays are not included)"},
-    {"set_state", env_set_state, METH_O,
-     "set_state(snapshot): restore get_state()'s bytes; ValueError (and no change) on any mismatch or corruption"},
+    {"set_state", env_set_state, METH_VARARGS,
+     "set_state(snapshot, chars=None): restore get_state()'s bytes; ValueError (and no change) on any mismatch or "
+     "corruption, or when chars (int64[n, 2]) disagree with the matches' characters"},
     {"bind", env_bind, METH_VARARGS, "bind(obs, rewards, terminals, truncations, ended, results, final_returns, "
                                      "illegal, chars, seeds, hp, turns, returns)"},
     {"reset", env_reset, METH_VARARGS, "reset(which int8[n], p1 int64[n], p2 int64[n], seeds int64[n])"},

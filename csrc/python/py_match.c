@@ -329,7 +329,7 @@ static PyObject *res_value(const yres_field *r, const uint8_t *base) {
     const void *p = base + r->offset;
     switch (r->kind) {
     case RF_INT: return PyLong_FromLong(*(const int32_t *)p);
-    case RF_BOOL: return PyBool_FromLong(*(const bool *)p);
+    case RF_BOOL: return PyBool_FromLong(*(const yflag *)p != 0);
     case RF_FX: return fx_str(*(const fx *)p);
     case RF_OBJREF: return objref(*(const int16_t *)p);
     case RF_XY_OR_NULL: {
@@ -782,7 +782,18 @@ typedef struct {
     Py_ssize_t n;
     ycode *codes;
     Py_ssize_t n_codes, cap_codes;
+    bool busy; /* a step() or run_script() is running without the GIL: every other call is refused */
 } BatchObject;
+
+/* MatchBatch is not thread-safe: step() and run_script() release the GIL, and a call from another
+ * thread meanwhile (a reset, a new action code, a read) would race with them. The flag is set and
+ * read under the GIL, so a concurrent call gets this error instead. */
+static int batch_refuse_busy(BatchObject *b) {
+    if (!b->busy) return 0;
+    PyErr_SetString(PyExc_RuntimeError, "MatchBatch is busy: step() or run_script() is running in another thread "
+                                        "(a MatchBatch is not thread-safe: use one per thread)");
+    return -1;
+}
 
 enum { ST_WAITING = 0, ST_FINISHED = 1, ST_ERROR = -1, ST_ILLEGAL = -2, ST_EMPTY = -3 };
 
@@ -815,6 +826,7 @@ static int batch_init(PyObject *self, PyObject *args, PyObject *kw) {
 
 static ymatch *batch_at(PyObject *self, PyObject *io) {
     BatchObject *b = (BatchObject *)self;
+    if (batch_refuse_busy(b) < 0) return NULL;
     Py_ssize_t i = PyLong_AsSsize_t(io);
     if (i == -1 && PyErr_Occurred()) return NULL;
     if (i < 0 || i >= b->n) {
@@ -836,6 +848,7 @@ static PyObject *b_reset(PyObject *self, PyObject *args, PyObject *kw) {
     if (!PyArg_ParseTupleAndKeywords(args, kw, "nOOO|O", kwlist, &i, &p1, &p2, &seed, &settings))
         return NULL;
     BatchObject *b = (BatchObject *)self;
+    if (batch_refuse_busy(b) < 0) return NULL;
     if (i < 0 || i >= b->n) {
         PyErr_Format(PyExc_IndexError, "match index %zd out of range", i);
         return NULL;
@@ -853,6 +866,7 @@ static PyObject *b_register_action(PyObject *self, PyObject *args, PyObject *kw)
     PyObject *character, *action, *data = Py_None, *extra = Py_None;
     if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|OO", kwlist, &character, &action, &data, &extra)) return NULL;
     BatchObject *b = (BatchObject *)self;
+    if (batch_refuse_busy(b) < 0) return NULL;
     int table = table_of_character(character);
     if (table < 0) return NULL;
     int sym = PyUnicode_Check(action) ? sym_of(action) : -1;
@@ -889,6 +903,7 @@ static PyObject *b_register_action(PyObject *self, PyObject *args, PyObject *kw)
  * action (that match did not move), -3 never reset. Releases the GIL while stepping. */
 static PyObject *b_step(PyObject *self, PyObject *args) {
     BatchObject *b = (BatchObject *)self;
+    if (batch_refuse_busy(b) < 0) return NULL;
     PyObject *codes_o, *status_o;
     if (!PyArg_ParseTuple(args, "OO", &codes_o, &status_o)) return NULL;
     Py_buffer cb, sb;
@@ -905,6 +920,7 @@ static PyObject *b_step(PyObject *self, PyObject *args) {
     }
     const int32_t *codes = cb.buf;
     int8_t *status = sb.buf;
+    b->busy = true;
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t i = 0; i < b->n; i++) {
         ymatch *m = &b->ms[i];
@@ -949,6 +965,7 @@ static PyObject *b_step(PyObject *self, PyObject *args) {
         status[i] = m->err ? ST_ERROR : (m->game_finished ? ST_FINISHED : ST_WAITING);
     }
     Py_END_ALLOW_THREADS
+    b->busy = false;
     PyBuffer_Release(&cb);
     PyBuffer_Release(&sb);
     Py_RETURN_NONE;
@@ -974,6 +991,7 @@ static PyObject *b_run_script(PyObject *self, PyObject *args) {
     Py_ssize_t k = cb.len / 8, used = 0;
     int32_t start_tick = m->current_tick;
     int status = 0;
+    b->busy = true;
     Py_BEGIN_ALLOW_THREADS
     while (!m->err && !m->game_finished) {
         if (!m->turn_open) {
@@ -1002,6 +1020,7 @@ static PyObject *b_run_script(PyObject *self, PyObject *args) {
         match_iface_advance(m);
     }
     Py_END_ALLOW_THREADS
+    b->busy = false;
     PyBuffer_Release(&cb);
     if (m->err) status = ST_ERROR;
     else if (!status && m->game_finished) status = ST_FINISHED;

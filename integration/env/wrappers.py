@@ -27,6 +27,7 @@ import gymnasium
 import numpy as np
 
 from integration.env import obs as O
+from integration.env.checks import check_actions
 from integration.env.env import YomiEnv, check_action_obs
 
 
@@ -117,7 +118,7 @@ class YomiGymEnv(gymnasium.Env):
         if not self._started:
             raise RuntimeError("call reset() before step()")
         acts = np.zeros((2, O.N_HEADS), dtype=np.int32)
-        acts[self._me] = np.asarray(action, dtype=np.int32).reshape(O.N_HEADS)
+        acts[self._me] = check_actions(action, (O.N_HEADS,))
         why = check_action_obs(self.env.observations[self._me], acts[self._me])
         acts[1 - self._me] = _act(self.opponent, self.env.observations[1 - self._me])
         _, rew, term, trunc, infos = self.env.step(acts)
@@ -193,7 +194,7 @@ class YomiParallelEnv:
         missing = [a for a in self.agents if a not in actions]
         if missing:
             raise KeyError(f"no action for {missing}")
-        acts = np.stack([np.asarray(actions[a], dtype=np.int32).reshape(O.N_HEADS) for a in self.possible_agents])
+        acts = np.stack([check_actions(actions[a], (O.N_HEADS,)) for a in self.possible_agents])
         _, rew, term, trunc, infos = self.env.step(acts)
         obs = self._obs()
         names = self.possible_agents

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 import time
 
@@ -193,7 +194,10 @@ def _compile(batch, p1: str, p2: str, decisions, cache: dict):
     return codes
 
 
-def run(pairs, matches_per_pair: int, game_length: int, seed: int, out=sys.stdout) -> dict:
+def run(pairs, matches_per_pair: int, game_length: int, seed: int, out=sys.stdout, repeats: int = 5,
+        python_repeats: int = 3, min_seconds: float = 0.5) -> dict:
+    """Record the random matches, replay them each way; returns, per engine, the median and spread
+    (lowest, highest) of ticks per wall second and per CPU second over the repetitions."""
     from yomi import _native
 
     settings = dict(DEFAULT_SETTINGS)
@@ -216,75 +220,77 @@ def run(pairs, matches_per_pair: int, game_length: int, seed: int, out=sys.stdou
         print(f"(random matches left out: {why}: a state the C engine does not have yet "
               f"(EngineUnavailable) or the game's own crashes, which both engines raise)", file=out)
 
-    figures = {}  # key -> (ticks, decisions, wall seconds, CPU seconds)
-
     def clocks():
-        return time.perf_counter(), time.thread_time()
+        return time.perf_counter(), time.process_time()
 
-    # Python engine, through the interface
-    ticks = dec = 0
-    w0, c0 = clocks()
-    for p1, p2, match_seed, decisions, final, result in scripts:
-        m = create_match(p1, p2, match_seed, settings, "python")
-        t, d = replay(m, decisions)
-        ticks += t
-        dec += d
-    w1, c1 = clocks()
-    figures["python"] = (ticks, dec, w1 - w0, c1 - c0)
+    def through_interface(engine: str):
+        ticks = dec = 0
+        w0, c0 = clocks()
+        for p1, p2, match_seed, decisions, final, result in scripts:
+            m = create_match(p1, p2, match_seed, settings, engine)
+            t, d = replay(m, decisions)
+            ticks += t
+            dec += d
+            if engine == "c" and (m.state() != final or m.result() != result):
+                raise AssertionError(f"the C engine ended {p1} vs {p2} seed {match_seed} differently")
+        w1, c1 = clocks()
+        return ticks, dec, w1 - w0, c1 - c0
 
-    # C engine, through the interface (one Python call per decision)
-    ticks = dec = 0
-    w0, c0 = clocks()
-    for p1, p2, match_seed, decisions, final, result in scripts:
-        m = create_match(p1, p2, match_seed, settings, "c")
-        t, d = replay(m, decisions)
-        ticks += t
-        dec += d
-        if m.state() != final or m.result() != result:
-            raise AssertionError(f"the C engine ended {p1} vs {p2} seed {match_seed} differently")
-    w1, c1 = clocks()
-    figures["c_api"] = (ticks, dec, w1 - w0, c1 - c0)
-
-    # C engine alone: each match in one call (best of 3)
     batch = _native.MatchBatch(1)
     cache: dict = {}
     compiled = [(p1, p2, s, _compile(batch, p1, p2, decisions, cache), final)
                 for p1, p2, s, decisions, final, result in scripts]
-    best = None
-    for _ in range(3):
+
+    def in_c():
+        # the scripts are replayed until min_seconds of CPU time are spent, so that a repetition is
+        # long enough to measure on a loaded machine (one pass is a few milliseconds)
         ticks = dec = 0
         wall = cpu = 0.0
-        for p1, p2, match_seed, codes, final in compiled:
-            batch.reset(0, p1, p2, match_seed, settings)
-            w0, c0 = clocks()
-            t, status, d = batch.run_script(0, codes)
-            w1, c1 = clocks()
-            wall += w1 - w0
-            cpu += c1 - c0
-            if status not in (0, 1):
-                raise AssertionError(f"run_script status {status} for {p1} vs {p2}")
-            ticks += t
-            dec += d
-            if batch.state(0) != final:
-                raise AssertionError(f"run_script ended {p1} vs {p2} seed {match_seed} differently")
-        if best is None or cpu < best[3]:
-            best = (ticks, dec, wall, cpu)
-    figures["c_native"] = best
+        while cpu < min_seconds or ticks == 0:
+            for p1, p2, match_seed, codes, final in compiled:
+                batch.reset(0, p1, p2, match_seed, settings)
+                w0, c0 = clocks()
+                t, status, d = batch.run_script(0, codes)
+                w1, c1 = clocks()
+                wall += w1 - w0
+                cpu += c1 - c0
+                if status not in (0, 1):
+                    raise AssertionError(f"run_script status {status} for {p1} vs {p2}")
+                ticks += t
+                dec += d
+                if batch.state(0) != final:
+                    raise AssertionError(f"run_script ended {p1} vs {p2} seed {match_seed} differently")
+        return ticks, dec, wall, cpu
 
-    py_cpu_tps = figures["python"][0] / max(figures["python"][3], 1e-9)
+    # key -> one (ticks, decisions, wall seconds, CPU seconds) per repetition
+    figures = {"python": [through_interface("python") for _ in range(python_repeats)],
+               "c_api": [through_interface("c") for _ in range(repeats)],
+               "c_native": [in_c() for _ in range(repeats)]}
+
+    def rate(runs, i, clock):  # (median, lowest, highest) of runs' item i per second of clock (2: wall, 3: CPU)
+        values = [r[i] / max(r[clock], 1e-9) for r in runs]
+        return statistics.median(values), min(values), max(values)
+
+    py_cpu_tps = rate(figures["python"], 0, 3)[0]
     print(f"{len(scripts)} random legal matches ({', '.join(f'{a}-{b}' for a, b in pairs)}), "
-          f"game_length {game_length}, one core; per CPU-second = per second of this thread's CPU time "
-          f"(what a free core does on a shared machine)", file=out)
-    print(f"{'engine':<28}{'ticks':>9}{'decisions':>10}{'wall s':>9}{'ticks/s':>12}{'decisions/s':>12}"
-          f"{'ticks/CPU-s':>13}{'dec/CPU-s':>11}{'x python':>10}", file=out)
+          f"game_length {game_length}, one core; per CPU-second = per second of this process's CPU time "
+          f"(what a free core does on a shared machine); median (lowest-highest) of the repetitions "
+          f"({python_repeats} Python, {repeats} C; run_script at least {min_seconds:g} CPU-s each)", file=out)
+    print(f"{'engine':<28}{'runs':>5}{'ticks':>9}{'decisions':>10}{'ticks/s (wall)':>28}"
+          f"{'ticks/CPU-s':>31}{'dec/CPU-s':>11}{'x python':>10}", file=out)
     labels = {"python": "python (interface)", "c_api": "c (interface, per decision)",
               "c_native": "c (run_script, in C)"}
+    summary = {}
     for key in ("python", "c_api", "c_native"):
-        ticks, dec, wall, cpu = figures[key]
-        wall, cpu = max(wall, 1e-9), max(cpu, 1e-9)
-        print(f"{labels[key]:<28}{ticks:>9}{dec:>10}{wall:>9.3f}{ticks / wall:>12,.0f}{dec / wall:>12,.0f}"
-              f"{ticks / cpu:>13,.0f}{dec / cpu:>11,.0f}{ticks / cpu / py_cpu_tps:>10.0f}", file=out)
-    return figures
+        runs = figures[key]
+        wall, cpu, dcpu = rate(runs, 0, 2), rate(runs, 0, 3), rate(runs, 1, 3)
+        summary[key] = dict(runs=len(runs), ticks=runs[0][0], decisions=runs[0][1], ticks_per_s=wall,
+                            ticks_per_cpu_s=cpu, decisions_per_cpu_s=dcpu, x_python=cpu[0] / py_cpu_tps)
+        wall_text = f"{wall[0]:,.0f} ({wall[1]:,.0f}-{wall[2]:,.0f})"
+        cpu_text = f"{cpu[0]:,.0f} ({cpu[1]:,.0f}-{cpu[2]:,.0f})"
+        print(f"{labels[key]:<28}{len(runs):>5}{runs[0][0]:>9}{runs[0][1]:>10} {wall_text:>30} {cpu_text:>30}"
+              f"{dcpu[0]:>11,.0f}{cpu[0] / py_cpu_tps:>10.0f}", file=out)
+    return summary
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -295,16 +301,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--matches", type=int, default=4, help="random matches per pair (default 4)")
     parser.add_argument("--game-length", type=int, default=3000, help="match length in ticks (default 3000)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random matches")
-    parser.add_argument("--env", action="store_true", help="benchmark the environment (integration.tools.env_bench)")
-    args = parser.parse_args(argv)
-    if args.env:
+    parser.add_argument("--repeats", type=int, default=5, help="repetitions of each C figure (default 5)")
+    parser.add_argument("--python-repeats", type=int, default=3, help="repetitions of the Python figure (default 3)")
+    parser.add_argument("--min-seconds", type=float, default=0.5,
+                        help="CPU seconds of run_script per repetition, at least (default 0.5)")
+    parser.add_argument("--json", metavar="PATH", help="also write the figures as JSON")
+    parser.add_argument("--env", action="store_true",
+                        help="benchmark the environment instead; every option after it goes to "
+                             "integration.tools.env_bench (yomi bench --env --help)")
+    parser.add_argument("--trainer", action="store_true",
+                        help="benchmark training (rollout + update) instead; every option after it goes to "
+                             "integration.tools.trainer_bench (yomi bench --trainer --help)")
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if "--trainer" in argv:
+        from integration.tools import trainer_bench
+        return int(trainer_bench.main([a for a in argv if a != "--trainer"]) or 0)
+    if "--env" in argv:
         try:
             from integration.tools import env_bench
         except ImportError:
             print("yomi bench --env: the environment benchmark (integration.tools.env_bench) is not available yet",
                   file=sys.stderr)
             return 2
-        return int(env_bench.main([]) or 0)
+        return int(env_bench.main([a for a in argv if a != "--env"]) or 0)
+    args = parser.parse_args(argv)
+    if args.repeats < 1 or args.python_repeats < 1 or args.matches < 1 or args.min_seconds < 0:
+        parser.error("--repeats, --python-repeats and --matches must be at least 1, --min-seconds at least 0")
     names = ("Ninja", "Cowboy", "Wizard", "Robot", "Mutant")
     if args.pairs == ["all"]:
         pairs = [(a, b) for a in names for b in names]
@@ -316,7 +338,12 @@ def main(argv: list[str] | None = None) -> int:
             print(f"yomi bench: {', '.join(bad)}: a pair is P1-P2 of {', '.join(names)} (or 'all')", file=sys.stderr)
             return 2
         pairs = [tuple(by_lower[c.lower()] for c in pair) for pair in pairs]
-    run(pairs, args.matches, args.game_length, args.seed)
+    summary = run(pairs, args.matches, args.game_length, args.seed, repeats=args.repeats,
+                  python_repeats=args.python_repeats, min_seconds=args.min_seconds)
+    if args.json:
+        import json
+        with open(args.json, "w") as fh:
+            json.dump(summary, fh, indent=1)
     return 0
 
 

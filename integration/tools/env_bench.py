@@ -1,8 +1,13 @@
 """``yomi bench --env``: agent steps per second of :class:`integration.env.env.YomiEnv` with random
 legal (masked) actions (integration/tools/bench.py delegates here; see docs/PERFORMANCE.md).
+
+Each case runs ``--repeats`` times; the table gives the median and the spread (lowest to highest)
+of the repetitions, per second of wall-clock time and per second of the process's CPU time
+(``time.process_time``: what a free core does when the machine is shared).
 """
 from __future__ import annotations
 
+import statistics
 import sys
 import time
 from typing import Optional, Sequence
@@ -16,7 +21,7 @@ from integration.env.env import BACKENDS, YomiEnv, _default_backend as default_b
 def bench(backend: str = "c", num_envs: int = 64, seconds: float = 10.0, seed: int = 0, p1="ninja", p2="ninja") -> dict:
     """Agent steps per second of one env in this process with random legal (masked) actions.
 
-    Only ``env.step`` is timed (drawing the random actions is not)."""
+    Only ``env.step`` is timed (drawing the random actions is not); CPU time is the process's."""
     import contextlib
     import io
 
@@ -28,13 +33,14 @@ def bench(backend: str = "c", num_envs: int = 64, seconds: float = 10.0, seed: i
         t0 = time.perf_counter()
         while time.perf_counter() - t0 < seconds:
             a = random_legal_actions(env.observations, rng)
-            s, c = time.perf_counter(), time.thread_time()
+            s, c = time.perf_counter(), time.process_time()
             env.step(a)
             env_time += time.perf_counter() - s
-            env_cpu += time.thread_time() - c
+            env_cpu += time.process_time() - c
             steps += 1
     return dict(backend=backend, num_envs=num_envs, agent_steps=steps * env.num_agents, env_seconds=env_time,
-                sps=steps * env.num_agents / max(env_time, 1e-9), sps_cpu=steps * env.num_agents / max(env_cpu, 1e-9),
+                env_cpu_seconds=env_cpu, sps=steps * env.num_agents / max(env_time, 1e-9),
+                sps_cpu=steps * env.num_agents / max(env_cpu, 1e-9),
                 matches=env.matches_played, truncated=env.engine_errors, illegal=env.illegal_actions)
 
 
@@ -51,23 +57,57 @@ def _bench_parallel(workers: int, **kwargs) -> list:
         return pool.map(_bench_worker, [dict(kwargs, seed=kwargs.get("seed", 0) + w) for w in range(workers)])
 
 
+def spread(values: Sequence[float]) -> tuple[float, float, float]:
+    """(median, lowest, highest) of the repetitions' figures."""
+    return statistics.median(values), min(values), max(values)
+
+
+def run_case(backend: str, envs: int, workers: int, seconds: float, repeats: int, p1: str, p2: str,
+             seed: int = 0) -> dict:
+    """One case ``repeats`` times: wall figures summed over the workers, CPU figures per process.
+
+    Returns {"wall": (median, low, high), "cpu": (median, low, high), "matches", "truncated", "runs"}."""
+    walls, cpus, matches, truncated = [], [], 0, 0
+    for r in range(repeats):
+        res = _bench_parallel(workers, backend=backend, num_envs=envs, seconds=seconds, p1=p1, p2=p2,
+                              seed=seed + 1000 * r)
+        walls.append(sum(x["sps"] for x in res))
+        cpus.append(sum(x["sps_cpu"] for x in res) / len(res))
+        matches += sum(x["matches"] for x in res)
+        truncated += sum(x["truncated"] for x in res)
+    return dict(backend=backend, envs=envs, workers=workers, wall=spread(walls), cpu=spread(cpus),
+                matches=matches, truncated=truncated, runs=repeats)
+
+
+def _fmt(fig: tuple[float, float, float]) -> str:
+    med, lo, hi = fig
+    return f"{med:>10,.0f} ({lo:,.0f}-{hi:,.0f})"
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """``yomi bench --env``: agent steps per second of YomiEnv, random legal (masked) actions.
 
-    Without options: the C-backed env on one core and on all cores, then the Python-backed env on
-    one core.  Options run one case:
-    ``--backend python|c --envs N --seconds S --workers W (0: all cores) --p1 --p2``."""
+    Without --backend: the C-backed env on one core and on all cores, then the Python-backed env on
+    one core.  With --backend, one case:
+    ``--backend python|c --envs N --seconds S --workers W (0: all cores) --p1 --p2``.
+    Every case runs --repeats times (default 5) for --seconds each (default 2)."""
     import argparse
+    import json
     import multiprocessing as mp
+    import os
 
     ap = argparse.ArgumentParser(prog="yomi bench --env", description=main.__doc__)
     ap.add_argument("--backend", choices=sorted(BACKENDS))
     ap.add_argument("--envs", type=int, help="matches per env (2 agents each); default 64 (C), 4 (Python)")
-    ap.add_argument("--seconds", type=float, default=10.0)
+    ap.add_argument("--seconds", type=float, default=2.0, help="seconds per repetition (default 2)")
+    ap.add_argument("--repeats", type=int, default=5, help="repetitions per case (default 5)")
     ap.add_argument("--workers", type=int, default=1, help="processes, one env each; 0 = all cores")
     ap.add_argument("--p1", default="ninja")
     ap.add_argument("--p2", default="ninja")
+    ap.add_argument("--json", metavar="PATH", help="also write the figures as JSON")
     args = ap.parse_args([a for a in (argv or []) if a != "--env"])
+    if args.seconds <= 0 or args.repeats < 1 or args.workers < 0 or (args.envs is not None and args.envs < 1):
+        ap.error("--seconds must be positive, --repeats and --envs at least 1, --workers at least 0")
     cores = mp.cpu_count()
     if args.backend is None:
         cases = [("c", 64, 1), ("c", 64, cores), ("python", 4, 1)]
@@ -77,23 +117,25 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     else:
         envs = args.envs or (64 if args.backend == "c" else 4)
         cases = [(args.backend, envs, args.workers or cores)]
-    import os
 
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"YomiEnv, {args.p1} vs {args.p2}, random legal actions, env.step timed ({args.seconds:.0f} s per case); "
-          f"{cores} cores, load average {load:.1f}")
-    print("agent steps/s: wall clock; per CPU-s: per second of CPU time the env used (what a free core does)")
-    print(f"{'backend':<8} {'envs':>5} {'workers':>7} {'agent steps/s':>14} {'per CPU-s':>10} "
+    print(f"YomiEnv, {args.p1} vs {args.p2}, random legal actions, env.step timed "
+          f"({args.repeats} x {args.seconds:g} s per case); {cores} cores, load average {load:.1f}")
+    print("agent steps/s: wall clock (all workers); per CPU-s: per second of a process's CPU time "
+          "(what a free core does); median (lowest-highest) of the repetitions")
+    print(f"{'backend':<8} {'envs':>5} {'workers':>7} {'agent steps/s (wall)':>30} {'per CPU-s':>30} "
           f"{'matches':>8} {'cut short':>9}")
+    rows = []
     for backend, envs, workers in cases:
-        res = _bench_parallel(workers, backend=backend, num_envs=envs, seconds=args.seconds, p1=args.p1, p2=args.p2)
-        total = sum(r["sps"] for r in res)
-        cpu = sum(r["sps_cpu"] for r in res) / len(res)
-        print(f"{backend:<8} {envs:>5} {workers:>7} {total:>14,.0f} {cpu:>10,.0f} "
-              f"{sum(r['matches'] for r in res):>8} {sum(r['truncated'] for r in res):>9}")
+        row = run_case(backend, envs, workers, args.seconds, args.repeats, args.p1, args.p2)
+        rows.append(row)
+        print(f"{backend:<8} {envs:>5} {workers:>7} {_fmt(row['wall']):>30} {_fmt(row['cpu']):>30} "
+              f"{row['matches']:>8} {row['truncated']:>9}")
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump(dict(p1=args.p1, p2=args.p2, load=load, cores=cores, seconds=args.seconds, cases=rows), fh,
+                      indent=1)
     return 0
-
-
 
 
 if __name__ == "__main__":  # pragma: no cover

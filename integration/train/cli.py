@@ -37,6 +37,10 @@ def parse_args(argv):
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                    help="any other setting, e.g. --set horizon=64 --set cuda_graphs=true")
     p.add_argument("--quiet", action="store_true", help="no progress output, only the summary")
+    p.add_argument("--distributed", type=int, metavar="NPROC",
+                   help="data-parallel PPO in NPROC processes on this machine (runs torchrun; for several "
+                        "machines run torchrun yourself: torchrun --nproc-per-node N --nnodes M ... "
+                        "-m integration.train.cli ...; docs/PERFORMANCE.md)")
     return p.parse_args(argv)
 
 
@@ -62,19 +66,50 @@ def overrides_from(args) -> dict:
     return out
 
 
+def torchrun(nproc: int, argv: list[str]) -> int:
+    """``--distributed N``: this command again under torchrun, N processes on this machine."""
+    import subprocess
+
+    rest, skip = [], False
+    for a in argv:  # the same arguments, less --distributed
+        if skip:
+            skip = False
+        elif a == "--distributed":
+            skip = True
+        elif not a.startswith("--distributed="):
+            rest.append(a)
+    cmd = [sys.executable, "-m", "torch.distributed.run", "--standalone", f"--nproc-per-node={nproc}",
+           "-m", "integration.train.cli", *rest]
+    return subprocess.call(cmd)
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = parse_args(sys.argv[1:] if argv is None else argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args = parse_args(argv)
+    if args.distributed is not None:
+        if args.distributed < 1:
+            print("train-selfplay: error: --distributed takes a number of processes (at least 1)", file=sys.stderr)
+            return 2
+        return torchrun(args.distributed, argv)
+    from . import distributed
     from .trainer import Trainer  # torch is imported only once the arguments are fine
 
     overrides = overrides_from(args)
+    rank = 0
     try:  # a bad setting, file or character name is a one-line error, not a traceback
         file_settings = load_file(args.config) if args.config else {}
+        cls = Trainer
+        if distributed.launched():  # started by torchrun: one rank of a data-parallel run
+            device = merge(merge(TrainConfig(), file_settings), overrides).device
+            overrides["device"] = distributed.init(device)
+            cls, rank = distributed.DistributedTrainer, distributed.dist.get_rank()
+        display = not args.quiet and rank == 0
         if args.resume:
             given = {k: v for k, v in overrides.items() if v is not None}
-            trainer = Trainer.resume(args.resume, {**file_settings, **given}, display=not args.quiet)
+            trainer = cls.resume(args.resume, {**file_settings, **given}, display=display)
         else:
             cfg = merge(merge(TrainConfig(), file_settings), overrides)
-            trainer = Trainer(cfg, display=not args.quiet)
+            trainer = cls(cfg, display=display)
     except (OSError, ValueError, KeyError, TypeError) as exc:  # TOML / JSON errors are ValueErrors
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
         print(f"train-selfplay: error: {message}", file=sys.stderr)
@@ -83,7 +118,10 @@ def main(argv: list[str] | None = None) -> int:
         summary = trainer.run()
     finally:
         trainer.close()
-    print_summary(summary)
+        if distributed.launched() and distributed.dist.is_initialized():
+            distributed.dist.destroy_process_group()
+    if rank == 0:
+        print_summary(summary)
     return 0
 
 

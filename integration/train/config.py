@@ -87,6 +87,8 @@ class TrainConfig:
     cuda_graph_update: bool = False  # capture the PPO minibatch step (fixed size, padded) as a CUDA graph
     bf16: bool = False  # autocast the forward passes to bfloat16
     async_update: bool = False  # overlap env stepping with a one-epoch update (data one version old)
+    # the CUDA code path above on the CPU, capture and streams left out (tests, scripts/gpu_check.sh --cpu)
+    cuda_rehearsal: bool = False
 
     notes: dict = field(default_factory=dict)  # free-form, kept with the run
 
@@ -114,6 +116,8 @@ class TrainConfig:
              f"num_minibatches must be between 1 and the batch size ({self.batch_size})"),
             (self.update_epochs >= 1, "update_epochs must be at least 1"),
             (self.device.split(":")[0] in ("cpu", "cuda"), f"device must be cpu or cuda[:N], not {self.device!r}"),
+            (not (self.cuda_rehearsal and self.device.startswith("cuda")),
+             "cuda_rehearsal runs the CUDA path on the CPU: use it with device cpu"),
             (self.lr_schedule in ("linear", "cosine", "constant"), "lr_schedule must be linear, cosine or constant"),
             (self.advantage in ("gae", "vtrace"), "advantage must be gae or vtrace"),
             (self.pool_sampling in ("uniform", "recent", "pfsp"), "pool_sampling must be uniform, recent or pfsp"),

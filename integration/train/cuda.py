@@ -12,6 +12,13 @@
 
 Graph capture rules respected here: static input/output tensors, no host syncs
 inside, warm-up on a side stream first, and parameters updated in place.
+
+Rehearsal on the CPU (``cuda_rehearsal``, for tests and ``scripts/gpu_check.sh --cpu``): the same
+object, buffers and step functions on a CPU device, with what only a GPU has left out: no pinned
+staging buffer (a plain one), no side stream (the update runs on the caller's thread as
+usual), graph capture skipped (the captured functions run eagerly on the same static tensors), a
+non-capturable Adam with the same tensor learning rate, and bf16 autocast on the CPU.  A first GPU
+run then fails only for reasons a GPU brings.
 """
 from __future__ import annotations
 
@@ -29,29 +36,32 @@ class CudaSupport:
         self.t = trainer
         cfg = trainer.cfg
         self.device = trainer.device
+        self.rehearsal = self.device.type != "cuda"  # the CPU rehearsal (module docstring)
         self.bf16 = cfg.bf16
         self.graph_act = cfg.cuda_graphs
         self.graph_update = cfg.cuda_graph_update
-        self.host_obs = torch.empty((cfg.agents, trainer.spec.obs_size), pin_memory=True)
-        self.update_stream = torch.cuda.Stream(self.device)
+        self.host_obs = torch.empty((cfg.agents, trainer.spec.obs_size), pin_memory=not self.rehearsal)
+        self.update_stream = None if self.rehearsal else torch.cuda.Stream(self.device)
         self.act_graphs: dict[int, tuple] = {}
         self.behaviour = trainer.policy
         if self.graph_update:
             # A captured optimizer step must keep its state (and the learning rate) on the device.
-            trainer.optimizer = torch.optim.Adam(
-                trainer.policy.parameters(), lr=torch.tensor(cfg.learning_rate, device=self.device),
-                eps=cfg.adam_eps, capturable=True)
+            # Rehearsed, the same tensor learning rate without capturable (a CUDA-only mode).
+            lr = torch.tensor(cfg.learning_rate, device=self.device)
+            extra = dict(foreach=False) if self.rehearsal else dict(capturable=True)
+            trainer.optimizer = torch.optim.Adam(trainer.policy.parameters(), lr=lr, eps=cfg.adam_eps, **extra)
             size = math.ceil(cfg.batch_size / cfg.num_minibatches)
-            self.minibatch = GraphedMinibatch(trainer, size, self.autocast)
+            self.minibatch = GraphedMinibatch(trainer, size, self.autocast, capture=not self.rehearsal)
 
     def synchronize(self) -> None:
-        torch.cuda.synchronize(self.device)
+        if not self.rehearsal:
+            torch.cuda.synchronize(self.device)
 
     def autocast(self):
         if not self.bf16:
             return contextlib.nullcontext()
         # Graph capture needs the autocast weight cache off.
-        return torch.autocast("cuda", dtype=torch.bfloat16, cache_enabled=False)
+        return torch.autocast(self.device.type, dtype=torch.bfloat16, cache_enabled=False)
 
     def upload_obs(self, obs_np: np.ndarray, dst: torch.Tensor) -> None:
         self.host_obs.numpy()[:] = obs_np
@@ -63,6 +73,9 @@ class CudaSupport:
     @contextlib.contextmanager
     def side_stream(self):
         """Run the (asynchronous) update on its own stream, after everything queued so far."""
+        if self.rehearsal:
+            yield
+            return
         stream = self.update_stream
         stream.wait_stream(torch.cuda.default_stream(self.device))
         with torch.cuda.stream(stream):
@@ -74,6 +87,8 @@ class CudaSupport:
         if not self.graph_act:
             return policy.act(obs)
         assert obs.data_ptr() == self.t.next_obs.data_ptr(), "a captured forward pass reads a static input"
+        if self.rehearsal:  # capture skipped: the function the graph would hold, on the same static input
+            return policy.act(obs)
         key = id(policy)
         if key not in self.act_graphs:
             self.act_graphs[key] = self._capture_act(policy, obs)

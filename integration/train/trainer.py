@@ -113,7 +113,7 @@ class Trainer:
         self.last_eval: dict = {}
 
         self.cuda = None
-        if self.device.type == "cuda":  # isolated: the CPU path never imports cuda.py
+        if self.device.type == "cuda" or cfg.cuda_rehearsal:  # isolated: the CPU path never imports cuda.py
             from .cuda import CudaSupport
 
             self.cuda = CudaSupport(self)
@@ -314,10 +314,15 @@ class Trainer:
                                cfg.vf_coef, cfg.ent_coef, cfg.norm_adv)
         self.optimizer.zero_grad(set_to_none=True)
         loss.backward()
+        self._after_backward()
         torch.nn.utils.clip_grad_norm_(self.policy.parameters(), cfg.max_grad_norm)
         self.optimizer.step()
         return {"policy": stats["policy_loss"], "value": stats["value_loss"], "entropy": stats["entropy"],
                 "approx_kl": stats["approx_kl"], "clipfrac": stats["clipfrac"]}
+
+    def _after_backward(self) -> None:
+        """Between backward and the optimizer step: nothing here; a data-parallel rank averages
+        the gradients over the ranks (distributed.py)."""
 
     def _vtrace(self, buf, samples, b_logprob, T, N) -> torch.Tensor:
         """Puff advantage with the current policy's importance ratios over the whole batch."""

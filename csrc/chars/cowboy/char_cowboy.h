@@ -17,7 +17,7 @@ typedef struct {
         fatal_cut_start_pos_x, fatal_cut_start_pos_y;
     fx default_max_air_speed, fatal_cut_move_dir_x, fatal_cut_move_dir_y;
     int16_t cut_projectile, lasso_projectile, after_image_object, gun_projectile, temporal_round; /* 0 = None */
-    bool used_aerial_h_slash, used_aerial_l_slice, has_gun, up_swipe_momentum, buffer_bullet_cancelling,
+    yflag used_aerial_h_slash, used_aerial_l_slice, has_gun, up_swipe_momentum, buffer_bullet_cancelling,
         bullet_cancelling, detonating, shifting, drift_effect, shifted_this_frame, shifted_last_frame, lasso_parried,
         milk_toggled, shifted_this_turn;
 } cowboy_vars;
@@ -81,22 +81,22 @@ extern const state_class cowboy_teleport_class, cowboy_tp_stance_class, cowboy_f
 
 /* ------------------------------------------------------------------ char_cowboy_objects.c (states/cowboy/objects.py) */
 typedef struct { /* Gun */
-    bool can_be_picked_up, shot, lassoed, reeled;
+    yflag can_be_picked_up, shot, lassoed, reeled;
 } cowboy_gun_vars;
 typedef struct { /* NewBullet */
     fx dir_x, dir_y, speed;
     int32_t no_draw_ticks;
     int16_t last_hit_by; /* object number, 0 = "" */
-    bool ricochet;
+    yflag ricochet;
 } cowboy_new_bullet_vars;
 typedef struct { /* Bullet */
     fx distance, dir_x, dir_y;
     int32_t shoot_frame, shoot_timer;
     int16_t last_hit_by; /* object number, 0 = "" */
-    bool frozen, shot, got_hit;
+    yflag frozen, shot, got_hit;
 } cowboy_bullet_vars;
 typedef struct { /* AfterImage */
-    bool detonating;
+    yflag detonating;
 } cowboy_after_image_vars;
 typedef struct { /* ThousandCutsObject */
     int32_t total_ticks;

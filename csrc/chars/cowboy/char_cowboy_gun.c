@@ -25,7 +25,7 @@ typedef struct {
     int32_t startup_lag;
     uint8_t n_into;
     uint16_t into[NEW_SHOOT_MAX_INTO]; /* this state's interrupt_into (rewritten by set_follow_ups) */
-    bool dodge, projectile, lagged;
+    yflag dodge, projectile, lagged;
 } new_shoot_vars;
 
 static void new_shoot_construct(ymatch *m, yobj *host, ystate *st) {
@@ -187,7 +187,13 @@ static int new_shoot_tick(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
+static bool new_shoot_vars_ok(const yobj *host, const void *vars) {
+    (void)host;
+    return ((const new_shoot_vars *)vars)->n_into <= NEW_SHOOT_MAX_INTO;
+}
+
 const state_class cowboy_new_shoot_class = {
+    .vars_ok = new_shoot_vars_ok,
     .name = "states.cowboy.gun.NewShoot",
     .parent = &character_state_class,
     .vars_size = sizeof(new_shoot_vars),
@@ -209,7 +215,7 @@ const state_class cowboy_new_shoot_class = {
 typedef struct {
     super_move_vars s;
     int32_t screenshake_amount;
-    bool temporal, dodge, parried, fast;
+    yflag temporal, dodge, parried, fast;
 } shoot_vars;
 
 static void shoot_construct(ymatch *m, yobj *host, ystate *st) {
@@ -426,7 +432,7 @@ const state_class cowboy_shoot_class = {
  * tests !host.is_ghost); QuickerDraw goes on into Shoot2. */
 typedef struct {
     super_move_vars s;
-    bool quicker;
+    yflag quicker;
 } brandish_vars;
 
 static void brandish_construct(ymatch *m, yobj *host, ystate *st) {

@@ -20,7 +20,7 @@ static int32_t landing_lag(yobj *host, ystate *st) {
 /* ------------------------------------------------------------------ CowboyDash: states/Dash.gd (Dash, Dash1k, SuperDash) */
 typedef struct {
     int32_t starting_y;
-    bool startup_invuln, grounded, super_;
+    yflag startup_invuln, grounded, super_;
 } cowboy_dash_vars;
 
 static void dash_construct(ymatch *m, yobj *host, ystate *st) {
@@ -88,7 +88,7 @@ typedef struct {
     fx forward_force_x, forward_force_y, forward_force_speed, downward_force_x, downward_force_y,
         downward_force_speed;
     int32_t starting_y;
-    bool startup_invuln, grounded, back, cuts;
+    yflag startup_invuln, grounded, back, cuts;
 } cowboy_air_dash_vars;
 
 static void air_dash_construct(ymatch *m, yobj *host, ystate *st) {
@@ -176,7 +176,7 @@ const state_class cowboy_air_dash_class = {
 #define TRACKING_MIN_DIST FXI(32)
 
 typedef struct {
-    bool down, hit_opponent;
+    yflag down, hit_opponent;
 } three_combo_vars;
 
 static void three_combo_construct(ymatch *m, yobj *host, ystate *st) {
@@ -340,7 +340,7 @@ const state_class cowboy_upward_swipe_class = {
 typedef struct {
     fx jump_speed;
     int32_t grounded_frames;
-    bool grounded, moving_down;
+    yflag grounded, moving_down;
 } downward_cleave_vars;
 
 static void cleave_construct(ymatch *m, yobj *host, ystate *st) {
@@ -432,7 +432,7 @@ const state_class cowboy_downward_cleave_class = {
 /* ------------------------------------------------------------------ HAirSlash: states/HAirSlash.gd: the first one in
  * the air lifts the Cowboy. */
 typedef struct {
-    bool apply_lift;
+    yflag apply_lift;
 } hair_slash_vars;
 
 static void hair_slash_construct(ymatch *m, yobj *host, ystate *st) {
@@ -487,7 +487,7 @@ const state_class cowboy_hair_slash_class = {
 #define DEFAULT_HITBOX_Y (-16)
 
 typedef struct {
-    bool cancel, followup, neutral, stall;
+    yflag cancel, followup, neutral, stall;
 } lslice_vars;
 
 static void lslice_construct(ymatch *m, yobj *host, ystate *st) {
@@ -579,7 +579,7 @@ const state_class cowboy_lightning_slice_class = {
 /* ------------------------------------------------------------------ BackSlash: BackSlash.gd: a step back and a slash
  * behind (no step after a reversed ImpaleTeleport). */
 typedef struct {
-    bool move;
+    yflag move;
 } back_slash_vars;
 
 static void back_slash_construct(ymatch *m, yobj *host, ystate *st) {
@@ -618,7 +618,7 @@ const state_class cowboy_back_slash_class = {
 typedef struct {
     fx tp_vel_x, tp_vel_y;
     int32_t tp_pos_x, tp_pos_y, lag_frames, dir;
-    bool teleport, hit;
+    yflag teleport, hit;
 } impale_vars;
 
 static void impale_construct(ymatch *m, yobj *host, ystate *st) {
@@ -864,7 +864,7 @@ static void release_lasso(ymatch *m, yfighter *f) {
 
 typedef struct {
     int32_t lasso_hit_frame, anim_length_0;
-    bool lasso_hit;
+    yflag lasso_hit;
 } lasso_vars;
 
 static void lasso_init(ymatch *m, yobj *host, ystate *st) {
@@ -1018,7 +1018,7 @@ const state_class cowboy_lasso_pull_class = {
 #define REEL_PULL_SPEED FXI(-15)
 
 typedef struct {
-    bool grabbed;
+    yflag grabbed;
 } lasso_reel_vars;
 
 static int lasso_reel_frame_0(ymatch *m, yobj *host, ystate *st) {
@@ -1096,7 +1096,7 @@ const state_class cowboy_lasso_reel_class = {
  * core quirk), and damages_own_team == false is a no-op. */
 typedef struct {
     hurt_aerial_vars ha;
-    bool hit_self;
+    yflag hit_self;
 } cowboy_hurt_vars;
 
 static int hurt_frame_0(ymatch *m, yobj *host, ystate *st) {
@@ -1143,7 +1143,7 @@ const state_class cowboy_hurt_aerial_class = {
 /* ------------------------------------------------------------------ CowboyTaunt: states/Taunt.gd (Taunt, Guntrick) */
 typedef struct {
     taunt_vars t;
-    bool guntrick;
+    yflag guntrick;
 } cowboy_taunt_vars;
 
 static void taunt_construct(ymatch *m, yobj *host, ystate *st) {

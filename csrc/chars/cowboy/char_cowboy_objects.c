@@ -120,7 +120,7 @@ const yobj_class cowboy_gun_class = {
 
 typedef struct {
     int32_t hit_frame;
-    bool hit_someone, pull;
+    yflag hit_someone, pull;
 } gun_spin_vars;
 
 static int gun_spin_enter(ymatch *m, yobj *host, ystate *st) {
@@ -403,7 +403,7 @@ const yobj_class cowboy_new_bullet_class = {
 
 typedef struct {
     int32_t bounces_left, reset_hitbox_cooldown, bounce_lag_ticks, bounced_off_foresight_timer;
-    bool temporal;
+    yflag temporal;
 } nbd_vars;
 
 static void nbd_construct(ymatch *m, yobj *host, ystate *st) {
@@ -809,7 +809,7 @@ const state_class cowboy_bullet_default_class = {
  * Quirk kept: a Temporal Round hit sets `shot` before calling f1, so a hit round is never re-aimed or
  * distance-scaled; f2 moves its (inactive) hitbox to a local offset. */
 typedef struct {
-    bool fast;
+    yflag fast;
 } temporal_round_vars;
 
 static void trd_construct(ymatch *m, yobj *host, ystate *st) {

@@ -25,7 +25,7 @@ typedef struct {
     super_move_vars s;
     fx x_dist;
     int32_t backwards_stall_frames, warp_stall_frames, starting_dir, extra_frames;
-    bool shift, from_stance, foresight, in_place, forward;
+    yflag shift, from_stance, foresight, in_place, forward;
 } teleport_vars;
 
 static void teleport_construct(ymatch *m, yobj *host, ystate *st) {
@@ -333,7 +333,7 @@ const state_class cowboy_foresight_explosion_class = {
  * or end it. */
 typedef struct {
     super_move_vars s;
-    bool end;
+    yflag end;
 } cuts_vars;
 
 static void cuts_construct(ymatch *m, yobj *host, ystate *st) {
@@ -382,7 +382,7 @@ const state_class cowboy_thousand_cuts_class = {
 
 typedef struct {
     super_move_vars s;
-    bool got_blocked;
+    yflag got_blocked;
 } weeb_cut_vars;
 
 /* setup_hitboxes: the hitboxes start one frame apart, in scene order (set before the base setup,

@@ -11,7 +11,7 @@
 /* ------------------------------------------------------------------ MutantRoll: can go down (and land-cancel) */
 typedef struct {
     roll_vars r;
-    bool down;
+    yflag down;
 } mutant_roll_vars;
 
 static int roll_enter_(ymatch *m, yobj *host, ystate *st) {
@@ -119,7 +119,7 @@ static const state_class slop_dash_class = {
 /* ------------------------------------------------------------------ MutantTaunt (Taunt, JukeCharge "Howl") */
 typedef struct {
     taunt_vars t;
-    bool charge;
+    yflag charge;
 } mutant_taunt_vars;
 
 static void taunt_construct(ymatch *m, yobj *host, ystate *st) {
@@ -162,7 +162,7 @@ static const state_class mutant_taunt_class = {
 
 /* ------------------------------------------------------------------ BeastState: some moves need to be rising / falling */
 typedef struct {
-    bool moving_up_only, moving_down_only, force_air_juke;
+    yflag moving_up_only, moving_down_only, force_air_juke;
 } beast_vars;
 
 static void beast_construct(ymatch *m, yobj *host, ystate *st) {
@@ -249,7 +249,7 @@ static const state_class air_dash_forward_class = {
 /* ------------------------------------------------------------------ Swipe (Swipe, Swipe2): up/down variants, a frame later without initiative */
 typedef struct {
     beast_vars b;
-    bool lagged;
+    yflag lagged;
 } swipe_vars;
 
 static int swipe_enter(ymatch *m, yobj *host, ystate *st) {
@@ -283,7 +283,7 @@ static const state_class swipe_class = {
 /* ------------------------------------------------------------------ SwipeAir (AirSpin, GroundToAirSpin "Shred") */
 typedef struct {
     beast_vars b;
-    bool grounded;
+    yflag grounded;
 } swipe_air_vars;
 
 static void swipe_air_construct(ymatch *m, yobj *host, ystate *st) {
@@ -490,7 +490,7 @@ static const state_class caustic_spike_class = {
 /* ------------------------------------------------------------------ AcidSlashJ ("Leap Slash", AcidSlashJUp with `up`): a leap at frame 9 */
 typedef struct {
     beast_vars b;
-    bool up;
+    yflag up;
 } acid_slash_j_vars;
 
 static void acid_slash_j_construct(ymatch *m, yobj *host, ystate *st) {
@@ -614,7 +614,7 @@ static const state_class bite_throw_class = {
 
 typedef struct {
     beast_vars b;
-    bool jumped;
+    yflag jumped;
 } projectile_grab_vars;
 
 static int projectile_grab_enter(ymatch *m, yobj *host, ystate *st) {
@@ -670,7 +670,7 @@ typedef struct {
     beast_vars b;
     fx move_x, move_y, dir_x, dir_y;
     int16_t hurtbox, hitbox, hitbox_2; /* get_child: indices in the host's limbs / hitboxes, -1 none */
-    bool moving;
+    yflag moving;
 } twist_vars;
 
 static void twist_construct(ymatch *m, yobj *host, ystate *st) {
@@ -772,7 +772,14 @@ static void twist_exit(ymatch *m, yobj *host, ystate *st) {
     if (v->moving) obj_set_vel(host, v->move_x, v->move_y);
 }
 
+static bool twist_vars_ok(const yobj *host, const void *vars) {
+    const twist_vars *v = vars;
+    return v->hurtbox >= -1 && v->hurtbox < host->n_limbs && v->hitbox >= -1 && v->hitbox < host->n_hitboxes &&
+           v->hitbox_2 >= -1 && v->hitbox_2 < host->n_hitboxes;
+}
+
 static const state_class twist_attack_class = {
+    .vars_ok = twist_vars_ok,
     .name = "states.mutant.moves.TwistAttack",
     .parent = &beast_state_class,
     .vars_size = sizeof(twist_vars),
@@ -818,7 +825,7 @@ typedef struct {
     beast_vars b;
     int32_t projectiles_left;
     int16_t thorn_scene; /* the object table of CAUSTIC_THORN_SCENE (-1: not in the tables) */
-    bool air;
+    yflag air;
 } thorn_barrage_vars;
 
 static void thorn_barrage_construct(ymatch *m, yobj *host, ystate *st) {
@@ -893,7 +900,7 @@ static const state_class thorn_barrage_class = {
 typedef struct {
     beast_vars b;
     int32_t air_advantage;
-    bool down;
+    yflag down;
 } wall_trick_vars;
 
 static int wall_trick_enter(ymatch *m, yobj *host, ystate *st) {
@@ -970,7 +977,7 @@ typedef struct {
     beast_vars b;
     fx move_x_, move_y_, move_speed; /* exports */
     fx move_x, move_y;
-    bool hit_opponent;
+    yflag hit_opponent;
 } wall_trick_followup_vars;
 
 static void wtf_construct(ymatch *m, yobj *host, ystate *st) {
@@ -1094,7 +1101,7 @@ static const state_class pounce_fail_roll_class = {
 typedef struct {
     beast_vars b;
     int32_t starting_dir;
-    bool tracking, tracked_yet;
+    yflag tracking, tracked_yet;
 } dash_through_vars;
 
 static int dta_frame_0(ymatch *m, yobj *host, ystate *st) {
@@ -1191,7 +1198,7 @@ static const state_class dash_through_attack_class = {
 
 typedef struct {
     beast_vars b;
-    bool pulling;
+    yflag pulling;
 } rebirth_vars;
 
 static int rebirth_enter(ymatch *m, yobj *host, ystate *st) {

@@ -23,9 +23,9 @@ static void disable(ymatch *m, yproj *p) { /* obj.disable(): the class's own, if
 /* ================================================================== CausticSpike */
 /* CausticSpikeProjectile (CausticSpike.gd): remembers the aimed direction; cancellable early */
 typedef struct {
-    bool has_rotate_dir; /* rotate_dir_x/y are None until set_rotation */
+    yflag has_rotate_dir; /* rotate_dir_x/y are None until set_rotation */
     int32_t rotate_dir_x, rotate_dir_y;
-    bool can_cancel;
+    yflag can_cancel;
 } spike_vars;
 
 static void spike_construct(ymatch *m, yproj *p) {
@@ -138,7 +138,15 @@ static int spike_default_frame_38(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
+static bool spike_default_vars_ok(const yobj *host, const void *vars) {
+    const spike_default_vars *v = vars;
+    for (int i = 0; i < SPIKE_SIDE_HITBOXES; i++)
+        if (v->hitbox[i] < -1 || v->hitbox[i] >= host->n_hitboxes) return false;
+    return true;
+}
+
 static const state_class caustic_spike_default_class = {
+    .vars_ok = spike_default_vars_ok,
     .name = "states.mutant.objects.CausticSpikeDefault",
     .parent = &object_state_class,
     .vars_size = sizeof(spike_default_vars),

@@ -268,7 +268,13 @@ static const yres_field RES[] = {
 };
 #undef R
 
+static bool ninja_vars_ok(const yfighter *f, const void *vars) {
+    (void)f;
+    return ((const ninja_vars *)vars)->n_substituted <= NINJA_MAX_SUBSTITUTED;
+}
+
 const yomi_char char_ninja_hooks = {
+    .vars_ok = ninja_vars_ok,
     .name = "Ninja",
     .py_class = "states.ninja.fighter.Ninja",
     .vars_size = sizeof(ninja_vars),

@@ -22,7 +22,7 @@ typedef struct {
     int16_t bomb_projectile, grappling_hook_projectile; /* object numbers, 0 = None */
     uint8_t n_substituted;
     int16_t substituted_objects[NINJA_MAX_SUBSTITUTED];
-    bool can_summon_kunai, can_summon_kick, bomb_thrown, pulling, used_grappling_hook, whip_beam_charged,
+    yflag can_summon_kunai, can_summon_kick, bomb_thrown, pulling, used_grappling_hook, whip_beam_charged,
         released_this_turn, will_release_momentum, will_store_momentum, boosted_during_combo, stackriken_out,
         can_divekick_hop;
 } ninja_vars;
@@ -57,20 +57,20 @@ int ninja_swap_places_object(yfighter *f);
 /* ------------------------------------------------------------------ char_ninja_objects.c (states/ninja/objects.py) */
 typedef struct { /* NinjaShuriken */
     fx dir_x, dir_y;
-    bool can_stack;
+    yflag can_stack;
 } ninja_shuriken_vars;
 typedef struct { /* Stackriken */
     int32_t return_x, return_y, refresh_amount;
     fx force_x, force_y;
-    bool has_return, has_force; /* return_x / force_x start as None */
+    yflag has_return, has_force; /* return_x / force_x start as None */
 } ninja_stackriken_vars;
 typedef struct { /* StickyBombObject */
-    bool detonating, attached;
+    yflag detonating, attached;
 } ninja_sticky_bomb_vars;
 typedef struct { /* GrapplingHookObject */
     int32_t start_y;
     int16_t attached_to; /* object number, 0 = None */
-    bool is_locked;
+    yflag is_locked;
 } ninja_hook_vars;
 
 extern const struct yobj_entry ninja_objects[];

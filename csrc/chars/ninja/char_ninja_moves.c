@@ -47,7 +47,7 @@ typedef struct {
     int32_t projectile_x, projectile_y, startup_lag;
     int16_t projectile; /* object table of the `projectile` export: -1 None, -2 not in the tables */
     fx speed_modifier_amount, push_back_amount, speed_modifier;
-    bool has_speed_modifier, projectile_spawned;
+    yflag has_speed_modifier, projectile_spawned;
 } fireball_vars;
 
 static void fireball_construct(ymatch *m, yobj *host, ystate *st) {
@@ -150,7 +150,7 @@ const state_class ninja_fireball_class = {
 /* GrapplingHook: fire the hook (its scene is the state's exported projectile) */
 #define HOOK_SPEED FXI(15)
 typedef struct {
-    bool projectile_spawned;
+    yflag projectile_spawned;
 } grappling_hook_vars;
 
 static int gh_frame_0(ymatch *m, yobj *host, ystate *st) {
@@ -629,7 +629,7 @@ const state_class ninja_uppercut_class = {
 typedef struct {
     int32_t move_x, move_y, x_modifier_amount, y_modifier_amount;
     int32_t move_x_modifier, move_y_modifier, move_x_amount, move_y_amount;
-    bool grounded, moving;
+    yflag grounded, moving;
 } dive_kick_vars;
 
 static void dk_construct(ymatch *m, yobj *host, ystate *st) {
@@ -766,7 +766,7 @@ const state_class ninja_dive_kick_class = {
 
 /* FlyingRoundhouse (JumpKick): a leaping kick, projectile-invulnerable with initiative */
 typedef struct {
-    bool left_ground, started_on_ground, had_invuln;
+    yflag left_ground, started_on_ground, had_invuln;
 } flying_roundhouse_vars;
 
 static int fr_frame_0(ymatch *m, yobj *host, ystate *st) {
@@ -849,7 +849,7 @@ const state_class ninja_jump_kick_landing_class = {
 
 /* NunChuk: the heavy swing is 4 frames more punishable on a perfect parry */
 typedef struct {
-    bool heavy;
+    yflag heavy;
 } nunchuk_vars;
 
 static void nc_construct(ymatch *m, yobj *host, ystate *st) {
@@ -874,7 +874,7 @@ const state_class ninja_nunchuk_class = {
  * An upward aim switches to NunChukLightHigh at once (which then inherits the charge). */
 typedef struct {
     nunchuk_vars n;
-    bool charged;
+    yflag charged;
 } nunchuk_light_vars;
 
 static void ncl_construct(ymatch *m, yobj *host, ystate *st) {
@@ -927,7 +927,7 @@ const state_class ninja_nunchuk_light_class = {
 #define NCJ_SPEED_MODIFIER_AMOUNT FXC(10.0)
 typedef struct {
     int32_t speed_modifier;
-    bool has_speed_modifier; /* None at first */
+    yflag has_speed_modifier; /* None at first */
 } nunchuk_jump_vars;
 
 static int ncj_frame_1(ymatch *m, yobj *host, ystate *st) {
@@ -1006,7 +1006,7 @@ const state_class ninja_back_sway_class = {
 #define SLIDE_X_FRIC FXC(0.06)
 #define SLIDE_SPEED_LIMIT FXI(22)
 typedef struct {
-    bool hit;
+    yflag hit;
 } slide_kick_vars;
 
 static int sk_enter(ymatch *m, yobj *host, ystate *st) {
@@ -1144,7 +1144,7 @@ const state_class ninja_stomp_class = {
 typedef struct {
     super_move_vars s;
     int32_t dist, attack, landing_lag;
-    bool started_in_neutral;
+    yflag started_in_neutral;
 } quick_slash_vars;
 
 static void qs_construct(ymatch *m, yobj *host, ystate *st) {

@@ -741,7 +741,7 @@ static const state_class hook_default_class = {
 #define MAX_LOCK_TIME 120
 #define MAX_LOCK_TIME_TERRAIN 90
 typedef struct {
-    bool was_attached;
+    yflag was_attached;
 } hook_locked_vars;
 
 static void hl_construct(ymatch *m, yobj *host, ystate *st) {

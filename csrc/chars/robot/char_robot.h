@@ -17,7 +17,7 @@ typedef struct {
     fx magnetize_bomb_strength;
     yxy_opt flying_dir;
     int16_t orbital_strike_projectile, grenade_object, flame_touching_opponent; /* 0 = None */
-    bool loic_draining, landed_move, fly_fx_started, start_fly, can_ground_pound, can_gain_ground_pound,
+    yflag loic_draining, landed_move, fly_fx_started, start_fly, can_ground_pound, can_gain_ground_pound,
         buffer_reset_ground_pound, orbital_strike_out, can_loic, got_hit, armor_active, buffer_armor,
         can_unlock_gratuitous, can_flamethrower, magnet_installed, used_earthquake_grab, force_fly, magnetize_opponent,
         magnetize_opponent_blocked, drive_cancel, buffer_drive_cancel, super_armor_installed;
@@ -37,7 +37,7 @@ void robot_start_magnetizing(ymatch *m, yfighter *f);
 /* char_robot_moves.c: RobotState, whose variables every Robot state extends */
 typedef struct {
     int32_t super_level, supers_used, super_freeze_ticks, throw_invuln_frames;
-    bool is_super, super_effect, can_fly, super_scale_combo_meter;
+    yflag is_super, super_effect, can_fly, super_scale_combo_meter;
 } robot_state_vars;
 extern const state_class robot_state_class;
 /* the state's can_fly: -1 when the state has no such variable (getattr(state, "can_fly", None)) */
@@ -67,13 +67,13 @@ typedef struct { /* LandingShockwave */
 typedef struct { /* RobotGrenade */
     fx last_vel_x, last_vel_y;
     int32_t hits_chained, last_hit_by, ticks_left;
-    bool has_last_vel; /* last_vel_x/last_vel_y start as None */
-    bool active, hitbox_out;
+    yflag has_last_vel; /* last_vel_x/last_vel_y start as None */
+    yflag active, hitbox_out;
 } robot_grenade_vars;
 typedef struct { /* OrbitalStrike */
     int32_t aim_ticks;
     fx t;
-    bool self_, active, deactivating;
+    yflag self_, active, deactivating;
 } robot_orbital_strike_vars;
 
 extern const yobj_class robot_landing_shockwave_class, robot_grenade_object_class, robot_missile_object_class,

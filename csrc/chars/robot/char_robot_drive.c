@@ -193,7 +193,7 @@ const state_class robot_drive_drift_class = {
 
 typedef struct {
     robot_state_vars r;
-    bool boost;
+    yflag boost;
 } wheelie_vars;
 
 static void wheelie_construct(ymatch *m, yobj *host, ystate *st) {

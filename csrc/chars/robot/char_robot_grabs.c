@@ -49,7 +49,7 @@ const state_class robot_disembowel_grab_class = {
 
 typedef struct {
     robot_state_vars r;
-    bool reversing_command_grab;
+    yflag reversing_command_grab;
 } command_grab_vars;
 
 static int command_grab_enter(ymatch *m, yobj *host, ystate *st) {
@@ -106,7 +106,7 @@ const state_class robot_command_grab_class = {
 typedef struct {
     throw_vars t;
     int32_t single_hit_wait_ticks;
-    bool single_hit, is_in_combo;
+    yflag single_hit, is_in_combo;
 } ground_slam_vars;
 
 static void slam_construct(ymatch *m, yobj *host, ystate *st) {

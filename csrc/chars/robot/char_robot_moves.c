@@ -91,7 +91,7 @@ bool robot_state_is(const ystate *st, const state_class *cls) {
 typedef struct {
     robot_state_vars r;
     int32_t startup_lag; /* accumulates across entries; consumed by tick */
-    bool charged;
+    yflag charged;
 } step_vars;
 
 static void step_construct(ymatch *m, yobj *host, ystate *st) {
@@ -168,7 +168,7 @@ const state_class robot_step_class = {
 /* ------------------------------------------------------------------ RobotRoll: a roll that stops flight */
 typedef struct {
     roll_vars r;
-    bool can_fly;
+    yflag can_fly;
 } robot_roll_vars;
 
 static void roll_construct(ymatch *m, yobj *host, ystate *st) {
@@ -225,7 +225,7 @@ const state_class robot_fall_class = {
 
 typedef struct {
     landing_vars l;
-    bool has_hitbox;
+    yflag has_hitbox;
 } robot_landing_vars;
 
 static int landing_frame_0(ymatch *m, yobj *host, ystate *st) {
@@ -380,7 +380,7 @@ const state_class robot_side_kick_class = {
 
 typedef struct {
     robot_state_vars r;
-    bool descending, apply_gravity;
+    yflag descending, apply_gravity;
 } plummet_vars;
 
 static int plummet_frame_0(ymatch *m, yobj *host, ystate *st) {
@@ -509,7 +509,7 @@ typedef struct {
     int32_t chainsaw_start_tick, chainsaw_end_tick;
     fx start_x, start_y, end_x, end_y;
     int32_t last_hitbox_x, last_hitbox_y;
-    bool has_last_hitbox; /* last_hitbox_x/y are None */
+    yflag has_last_hitbox; /* last_hitbox_x/y are None */
 } chainsaw_vars;
 
 static void chainsaw_construct(ymatch *m, yobj *host, ystate *st) {
@@ -690,7 +690,7 @@ typedef struct {
     robot_state_vars r;
     fx grav, max_fall_speed;
     int32_t auto_lag;
-    bool jumping;
+    yflag jumping;
 } clap_jump_vars;
 
 static void clap_construct(ymatch *m, yobj *host, ystate *st) {
@@ -871,7 +871,7 @@ const state_class robot_flamethrower_class = {
 
 typedef struct {
     robot_state_vars r;
-    bool self_;
+    yflag self_;
 } loic_vars;
 
 static void loic_construct(ymatch *m, yobj *host, ystate *st) {

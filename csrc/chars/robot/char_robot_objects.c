@@ -406,7 +406,7 @@ const yobj_class robot_missile_object_class = {
 typedef struct {
     default_fireball_vars d;
     fx forward_force; /* never reset: it keeps growing while the state runs */
-    bool flying;
+    yflag flying;
 } missile_default_vars;
 
 static void md_construct(ymatch *m, yobj *host, ystate *st) {
@@ -453,7 +453,7 @@ const state_class robot_missile_default_class = {
 
 /* ------------------------------------------------------------------ GroundFire (GroundFire, GroundFireLoic) */
 typedef struct {
-    bool from_loic;
+    yflag from_loic;
 } ground_fire_vars;
 
 static void ground_fire_construct(ymatch *m, yproj *p) {

@@ -493,7 +493,14 @@ static const yscript_entry wizard_object_scripts[] = {
 #undef P
 #undef S
 
+static bool wizard_vars_ok(const yfighter *f, const void *vars) {
+    (void)f;
+    const wizard_vars *v = vars;
+    return v->spark_bombs.n <= YOMI_REF_LIST_MAX && v->nearby_spark_bombs.n <= YOMI_REF_LIST_MAX;
+}
+
 const yomi_char char_wizard_hooks = {
+    .vars_ok = wizard_vars_ok,
     .name = "Wizard",
     .py_class = "states.wizard.fighter.Wizard",
     .vars_size = sizeof(wizard_vars),

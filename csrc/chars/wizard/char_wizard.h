@@ -16,7 +16,7 @@ typedef struct {
     int16_t orb_projectile, boulder_projectile; /* 0 = None */
     yxy_opt current_orb_push;
     yref_list spark_bombs, nearby_spark_bombs;
-    bool hovering, fast_falling, fast_fall_landing, can_flame_wave, can_vile_clutch, detonating_bombs;
+    yflag hovering, fast_falling, fast_fall_landing, can_flame_wave, can_vile_clutch, detonating_bombs;
 } wizard_vars;
 
 #define WIZARD(f) ((wizard_vars *)(f)->vars)

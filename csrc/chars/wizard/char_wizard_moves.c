@@ -67,7 +67,7 @@ const state_class wizard_taunt_class = {
 typedef struct {
     int32_t trigger_orb_delay;
     uint16_t trigger_orb_type; /* symbol; SYM_NONE for "" */
-    bool trigger_orb_attack, triggered_orb_attack;
+    yflag trigger_orb_attack, triggered_orb_attack;
 } wizard_state_vars;
 
 static void ws_construct(ymatch *m, yobj *host, ystate *st) {
@@ -212,7 +212,7 @@ const state_class wizard_mana_strike_class = {
  * got_hit reaches every state): the swing's hitstun becomes 25 and a feint is cancelled. */
 typedef struct {
     wizard_state_vars ws;
-    bool got_hit;
+    yflag got_hit;
 } conjure_weapon_vars;
 
 static int conjure_weapon_frame_0(ymatch *m, yobj *host, ystate *st) {
@@ -659,7 +659,7 @@ static const uint16_t GEYSER_HITBOXES[3] = {SYM_Hitbox1, SYM_Hitbox2, SYM_Hitbox
 typedef struct {
     wizard_state_vars ws;
     int32_t charges, startup_lag;
-    bool hit;
+    yflag hit;
 } geyser_vars;
 
 static void geyser_construct(ymatch *m, yobj *host, ystate *st) {
@@ -779,7 +779,7 @@ const state_class wizard_orb_class = {
 /* LockOrb (LockOrb, UnlockOrb): pins the orb in place, or frees it */
 typedef struct {
     wizard_state_vars ws;
-    bool locks_orb;
+    yflag locks_orb;
 } lock_orb_vars;
 
 static void lock_orb_construct(ymatch *m, yobj *host, ystate *st) {
@@ -995,7 +995,7 @@ const state_class wizard_conjure_pebble_class = {
  * boulder that is not flying yet; Redirect one that is. */
 typedef struct {
     wizard_state_vars ws;
-    bool redirect;
+    yflag redirect;
 } launch_vars;
 
 static void launch_construct(ymatch *m, yobj *host, ystate *st) {

@@ -54,7 +54,7 @@ typedef struct {
     int32_t trigger_tick[ORB_MAX_TRIGGERS];
     uint16_t trigger_type[ORB_MAX_TRIGGERS]; /* symbols; SYM_NONE for "" */
     uint8_t n_triggers;
-    bool frozen, locked, has_push_dir; /* has_push_dir: push_dir is not None */
+    yflag frozen, locked, has_push_dir; /* has_push_dir: push_dir is not None */
 } orb_vars;
 _Static_assert(sizeof(orb_vars) <= YOMI_OBJ_VARS, "orb_vars exceeds the object variables");
 
@@ -264,7 +264,13 @@ static void orb_hit_by(ymatch *m, yproj *p, yhbd *hb) {
 
 static const yres_field ORB_TRACE[] = {{"locked", RF_BOOL, offsetof(orb_vars, locked)}};
 
+static bool orb_vars_ok(const yproj *p, const void *vars) {
+    (void)p;
+    return ((const orb_vars *)vars)->n_triggers <= ORB_MAX_TRIGGERS;
+}
+
 const yobj_class wizard_orb_obj_class = {
+    .vars_ok = orb_vars_ok,
     .name = "states.wizard.projectiles.Orb",
     .parent = &base_projectile_class,
     .vars_size = sizeof(orb_vars),
@@ -470,7 +476,7 @@ const yobj_class wizard_vile_clutch_obj_class = {
 
 typedef struct {
     int32_t delay_ticks;
-    bool exploded, armed, in_spark_bomb_group; /* add_to_group("SparkBomb") in init */
+    yflag exploded, armed, in_spark_bomb_group; /* add_to_group("SparkBomb") in init */
 } spark_bomb_vars;
 
 #define SPARK(p) ((spark_bomb_vars *)(p)->vars)
@@ -512,7 +518,7 @@ const yobj_class wizard_spark_bomb_class = {
 typedef struct {
     default_fireball_vars df;
     int32_t arming_time;
-    bool armed;
+    yflag armed;
 } spark_bomb_default_vars;
 
 static void spark_bomb_default_construct(ymatch *m, yobj *host, ystate *st) {
@@ -602,7 +608,7 @@ const state_class wizard_spark_bomb_default_class = {
 #define SPARK_EXPLODE_PUSH_SPEED FXI(10)
 
 typedef struct {
-    bool landed;
+    yflag landed;
 } spark_bomb_explode_vars;
 
 static void spark_bomb_explode_construct(ymatch *m, yobj *host, ystate *st) {
@@ -666,7 +672,7 @@ const state_class wizard_spark_bomb_explode_class = {
 typedef struct {
     int32_t explode_tick;  /* TelekinesisBomb */
     int16_t disable_obj;   /* object table of the scene left behind, -1 none, -2 not in the tables */
-    bool launched, no_hitlag;
+    yflag launched, no_hitlag;
 } telekinesis_vars;
 
 #define TK(p) ((telekinesis_vars *)(p)->vars)
@@ -807,7 +813,7 @@ const state_class wizard_telekinesis_hold_class = {
 typedef struct {
     int32_t disable_when_this_far_from_terrain, bounces, floor_bounce_ticks;
     fx speed, bounce_multiplier;
-    bool launch, launch_in_movement_direction, can_floor_bounce;
+    yflag launch, launch_in_movement_direction, can_floor_bounce;
 } boulder_fling_vars;
 
 static void boulder_fling_construct(ymatch *m, yobj *host, ystate *st) {

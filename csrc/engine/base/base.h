@@ -14,18 +14,18 @@ extern const yscript_entry base_object_state_scripts[];
 /* base_hurt.c <- states/base/hurt.py */
 enum { BOUNCE_LEFT_WALL, BOUNCE_RIGHT_WALL, BOUNCE_NONE };
 typedef struct {
-    bool brace, guard_broken, counter;
+    yflag brace, guard_broken, counter;
 } hurt_vars;
 typedef struct {
     hurt_vars h;
     int32_t hitstun, bounce_frames;
     int8_t can_act; /* -1 None, 0, 1 */
-    bool knockdown, wall_slam, hard_knockdown, ground_bounced;
+    yflag knockdown, wall_slam, hard_knockdown, ground_bounced;
 } hurt_aerial_vars;
 typedef struct {
     hurt_vars h;
     int32_t hitstun;
-    bool can_act, wall_slam, dizzy;
+    yflag can_act, wall_slam, dizzy;
 } hurt_grounded_vars;
 typedef struct {
     int8_t dir; /* 0: None */
@@ -38,12 +38,12 @@ void hurt_aerial_begin_ground_bounce(ymatch *m, yobj *host, ystate *st);
 enum { PARRY_HIGH, PARRY_LOW, PARRY_BOTH };
 typedef struct {
     int32_t initial_parry_type, parry_tick, parry_type;
-    bool can_parry, parried, started_in_combo, parry_active, perfect;
+    yflag can_parry, parried, started_in_combo, parry_active, perfect;
 } parry_vars;
 typedef struct {
     parry_vars p;
     int32_t extra_iasa;
-    bool push, use_guard_sprites, autoguard, disable_aerial_movement, reblock, disable_aerial_movement_initial,
+    yflag push, use_guard_sprites, autoguard, disable_aerial_movement, reblock, disable_aerial_movement_initial,
         punishable, parried_last;
 } grounded_parry_vars;
 extern const state_class parry_state_class, grounded_parry_state_class;
@@ -51,21 +51,21 @@ extern const state_class parry_state_class, grounded_parry_state_class;
 /* base_counter_attack.c */
 typedef struct {
     int32_t counter_type;
-    bool bracing;
+    yflag bracing;
 } counter_vars;
 enum { COUNTER_HIGH, COUNTER_LOW, COUNTER_GRAB };
 extern const state_class counter_attack_class;
 
 /* base_idle.c */
 typedef struct {
-    bool auto_fall;
+    yflag auto_fall;
 } idle_vars;
 extern const state_class idle_class;
 
 /* base_roll.c */
 typedef struct {
     fx force_x, force_y, accel_x, accel_y;
-    bool has_force, back, tech;
+    yflag has_force, back, tech;
     int32_t force_anim_length;
 } roll_vars;
 extern const state_class roll_dodge_class;
@@ -73,7 +73,7 @@ int roll_enter(ymatch *m, yobj *host, ystate *st);
 
 /* base_burst.c */
 typedef struct {
-    bool started_falling, defensive;
+    yflag started_falling, defensive;
 } burst_vars;
 extern const state_class burst_class, offensive_burst_class;
 
@@ -94,7 +94,7 @@ int landing_tick(ymatch *m, yobj *host, ystate *st);
 
 /* base_knockdown.c */
 typedef struct {
-    bool hard;
+    yflag hard;
 } knockdown_vars;
 extern const state_class knockdown_class, getup_class;
 
@@ -102,7 +102,7 @@ extern const state_class knockdown_class, getup_class;
 typedef struct {
     int32_t dir_x, dash_speed, back_penalty, startup_lag, stop_frame;
     fx dash_speed_string, fric, speed_limit, max_speed_ratio, dash_force, dist_ratio;
-    bool dash_speed_string_zero, spawn_particle, air, updated, charged, auto_;
+    yflag dash_speed_string_zero, spawn_particle, air, updated, charged, auto_;
 } dash_vars;
 extern const state_class dash_class, dash_startup_class, charge_dash_class;
 int dash_enter(ymatch *m, yobj *host, ystate *st);
@@ -111,7 +111,7 @@ int dash_enter(ymatch *m, yobj *host, ystate *st);
 typedef struct {
     fx speed, y_modifier, x_modifier, x_speed_preserved, super_jump_speed_override, fall_anim_speed, force_x, force_y;
     int32_t back_full_hop_sadness, back_short_hop_sadness, jump_tick;
-    bool super_jump, has_speed_override, fall_anim, queue_backdash_check, front_squat, squat;
+    yflag super_jump, has_speed_override, fall_anim, queue_backdash_check, front_squat, squat;
 } jump_vars;
 extern const state_class jump_class;
 int jump_frame_7(ymatch *m, yobj *host, ystate *st);
@@ -128,7 +128,7 @@ int air_dash_frame_0(ymatch *m, yobj *host, ystate *st);
 /* base_super_move.c */
 typedef struct {
     int32_t super_level, supers_used, super_freeze_ticks;
-    bool super_effect, scale_combo_meter;
+    yflag super_effect, scale_combo_meter;
 } super_move_vars;
 extern const state_class super_move_class, instant_cancel_class, whiff_instant_cancel_class;
 
@@ -136,14 +136,14 @@ extern const state_class super_move_class, instant_cancel_class, whiff_instant_c
 typedef struct {
     uint16_t forward_throw_state, back_throw_state, down_throw_state;
     int32_t dash_lag;
-    bool jump_grab, dash_momentum_applied;
+    yflag jump_grab, dash_momentum_applied;
 } grab_vars;
 extern const state_class grab_class;
 
 /* base_grabbed.c, base_throw_tech.c, base_taunt.c */
 extern const state_class grabbed_class, throw_tech_class, taunt_class, forfeit_explosion_class;
 typedef struct {
-    bool can_apply_sadness;
+    yflag can_apply_sadness;
 } taunt_vars;
 int taunt_frame_44(ymatch *m, yobj *host, ystate *st);
 
@@ -154,7 +154,7 @@ typedef struct {
         damage_proration, hit_height, hitlag_ticks, victim_hitlag;
     fx knockback, dir_x, dir_y, di_modifier;
     uint16_t aerial_hit_state, grounded_hit_state, misc_data;
-    bool release, use_start_throw_pos, use_release_throw_pos, knockdown, knockdown_extends_hitstun, reverse,
+    yflag release, use_start_throw_pos, use_release_throw_pos, knockdown, knockdown_extends_hitstun, reverse,
         disable_collision, ground_bounce, hits_otg, increment_combo, hard_knockdown, force_grounded,
         air_ground_bounce, wall_slam, released, throw_;
 } throw_vars;

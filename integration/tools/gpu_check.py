@@ -1,0 +1,151 @@
+"""The GPU check (``scripts/gpu_check.sh``): one command a person with a GPU runs, under 8 minutes.
+
+1. the CUDA tests (tests/train/test_train.py's CUDA tests and the CPU rehearsal of the CUDA path);
+2. a short training run with each CUDA option off (plain) and on, one at a time: CUDA graphs for the
+   rollout, the graphed update, bf16, the asynchronous update; each must finish with finite losses;
+3. training throughput (``yomi bench --trainer``) with 1, 4 and 16 env worker processes.
+
+It prints one summary table and writes it as JSON (``--out``).  ``--cpu`` runs the same steps on
+the CPU with the CUDA path rehearsed (``cuda_rehearsal``: capture, streams and pinned memory left
+out), which is what CI runs, so the first GPU run fails only for reasons a GPU brings.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+OPTIONS = {"plain": {}, "cuda_graphs": {"cuda_graphs": True}, "cuda_graph_update": {"cuda_graph_update": True},
+           "bf16": {"bf16": True}, "async_update": {"async_update": True}}
+
+
+def run_tests(cpu: bool) -> dict:
+    tests = ["tests/train/test_cuda_rehearsal.py"]
+    if not cpu:
+        tests += ["tests/train/test_train.py", "-k", "cuda"]
+    t0 = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests], cwd=REPO,
+                          capture_output=True, text=True)
+    last = (proc.stdout.strip().splitlines() or [""])[-1]
+    return dict(ok=proc.returncode == 0, summary=last, seconds=round(time.perf_counter() - t0, 1),
+                output=None if proc.returncode == 0 else proc.stdout[-4000:] + proc.stderr[-2000:])
+
+
+def training_run(name: str, options: dict, device: str, env: str | None, num_envs: int, updates: int) -> dict:
+    """A short training run (no evaluation until the end) with one option set; its figures."""
+    from integration.train.config import TrainConfig
+    from integration.train.trainer import Trainer
+
+    cfg = dict(device=device, num_envs=num_envs, steps=10 ** 12, eval_interval=0, eval_matches=8,
+               final_eval_rounds=1, record_matches=False, plots=False, **options)
+    if device == "cpu":
+        cfg["cuda_rehearsal"] = True
+    if env is not None:
+        cfg["env"] = env
+    t0 = time.perf_counter()
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            trainer = Trainer(TrainConfig(**cfg), run_dir=tmp, display=False)
+            try:
+                summary = trainer.run(max_updates=updates)
+                rows = trainer.metrics.rows
+            finally:
+                trainer.close()
+    except Exception as exc:  # noqa: BLE001 - the check reports every failure and goes on
+        return dict(name=name, ok=False, error=f"{type(exc).__name__}: {exc}",
+                    seconds=round(time.perf_counter() - t0, 1))
+    finite = all(math.isfinite(r.get("loss/policy", float("nan"))) for r in rows)
+    sps = sorted(r["sps"] for r in rows[1:] or rows)  # the first update pays for warm-up and capture
+    return dict(name=name, ok=finite and summary["updates"] == updates, updates=summary["updates"],
+                sps=sps[len(sps) // 2], finite_losses=finite, seconds=round(time.perf_counter() - t0, 1))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="scripts/gpu_check.sh", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--cpu", action="store_true", help="rehearse on the CPU (what CI runs)")
+    ap.add_argument("--out", default="gpu_check.json", help="the summary as JSON (default gpu_check.json)")
+    ap.add_argument("--env", help="environment (default: the trainer's, the Ninja mirror)")
+    ap.add_argument("--num-envs", type=int, help="matches per training run (default 1024 on a GPU, 16 --cpu)")
+    ap.add_argument("--updates", type=int, help="updates per training run (default 8 on a GPU, 2 --cpu)")
+    ap.add_argument("--workers", type=int, nargs="+", help="env workers of the throughput figures (default 1 4 16; "
+                                                           "--cpu 1 2)")
+    ap.add_argument("--envs-per-worker", type=int, help="matches per env worker (default 256 on a GPU, 8 --cpu)")
+    ap.add_argument("--skip-tests", action="store_true", help="leave out step 1 (the test files)")
+    args = ap.parse_args(argv)
+    device = "cpu" if args.cpu else "cuda"
+    if not args.cpu:
+        import torch
+
+        if not torch.cuda.is_available():
+            print("gpu_check: no CUDA device here (torch.cuda.is_available() is False); --cpu rehearses the check "
+                  "on the CPU", file=sys.stderr)
+            return 2
+    num_envs = args.num_envs or (16 if args.cpu else 1024)
+    updates = args.updates or (2 if args.cpu else 8)
+    workers = args.workers or ([1, 2] if args.cpu else [1, 4, 16])
+    per_worker = args.envs_per_worker or (8 if args.cpu else 256)
+    started = time.perf_counter()
+    report: dict = dict(device=device, started=time.strftime("%Y-%m-%d %H:%M:%S"))
+    if torch_info := _torch_info():
+        report["torch"] = torch_info
+
+    report["tests"] = None if args.skip_tests else run_tests(args.cpu)
+    report["training"] = [training_run(name, opts, device, args.env, num_envs, updates)
+                          for name, opts in OPTIONS.items()]
+    from integration.tools.trainer_bench import bench
+
+    throughput = []
+    for w in workers:
+        try:
+            row = bench(w, per_worker * w, max(2, updates // 2), device, args.env,
+                        **({"cuda_rehearsal": True} if args.cpu else {}))
+            throughput.append(dict(ok=True, **row))
+        except Exception as exc:  # noqa: BLE001
+            throughput.append(dict(ok=False, workers=w, error=f"{type(exc).__name__}: {exc}"))
+    report["throughput"] = throughput
+    report["seconds"] = round(time.perf_counter() - started, 1)
+    report["ok"] = ((report["tests"] is None or report["tests"]["ok"]) and all(r["ok"] for r in report["training"])
+                    and all(r["ok"] for r in throughput))
+    Path(args.out).write_text(json.dumps(report, indent=1))
+    print_table(report)
+    print(f"written: {args.out}")
+    return 0 if report["ok"] else 1
+
+
+def _torch_info() -> dict:
+    import torch
+
+    info = dict(version=torch.__version__, cuda=torch.version.cuda)
+    if torch.cuda.is_available():
+        info["gpu"] = torch.cuda.get_device_name(0)
+    return info
+
+
+def print_table(report: dict) -> None:
+    ok = lambda flag: "ok" if flag else "FAILED"  # noqa: E731
+    lines = [f"== GPU check ({report['device']}{', CUDA path rehearsed' if report['device'] == 'cpu' else ''}), "
+             f"{report['seconds']:.0f} s: {ok(report['ok'])} =="]
+    tests = report["tests"]
+    lines.append(f"{'tests':<26} {'-' if tests is None else ok(tests['ok']):<7} "
+                 f"{'' if tests is None else tests['summary']}")
+    for r in report["training"]:
+        detail = (f"{r['updates']} updates, {r['sps']:,.0f} agent steps/s" if "sps" in r else r.get("error", ""))
+        lines.append(f"{'train ' + r['name']:<26} {ok(r['ok']):<7} {detail}")
+    for r in report["throughput"]:
+        detail = (f"{r['sps'][0]:,.0f} agent steps/s ({r['num_envs']} matches; "
+                  + ", ".join(f"{k} {v:.0%}" for k, v in r["split"].items()) + ")") if r["ok"] else r["error"]
+        lines.append(f"{'throughput ' + str(r['workers']) + ' workers':<26} {ok(r['ok']):<7} {detail}")
+    if tests and tests.get("output"):
+        lines += ["", "test output (tail):", tests["output"]]
+    print("\n".join(lines), flush=True)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main(sys.argv[1:]))

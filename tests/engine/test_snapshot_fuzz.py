@@ -1,0 +1,191 @@
+"""Snapshots can never crash the engine: crafted and fuzzed snapshots are refused with a ValueError
+(and change nothing) or load and run cleanly.
+
+* The fuzzer csrc/tools/snapshot_fuzz.c, built with the engine and the env's C part under
+  AddressSanitizer and UndefinedBehaviorSanitizer, mutates exported matches (bit flips, byte
+  overwrites, boundary values in the count / index / symbol fields, object slots and states spliced
+  from another match) past the envelope's checksum, and loads each case in a child process: refused,
+  or imported, observed and played a few decisions. No case may crash, hang or make a sanitizer report.
+* Through the binding: one crafted snapshot per field the importer checks (the checksum fixed up)
+  is refused with a ValueError, and the batch is unchanged.
+* Every C bool field of the match is in the validator's lists (csrc/engine/snapshot_check.c), so that a
+  field added later is not silently left unchecked.
+"""
+from __future__ import annotations
+
+import re
+import struct
+
+import numpy as np
+import pytest
+
+from support import sanitize as SB
+
+HEADER = struct.Struct("=8sIIQQQQQ")  # csrc/env_py.c snap_header
+
+
+# ------------------------------------------------------------------------------------------------
+# the fuzzer under the sanitizers
+# ------------------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def fuzzer(tmp_path_factory):
+    cc = SB.compiler()
+    if cc is None:
+        pytest.skip("no C compiler (gcc/cc/clang) on this machine")
+    work = tmp_path_factory.mktemp("snapshot_fuzz")
+    why = SB.probe(cc, work)
+    if why:
+        pytest.skip(f"{cc} cannot build with -fsanitize=address,undefined: {why}")
+    return SB.build(cc, work, "snapshot_fuzz")
+
+
+def _fuzz(exe, cases: int, seed: int) -> dict:
+    proc = SB.run(exe, [cases, seed])
+    assert proc.returncode == 0, proc.stdout + proc.stderr[-6000:]
+    assert proc.stdout.startswith("ok "), proc.stdout
+    fields = dict(item.split("=") for item in proc.stdout.split()[1:])
+    counts = {k: int(v) for k, v in fields.items()}
+    assert counts["cases"] == cases
+    assert counts["refused"] + counts["accepted"] == cases
+    # both outcomes are exercised: most mutations of a live field are refused, many of a plain
+    # number are played on
+    assert counts["refused"] > cases // 10 and counts["accepted"] > cases // 10, counts
+    return counts
+
+
+def test_fuzzed_snapshots_are_refused_or_run_cleanly(fuzzer):
+    _fuzz(fuzzer, 1500, 1)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [2, 3, 4, 5, 6])
+def test_fuzzed_snapshots_long(fuzzer, seed):
+    _fuzz(fuzzer, 10000, seed)
+
+
+# ------------------------------------------------------------------------------------------------
+# the validator's bool lists against engine.h
+# ------------------------------------------------------------------------------------------------
+def _struct_bools(header: str) -> dict:
+    out = {}
+    for m in re.finditer(r"(?:typedef struct\s*\{|struct (\w+)\s*\{)(.*?)\n\}\s*(\w*);", header, re.S):
+        name = m.group(1) or m.group(3)
+        body = re.sub(r"/\*.*?\*/", "", m.group(2), flags=re.S)
+        names = []
+        for decl in re.finditer(r"(?<![\w*])bool\s+([^;()]*);", body):
+            names += [re.sub(r"\[.*", "", x).strip() for x in decl.group(1).split(",")]
+        if names:
+            out[name] = names
+    return out
+
+
+def test_every_bool_of_the_match_is_checked():
+    header = (SB.CSRC / "engine" / "engine.h").read_text() + (SB.CSRC / "engine" / "body.h").read_text()
+    check = (SB.CSRC / "engine" / "snapshot_check.c").read_text()
+    lists = {m.group(1): re.findall(r"X\((\w+)", m.group(2))
+             for m in re.finditer(r"#define BOOLS_(\w+)((?:.*\\\n)*.*)", check)}
+    bools = _struct_bools(header)
+    # the structs a match holds (the tables' statics and class descriptions are not in it)
+    for struct_name, key in [("yhurtstate", "YHURTSTATE"), ("ylimb", "YLIMB"), ("yhbd", "YHBD"),
+                             ("ymachine", "YMACHINE"), ("yobj", "YOBJ"), ("fg_body", "FG_BODY"), ("yproj", "YPROJ"),
+                             ("yfighter", "YFIGHTER"), ("ysettings", "YSETTINGS"), ("ymatch", "YMATCH")]:
+        want = set(bools[struct_name]) - {"slot_used"}  # slot_used is checked by its own loop
+        assert want == set(lists[key]), (struct_name, want ^ set(lists[key]))
+    held = {"yhurtstate", "ylimb", "yhbd", "ymachine", "yobj", "fg_body", "yproj", "yfighter", "ysettings", "ymatch",
+            # not in a match: static tables and class descriptions
+            "yreq", "ystate_static", "yobj_class", "fg_data"}
+    assert set(bools) <= held, set(bools) - held  # a new struct with bools in a match needs a list
+
+
+# ------------------------------------------------------------------------------------------------
+# crafted snapshots through the binding
+# ------------------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def played():
+    native = pytest.importorskip("yomi._native")
+    from integration.env.env import YomiEnv
+
+    if not hasattr(native, "EnvBatch"):
+        pytest.skip("the C env is not built")
+    env = YomiEnv(num_envs=2, seed=3, p1="ninja", p2="wizard", backend="c")
+    env.reset()
+    rng = np.random.default_rng(0)
+    from integration.env.baselines import random_legal_actions as _random_legal_actions
+
+    for _ in range(40):  # objects (shuriken, orbs...) on the stage
+        env.step(_random_legal_actions(env.observations, rng))
+    batch = env.backend.batch
+    return env, batch, batch.get_state(), native.EnvBatch.snapshot_layout()
+
+
+def _craft(snapshot: bytes, layout: dict, slot: int, offset: int, size: int, value: int) -> bytes:
+    """``value`` written at ``offset`` of match ``slot``, and the header's checksum fixed up."""
+    data = bytearray(snapshot)
+    n = struct.unpack_from("=Q", data, 24)[0]
+    base = layout["header"] + layout["scalars"] + n * 2 * layout["mask"] * 4 + n * 2 + slot * layout["match"]
+    data[base + offset: base + offset + size] = (value & ((1 << (8 * size)) - 1)).to_bytes(size, "little")
+    from yomi._native import EnvBatch
+
+    checksum = EnvBatch.snapshot_checksum(bytes(data[layout["header"]:]))
+    struct.pack_into("=Q", data, 48, checksum)
+    return bytes(data)
+
+
+def _live_object_slot(snapshot: bytes, layout: dict) -> int:
+    n = struct.unpack_from("=Q", snapshot, 24)[0]
+    base = layout["header"] + layout["scalars"] + n * 2 * layout["mask"] * 4 + n * 2
+    off, size = layout["fields"]["n_objs"]
+    n_objs = int.from_bytes(snapshot[base + off: base + off + size], "little", signed=True)
+    assert n_objs > 0, "the scene has no object"
+    off, size = layout["fields"]["order"]
+    return int.from_bytes(snapshot[base + off: base + off + size], "little", signed=True)
+
+
+# (field, value): each was unchecked once, or is an index the engine follows
+CRAFTED = [
+    ("n_parried", 49), ("n_parried", 255), ("n_hitboxes", 113), ("n_hitboxes", -1), ("n_hold_restarts", 13),
+    ("n_hold_force", 13), ("n_conns", 17), ("n_hurtstates", 33), ("n_limbs", 33), ("n_combo_moves", 7),
+    ("data_n", 9), ("data_kind", 77), ("n_spawned", -5), ("n_spawned", 10 ** 9), ("vars_off", 65535),
+    ("vars_off", 8), ("stance", 60000), ("queued_action", 9999), ("n_states", 127), ("sm_state", 126),
+    ("sm_state", -2), ("current_hurtbox", 100), ("hit_n", 17), ("facing", 3), ("is_fighter", 2), ("is_fighter", 0),
+    ("hbd_host", 30000), ("creator", 1), ("err", 99), ("n_objs", 33), ("n_gone", -1), ("slot_used", 7),
+]
+
+
+@pytest.mark.parametrize("field,value", CRAFTED, ids=[f"{f}={v}" for f, v in CRAFTED])
+def test_crafted_field_is_refused_and_changes_nothing(played, field, value):
+    env, batch, snapshot, layout = played
+    before = batch.get_state()
+    off, size = layout["fields"][field]
+    bad = _craft(snapshot, layout, 0, off, size, value)
+    with pytest.raises(ValueError, match="EnvBatch.set_state: slot 0"):
+        batch.set_state(bad)
+    assert batch.get_state() == before
+
+
+@pytest.mark.parametrize("field,value", [("object_cls", 0), ("object_is_fighter", 1), ("object_number", 2),
+                                         ("object_creator", 30000), ("object_n_states", 9),
+                                         ("object_sm_state", 7)])
+def test_crafted_live_object_is_refused(played, field, value):
+    env, batch, snapshot, layout = played
+    before = batch.get_state()
+    k = _live_object_slot(snapshot, layout)
+    if field == "object_cls":
+        off, size = layout["object_cls"], 8
+    else:
+        off, size = layout["fields"][field]
+    bad = _craft(snapshot, layout, 0, off + k * layout["object"], size, value)
+    with pytest.raises(ValueError, match="EnvBatch.set_state: slot 0"):
+        batch.set_state(bad)
+    assert batch.get_state() == before
+
+
+def test_untouched_snapshot_loads_and_chars_must_agree(played):
+    env, batch, snapshot, layout = played
+    batch.set_state(snapshot)  # the unmutated snapshot loads
+    chars = env.backend.chars.copy()
+    batch.set_state(snapshot, chars)
+    swapped = chars[:, ::-1].copy()  # Ninja vs Wizard saved as Wizard vs Ninja
+    with pytest.raises(ValueError, match="differs from the saved chars"):
+        batch.set_state(snapshot, swapped)
+    assert batch.get_state() == snapshot

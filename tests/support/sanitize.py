@@ -1,0 +1,82 @@
+"""Test support: builds a standalone C driver of csrc/tools/ with the engine and the environment's
+C part under AddressSanitizer and UndefinedBehaviorSanitizer, and runs it (tests/engine/test_snapshot_fuzz.py).
+
+The engine's sources (csrc/engine, csrc/chars), the environment's C part (csrc/env, no Python in
+it), the tables generated from states/data and the driver are compiled file by file on every core,
+then linked. ``-fwrapv`` is the production build's (setup.py): signed overflow wraps (defined), as
+a crafted snapshot's numbers may make it; UBSan checks everything else.
+"""
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import subprocess
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+CSRC = REPO / "csrc"
+SAN_FLAGS = ["-std=c11", "-O1", "-g", "-fno-omit-frame-pointer", "-fsanitize=address,undefined",
+             "-fno-sanitize-recover=all"]
+SANITIZER_ENV = {
+    "ASAN_OPTIONS": "detect_leaks=0:abort_on_error=0:halt_on_error=1:detect_stack_use_after_return=1",
+    "UBSAN_OPTIONS": "print_stacktrace=1:halt_on_error=1",
+}
+REPORT_MARKS = ("ERROR: AddressSanitizer", "runtime error:", "SUMMARY: UndefinedBehaviorSanitizer",
+                "SUMMARY: AddressSanitizer")
+
+
+def compiler() -> str | None:
+    for name in (os.environ.get("CC"), "gcc", "cc", "clang"):
+        if name and shutil.which(name):
+            return shutil.which(name)
+    return None
+
+
+def probe(cc: str, work: Path) -> str | None:
+    """None when ``cc`` builds with the sanitizers, else why not."""
+    src = work / "probe.c"
+    src.write_text("int main(void) { return 0; }\n")
+    check = subprocess.run([cc, *SAN_FLAGS, str(src), "-o", str(work / "probe")], capture_output=True, text=True)
+    return None if check.returncode == 0 else check.stderr.strip()[:300]
+
+
+def build(cc: str, work: Path, driver: str) -> Path:
+    """csrc/tools/<driver>.c linked with the engine and the env's C part under the sanitizers."""
+    spec = importlib.util.spec_from_file_location("yomi_gen_c", REPO / "integration" / "tools" / "gen_c.py")
+    gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen)
+    gen_dir = work / "gen"
+    gen.write(str(gen_dir), str(CSRC))
+    sources = [Path(p) for p in gen.engine_sources(str(CSRC))] + sorted((CSRC / "env").glob("*.c"))
+    sources += [gen_dir / "tables_gen.c", CSRC / "tools" / f"{driver}.c"]
+    includes = [f"-I{d}" for d in gen.include_dirs(str(CSRC))] + [f"-I{gen_dir}"]
+    flags = [*SAN_FLAGS, "-fwrapv", *includes]
+    objs = work / "obj"
+    objs.mkdir(exist_ok=True)
+
+    def compile_one(k_src):
+        k, src = k_src
+        out = objs / f"{k}_{src.stem}.o"
+        proc = subprocess.run([cc, *flags, "-c", str(src), "-o", str(out)], capture_output=True, text=True)
+        return out, proc
+
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        results = list(pool.map(compile_one, enumerate(sources)))
+    failed = [proc.stderr[-3000:] for _, proc in results if proc.returncode != 0]
+    assert not failed, failed[0]
+    exe = work / driver
+    link = subprocess.run([cc, *SAN_FLAGS, *[str(o) for o, _ in results], "-lm", "-o", str(exe)],
+                          capture_output=True, text=True)
+    assert link.returncode == 0, link.stderr[-4000:]
+    return exe
+
+
+def run(exe: Path, args: list, timeout: float = 900) -> subprocess.CompletedProcess:
+    """Runs a driver with the sanitizers' options; asserts no sanitizer report in its output."""
+    env = dict(os.environ, **SANITIZER_ENV)
+    proc = subprocess.run([str(exe), *map(str, args)], capture_output=True, text=True, env=env, timeout=timeout)
+    report = [line for line in proc.stderr.splitlines() if any(mark in line for mark in REPORT_MARKS)]
+    assert not report, proc.stderr[-6000:]
+    return proc

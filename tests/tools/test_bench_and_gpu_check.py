@@ -1,0 +1,69 @@
+"""``yomi bench`` reaches every per-case option (--env, --trainer) and repeats its figures;
+``scripts/gpu_check.sh --cpu`` (integration/tools/gpu_check.py) runs its steps on the CPU."""
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+import torch
+
+from integration.tools import bench, gpu_check
+from support.data import REPO
+from support.training import TOY
+
+
+def test_env_bench_options_reach_the_case(tmp_path, capsys):
+    out = tmp_path / "env.json"
+    assert bench.main(["--env", "--backend", "c", "--envs", "2", "--seconds", "0.2", "--repeats", "2",
+                       "--workers", "1", "--p1", "cowboy", "--p2", "ninja", "--json", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert (data["p1"], data["p2"], data["seconds"]) == ("cowboy", "ninja", 0.2)
+    [case] = data["cases"]
+    assert (case["backend"], case["envs"], case["workers"], case["runs"]) == ("c", 2, 1, 2)
+    median, low, high = case["cpu"]
+    assert 0 < low <= median <= high
+    assert "cowboy vs ninja" in capsys.readouterr().out
+
+
+def test_env_bench_rejects_a_bad_option():
+    with pytest.raises(SystemExit):
+        bench.main(["--env", "--repeats", "0"])
+
+
+def test_trainer_bench_figures(tmp_path):
+    out = tmp_path / "trainer.json"
+    assert bench.main(["--trainer", "--env", TOY, "--workers", "1", "--envs-per-worker", "4", "--updates", "2",
+                       "--set", "horizon=4", "--json", str(out)]) == 0
+    [row] = json.loads(out.read_text())
+    assert (row["workers"], row["num_envs"], row["batch"], row["updates"]) == (1, 4, 4 * 2 * 4, 2)
+    assert 0 < row["sps"][1] <= row["sps"][0] <= row["sps"][2]
+    assert set(row["split"]) >= {"env", "forward", "update"}
+
+
+def test_gpu_check_cpu_mode(tmp_path, capsys):
+    """Every step but the test files (this is one), on the toy env: each option's training run
+    finishes with finite losses and the throughput figures come for 1 and 2 env workers."""
+    out = tmp_path / "check.json"
+    rc = gpu_check.main(["--cpu", "--skip-tests", "--env", TOY, "--updates", "2", "--num-envs", "4",
+                         "--envs-per-worker", "2", "--out", str(out)])
+    report = json.loads(out.read_text())
+    assert rc == 0 and report["ok"], report
+    assert [r["name"] for r in report["training"]] == ["plain", "cuda_graphs", "cuda_graph_update", "bf16",
+                                                     "async_update"]
+    assert all(r["finite_losses"] and r["updates"] == 2 for r in report["training"])
+    assert [r["workers"] for r in report["throughput"]] == [1, 2]
+    table = capsys.readouterr().out
+    assert "train cuda_graph_update" in table and "throughput 2 workers" in table
+
+
+@pytest.mark.skipif(torch.cuda.is_available(), reason="this machine has a GPU")
+def test_gpu_check_without_gpu_says_so(tmp_path, capsys):
+    assert gpu_check.main(["--out", str(tmp_path / "x.json")]) == 2
+    assert "no CUDA device" in capsys.readouterr().err
+
+
+def test_gpu_check_script_help():
+    proc = subprocess.run([str(REPO / "scripts" / "gpu_check.sh"), "--help"], capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode == 0 and "--cpu" in proc.stdout

@@ -1,0 +1,63 @@
+"""The CUDA code path (integration/train/cuda.py) rehearsed on the CPU: the same CudaSupport,
+static buffers and step functions with graph capture, streams and pinned memory left out, so a
+first GPU run can fail only for reasons a GPU brings."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+
+from integration.train.trainer import Trainer
+from support.training import small
+
+# the option sets test_train.py's CUDA tests run on a GPU, and each option alone
+OPTIONS = [{}, {"cuda_graphs": True}, {"cuda_graph_update": True}, {"bf16": True}, {"async_update": True},
+           {"cuda_graphs": True, "cuda_graph_update": True}, {"async_update": True, "cuda_graphs": True}]
+
+
+@pytest.fixture(autouse=True, scope="module")
+def one_torch_thread():
+    before = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(before)
+
+
+@pytest.mark.parametrize("extra", OPTIONS, ids=lambda d: "+".join(d) or "plain")
+def test_rehearsed_cuda_training_runs_and_resumes(tmp_path, extra):
+    trainer = Trainer(small(cuda_rehearsal=True, **extra), run_dir=tmp_path, display=False)
+    assert trainer.cuda is not None and trainer.cuda.rehearsal
+    summary = trainer.run(max_updates=3)
+    assert summary["updates"] == 3
+    assert all(np.isfinite(r["loss/policy"]) for r in trainer.metrics.rows)
+    if extra.get("cuda_graph_update"):  # the tensor learning rate the captured Adam step reads, annealed
+        assert isinstance(trainer.optimizer.param_groups[0]["lr"], torch.Tensor)
+    resumed = Trainer.resume(tmp_path, display=False)
+    assert resumed.cuda is not None and resumed.update_count == 3
+    resumed.run(max_updates=1)
+
+
+def test_rehearsed_graphed_update_equals_the_plain_update(tmp_path):
+    """The padded, weighted minibatch step (what a captured graph replays) with the tensor-lr Adam
+    takes the plain path's steps: same parameters after two updates (float32, no bf16)."""
+    params = []
+    for extra in ({}, {"cuda_rehearsal": True, "cuda_graph_update": True, "cuda_graphs": True}):
+        trainer = Trainer(small(seed=11, **extra), run_dir=tmp_path / str(len(params)), display=False)
+        trainer.run(max_updates=2)
+        params.append([p.detach().clone() for p in trainer.policy.parameters()])
+    for a, b in zip(*params):
+        assert torch.allclose(a, b, atol=1e-5, rtol=1e-4)
+
+
+def test_rehearsal_is_for_the_cpu():
+    with pytest.raises(ValueError, match="cuda_rehearsal runs the CUDA path on the CPU"):
+        small(cuda_rehearsal=True, device="cuda").validate()
+
+
+def test_captured_act_reads_the_static_input(tmp_path):
+    """A captured forward pass reads one static input tensor: acting on another one is an error
+    the rehearsal catches too."""
+    trainer = Trainer(small(cuda_rehearsal=True, cuda_graphs=True), run_dir=tmp_path, display=False)
+    trainer.cuda.act(trainer.next_obs)
+    with pytest.raises(AssertionError, match="static input"):
+        trainer.cuda.act(trainer.next_obs.clone())
