@@ -16,7 +16,7 @@ Every tool reads traces through :func:`iter_records` / :func:`read_trace`, with 
 and time (:class:`Limits`): a malformed or oversized trace is one :class:`TraceError` naming the
 file and line, and a trace needs at least one tick line.
 
-The fields are described in ``shared/parity/README.md``.  Traces recorded by the
+The fields are described in ``tests/data/parity/README.md``.  Traces recorded by the
 real game (Godot) and by our engine, ``yomi play`` and the trainer share this
 format byte for byte: :class:`TraceWriter` writes compact JSON in the same key
 order, so reading a Godot trace and writing it back gives the same bytes.

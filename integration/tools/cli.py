@@ -15,6 +15,8 @@ COMMANDS = {
     "bench": ("integration.tools.bench", "main", "benchmark the engines and the environment"),
     "watch": ("integration.tools.watch.cli", "main", "build an HTML replay viewer for a trace"),
     "play": ("integration.train.play", "main", "play (and record) a match between two policies; --human: play one yourself"),
+    "tournament": ("integration.tools.tournament", "main", "round robin between policies: crosstable and ratings"),
+    "record": ("integration.tools.record.cli", "main", "record reference traces from your own copy of the game"),
     "checkpoint": ("integration.train.checkpoint", "convert_main",
                    "convert an old pickled checkpoint (unpickles it: trusted files only)"),
 }

@@ -131,6 +131,13 @@ def test_whole_match_against_random_replays_identically(served, tmp_path, capsys
     assert [t["p1"] for t in trace.turns] == chosen
     assert trace.end["winner"] == result["winner"] and trace.end["p1_hp"] == result["p1_hp"]
     assert trace.ticks[-1]["tick"] == result["ticks"] - 1
+    # the page (reloaded now) embeds the match in the viewer's encoding: decoded, every tick of the trace
+    from integration.tools.watch.page import PAGE_VERSION, extract_data
+
+    status, page = client.request("GET", f"/?token={client.token}", token=None)
+    data = extract_data(page)
+    assert status == 200 and data["version"] == PAGE_VERSION
+    assert data["runs"][0]["ticks"] == trace.ticks and len(data["derived_boxes"][0]) == len(trace.ticks)
     # ... that yomi watch reads
     from integration.tools.watch.cli import main as watch_main
 
@@ -308,14 +315,14 @@ def test_cli_errors(capsys, tmp_path):
 
     assert main(["--human", "--no-browser", "--c1", "bogus"]) == 2
     assert "unknown character 'bogus'" in capsys.readouterr().err
-    assert main(["--human", "--no-browser", "--opponent", str(tmp_path / "missing.pt")]) == 2
+    assert main(["--human", "--no-browser", "--opponent", str(tmp_path / "missing.safetensors")]) == 2
     assert "no checkpoint" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["--human", "--side", "3"])
 
 
-def untrained_checkpoint(path: Path) -> str:
-    """A checkpoint of an untrained learner, in the trainer's format."""
+def untrained_checkpoint(path: Path, p1: str = "ninja", p2: str = "ninja") -> str:
+    """A checkpoint of an untrained learner, in the trainer's format, as if trained on p1 vs p2."""
     import torch
 
     from integration.train import checkpoint as ckpt
@@ -324,14 +331,27 @@ def untrained_checkpoint(path: Path) -> str:
     spec = O.action_spec()
     torch.manual_seed(0)
     net = MaskedActorCritic(spec, 32, 1)
-    ckpt.save_atomic({"policy": net.state_dict(), "spec": spec.describe(), "config": {"hidden": 32, "layers": 1}}, path)
+    ckpt.save_atomic({"policy": net.state_dict(), "spec": spec.describe(),
+                      "config": {"hidden": 32, "layers": 1, "p1": p1, "p2": p2}}, path)
     return str(path)
+
+
+def test_checkpoint_opponent_of_another_pairing_is_refused(tmp_path):
+    """A checkpoint trained on Robot vs Ninja (either seat) is refused on the Ninja mirror with the
+    flag that allows it, and plays it with --any-pairing."""
+    opponent = untrained_checkpoint(tmp_path / "latest.safetensors", "robot", "ninja")
+    with pytest.raises(ValueError, match="was trained on robot vs ninja, not ninja vs ninja .--any-pairing"):
+        HumanMatch(opponent=opponent, c1="ninja", c2="ninja", seed=7, trace_path=tmp_path / "a.jsonl.gz")
+    assert not (tmp_path / "a.jsonl.gz").exists()
+    m = HumanMatch(opponent=opponent, c1="ninja", c2="ninja", seed=7, trace_path=tmp_path / "b.jsonl.gz",
+                   any_pairing=True)
+    m.close()
 
 
 def test_checkpoint_opponent(tmp_path):
     """A checkpoint answers every turn with a legal choice; the C-engine twin the opponent decides
     on and the recorded Python-engine match stay in lockstep."""
-    opponent = untrained_checkpoint(tmp_path / "latest.pt")
+    opponent = untrained_checkpoint(tmp_path / "latest.safetensors", "robot", "ninja")
     m = HumanMatch(opponent=opponent, c1="robot", c2="ninja", seed=7, side=2, trace_path=tmp_path / "s.jsonl.gz")
     rng = np.random.default_rng(2)
     for turn in range(4):
@@ -340,6 +360,22 @@ def test_checkpoint_opponent(tmp_path):
         assert np.array_equal(m.twin.observations, m.env.observations)
         legal = out["turn_line"]["legal"]["p1"]
         assert out["turn_line"]["p1"]["action"] in legal
+        if out["result"] is not None:
+            break
+    m.close()
+
+
+def test_search_opponent(tmp_path):
+    """The search opponent decides on the C-engine twin (it clones the twin's match): every answer is
+    in the recorded legal list, and the twin and the recorded match stay in lockstep."""
+    m = HumanMatch(opponent="search:k=3,turns=1", c1="ninja", c2="cowboy", seed=3, side=1,
+                   trace_path=tmp_path / "q.jsonl.gz")
+    rng = np.random.default_rng(5)
+    for turn in range(4):
+        out = m.play({"match": 1, "turn": turn, "action": random_legal_action(m.panel(), rng)})
+        assert out["turn"] == turn + 1
+        assert np.array_equal(m.twin.observations, m.env.observations)
+        assert out["turn_line"]["p2"]["action"] in out["turn_line"]["legal"]["p2"]
         if out["result"] is not None:
             break
     m.close()

@@ -83,8 +83,9 @@ class Game:
     """The server's state: the current match, how to start the next, and the page's presence."""
 
     def __init__(self, *, opponent: str, c1: str, c2: str, seed: int, side: int, save_dir: Path,
-                 settings: Optional[dict] = None):
+                 settings: Optional[dict] = None, any_pairing: bool = False):
         self.opponent, self.c1, self.c2, self.side, self.settings = opponent, c1, c2, side, settings
+        self.any_pairing = any_pairing
         self.seed = seed
         self.save_dir = Path(save_dir)
         self.stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -104,7 +105,8 @@ class Game:
         if self.match is not None:
             self.match.close()
         self.match = HumanMatch(opponent=self.opponent, c1=self.c1, c2=self.c2, seed=self.seed + n - 1,
-                                side=self.side, trace_path=self.trace_path(n), match_id=n, settings=self.settings)
+                                side=self.side, trace_path=self.trace_path(n), match_id=n, settings=self.settings,
+                                any_pairing=self.any_pairing)
         self.saved.append(str(self.match.trace_path))
         return self.match
 
@@ -274,7 +276,8 @@ class HumanServer(ThreadingHTTPServer):
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="yomi play --human", description="Play a match against a policy in the browser.")
     ap.add_argument("--opponent", default="random",
-                    help="the policy you play against: random, scripted or a checkpoint")
+                    help="the policy you play against: random, scripted, search[:options] or a checkpoint "
+                         ".safetensors (trained on these characters unless --any-pairing)")
     ap.add_argument("--c1", "--char1", dest="c1", default="ninja", help="P1's character (or random)")
     ap.add_argument("--c2", "--char2", dest="c2", default="ninja", help="P2's character (or random)")
     ap.add_argument("--seed", type=int, default=0, help="the first match's seed (a rematch adds 1)")
@@ -282,6 +285,8 @@ def main(argv=None) -> int:
     ap.add_argument("--port", type=int, default=0, help="port on 127.0.0.1 (default: a free one)")
     ap.add_argument("--no-browser", action="store_true", help="print the URL only")
     ap.add_argument("--save-dir", default="runs/human", help="where the matches are saved as traces")
+    ap.add_argument("--any-pairing", action="store_true",
+                    help="let a checkpoint opponent play characters other than the ones it was trained on")
     args = ap.parse_args(argv)
     if not 0 <= args.port < 65536:
         ap.error("--port must be 0..65535")
@@ -293,7 +298,7 @@ def main(argv=None) -> int:
                 canonical_character(c)
         print("starting the match...", flush=True)
         game = Game(opponent=args.opponent, c1=args.c1, c2=args.c2, seed=args.seed, side=args.side,
-                    save_dir=Path(args.save_dir))
+                    save_dir=Path(args.save_dir), any_pairing=args.any_pairing)
     except (FileNotFoundError, ValueError, KeyError) as exc:
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
         print(f"yomi play: {message}", file=sys.stderr)

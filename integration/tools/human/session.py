@@ -48,12 +48,13 @@ class RequestError(ValueError):
         self.status = status
 
 
-def make_opponent(name: str, generator, seed: int):
+def make_opponent(name: str, generator, seed: int, characters=None, any_pairing: bool = False):
     """The opponent's policy from a policy name (:func:`integration.train.policies.make_policy`:
-    random, scripted or a checkpoint).  The one place that resolves names here."""
+    random, scripted, search[:options] or a checkpoint, which plays only the ``characters``
+    pairing it was trained on unless ``any_pairing``).  The one place that resolves names here."""
     from integration.train.policies import make_policy
 
-    return make_policy(name, generator)
+    return make_policy(name, generator=generator, seed=seed, characters=characters, any_pairing=any_pairing)
 
 
 class LiveRecorder(TraceRecorder):
@@ -258,7 +259,8 @@ class HumanMatch:
     """A person (seat ``side``) against ``opponent`` (a policy name) in one match, recorded to ``trace_path``."""
 
     def __init__(self, *, opponent: str = "random", c1: str = "ninja", c2: str = "ninja", seed: int = 0,
-                 side: int = 1, trace_path: str | Path, match_id: int = 1, settings: Optional[dict] = None):
+                 side: int = 1, trace_path: str | Path, match_id: int = 1, settings: Optional[dict] = None,
+                 any_pairing: bool = False):
         import torch
 
         from integration.env.env import YomiEnv
@@ -271,7 +273,7 @@ class HumanMatch:
         self.opponent_name = str(opponent)
         self.seed = int(seed)
         self.generator = torch.Generator().manual_seed(self.seed)
-        self.policy = make_opponent(self.opponent_name, self.generator, self.seed + 1)
+        self.policy = make_opponent(self.opponent_name, self.generator, self.seed + 1, (c1, c2), any_pairing)
         self.trace_path = Path(trace_path)
         players = {f"p{side}": "human", f"p{3 - side}": self.opponent_name}
         self.recorder = LiveRecorder(str(self.trace_path), players, settings)
@@ -305,16 +307,20 @@ class HumanMatch:
                 "facing": int(me["facing"]) if me else 1, "result": self.result, "trace": str(self.trace_path)}
 
     def page_data(self) -> dict:
-        """The viewer's data (:func:`integration.tools.watch.page.page_data`'s shape) of the match so far."""
+        """The viewer's data of the match so far, in :func:`integration.tools.watch.page.page_data`'s
+        shape and encoding (ticks and derived boxes delta-encoded, which viewer.js decodes)."""
         from integration.tools.watch.boxes import derive_boxes
+        from integration.tools.watch.page import PAGE_VERSION, delta_encode
 
         ticks = list(self.recorder.ticks)
         derived, source = derive_boxes(self.recorder.header, ticks)
         label = f"you (P{self.side}) vs {self.opponent_name}"
-        return {"version": 1, "runs": [{"label": label, "path": str(self.trace_path), "header": self.recorder.header,
-                                        "turns": list(self.recorder.turns), "ticks": ticks,
-                                        "end": self.recorder.end_line}],
-                "derived_boxes": [derived], "boxes_source": [source], "compared": False, "divergence": None}
+        return {"version": PAGE_VERSION,
+                "runs": [{"label": label, "path": str(self.trace_path), "header": self.recorder.header,
+                          "turns": list(self.recorder.turns), "ticks": delta_encode(ticks),
+                          "end": self.recorder.end_line}],
+                "derived_boxes": [delta_encode(derived)], "boxes_source": [source], "compared": False,
+                "divergence": None}
 
     # ---- requests -----------------------------------------------------------------------------
     def _check_request(self, body: Any) -> np.ndarray:

@@ -1,6 +1,8 @@
 """Shared pieces of the parity tools: reading JSON-lines files with clear errors, engine choice."""
 from __future__ import annotations
 
+import gzip
+import io
 from pathlib import Path
 from typing import Iterator
 
@@ -9,6 +11,19 @@ ENGINES = ("python", "c")
 
 class ParityInputError(Exception):
     """A reference file is missing, unreadable or corrupt."""
+
+
+GZIP_MAGIC = b"\x1f\x8b"
+
+
+def open_text(path: str | Path) -> io.TextIOBase:
+    """Open a file as UTF-8 text, decompressing it when its content starts with the gzip magic bytes."""
+    path = Path(path)
+    with open(path, "rb") as raw:
+        magic = raw.read(2)
+    if magic == GZIP_MAGIC:
+        return io.TextIOWrapper(gzip.open(path, "rb"), encoding="utf-8")
+    return open(path, "r", encoding="utf-8")
 
 
 def read_jsonl(path: str | Path) -> Iterator[tuple[int, object]]:
