@@ -665,9 +665,10 @@ struct yomi_char {
     const char *name;     /* the trace's character name, "Ninja" */
     const char *py_class; /* the Python Fighter subclass it mirrors */
     uint16_t vars_size;
-    const yscript_entry *scripts;        /* its state scripts, {0, 0} terminated */
-    const struct yobj_entry *objects;    /* its object root scripts, {0, 0} terminated */
-    const yscript_entry *object_scripts; /* its object state scripts */
+    /* filled from the character's registry when the scene builder resolves it (NULL in char_<c>_hooks) */
+    const yscript_entry *scripts;
+    const struct yobj_entry *objects;
+    const yscript_entry *object_scripts;
     const yextra_key *extras;            /* its extra keys (after DI, reverse, feint, prediction) */
     uint8_t n_extras;
     const yres_field *res; /* the trace's res, in order */
@@ -709,8 +710,19 @@ typedef struct yobj_entry {
     const yobj_class *cls;
 } yobj_entry;
 
-/* generated registry (tables_gen.c): the character hooks by table, NULL when not written in C */
-extern const yomi_char *const yomi_char_hooks[YOMI_N_FIGHTER_TABLES];
+/* A character's registry (states/<c>/__init__.py): its fighter's hooks and the classes of its
+ * scripts. It lives in its own file (csrc/chars/<c>/char_<c>_registry.c), the one file that names
+ * every class, so that the fighter, moves and objects files need not name each other's. The
+ * scene builder copies `fighter` and fills the chr's scripts / objects / object_scripts from here. */
+typedef struct yomi_char_registry {
+    const yomi_char *fighter;
+    const yscript_entry *scripts;        /* its state scripts, {0, 0} terminated */
+    const struct yobj_entry *objects;    /* its object root scripts, {0, 0} terminated */
+    const yscript_entry *object_scripts; /* its object state scripts */
+} yomi_char_registry;
+
+/* generated (tables_gen.c): each fighter table's character registry, NULL when not written in C */
+extern const yomi_char_registry *const yomi_char_registries[YOMI_N_FIGHTER_TABLES];
 /* the fighter tables in the order the characters' registries merge (generated with the tables) */
 extern const int yomi_char_order[YOMI_N_FIGHTER_TABLES];
 
@@ -940,6 +952,12 @@ static inline void *st_vars(yobj *host, ystate *st) { return obj_arena(host) + s
 static inline const state_vt *st_vt(const ystate *st) { return st->st->vt; }
 static inline bool st_is(const ystate *st, uint32_t trait) { return (st->st->vt->traits & trait) != 0; }
 static inline int st_name(const ystate *st) { return st->st->name; }
+/* isinstance(state, cls): the state's class is cls or a subclass of it */
+static inline bool state_is_a(const ystate *st, const state_class *cls) {
+    for (const state_vt *vt = st_vt(st); vt; vt = vt->parent)
+        if (vt->cls == cls) return true;
+    return false;
+}
 #define NODE(st) ((st)->st->node)
 static inline ydata *st_data(yobj *host, ystate *st) { return obj_state_data(host, st); }
 void state_queue_change(ymatch *m, yobj *host, ystate *st, int sym, const ydata *data); /* the class's, or the base */

@@ -1,6 +1,7 @@
 /* The Cowboy in C: its fighter variables, state and object classes (char_cowboy*.c).
  *
- *   char_cowboy.c          <- states/cowboy/fighter.py (+ the registries of states/cowboy/__init__.py)
+ *   char_cowboy.c          <- states/cowboy/fighter.py
+ *   char_cowboy_registry.c <- the registries of states/cowboy/__init__.py
  *   char_cowboy_moves.c    <- states/cowboy/moves.py
  *   char_cowboy_gun.c      <- states/cowboy/gun.py
  *   char_cowboy_time.c     <- states/cowboy/time.py
@@ -25,9 +26,6 @@ typedef struct {
 #define COWBOY(f) ((cowboy_vars *)(f)->vars)
 
 extern const yomi_char char_cowboy_hooks;
-extern const yscript_entry cowboy_scripts[];
-extern const struct yobj_entry cowboy_objects[];
-extern const yscript_entry cowboy_object_scripts[];
 
 /* `CHARACTER == "Cowboy"`: o is a fighter playing the Cowboy */
 static inline bool is_cowboy(yobj *o) { return o && o->is_fighter && AS_F(o)->chr->name == char_cowboy_hooks.name; }
@@ -68,8 +66,6 @@ extern const state_class cowboy_dash_class, cowboy_air_dash_class, cowboy_three_
     cowboy_lightning_slice_class, cowboy_back_slash_class, cowboy_impale_class, cowboy_impale_followup_class,
     cowboy_izuna_drop_class, cowboy_lasso_class, cowboy_lasso_pull_class, cowboy_lasso_reel_class,
     cowboy_hurt_aerial_class, cowboy_taunt_class;
-/* Lasso.on_lasso_hit (the lasso object's lasso_hit signal, whether the state is active or not) */
-void cowboy_lasso_on_lasso_hit(ymatch *m, yfighter *f, yobj *opponent);
 
 /* ------------------------------------------------------------------ char_cowboy_gun.c (states/cowboy/gun.py) */
 extern const state_class cowboy_new_shoot_class, cowboy_shoot_class, cowboy_brandish_class, cowboy_pistol_whip_class,

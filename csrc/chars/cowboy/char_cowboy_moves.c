@@ -907,12 +907,13 @@ static int lasso_frame_7(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-void cowboy_lasso_on_lasso_hit(ymatch *m, yfighter *f, yobj *opponent) {
-    (void)opponent;
-    int index = obj_state_index(m, &f->o, SYM_Lasso);
-    if (index < 0) return;
-    ystate *st = &f->states[index];
-    lasso_vars *v = ST_VARS(lasso_vars, &f->o, st);
+/* Lasso.on_lasso_hit: the lasso object's lasso_hit signal (it carries the caught fighter, which
+ * the method does not use), connected to the Lasso state that threw it, active or not */
+static void lasso_on_signal(ymatch *m, yobj *host, ystate *st, int method, yobj *emitter) {
+    (void)emitter;
+    if (method != SYM_on_lasso_hit) return;
+    yfighter *f = AS_F(host);
+    lasso_vars *v = ST_VARS(lasso_vars, host, st);
     v->lasso_hit = true;
     v->lasso_hit_frame = st->current_tick;
     int32_t ox, oy;
@@ -945,6 +946,7 @@ const state_class cowboy_lasso_class = {
     .name = "states.cowboy.moves.Lasso",
     .parent = &character_state_class,
     .vars_size = sizeof(lasso_vars),
+    .on_signal = lasso_on_signal,
     .init = lasso_init,
     .is_usable = lasso_is_usable,
     .enter = lasso_enter,

@@ -258,8 +258,13 @@ static void lasso_default_on_hit_something(ymatch *m, yobj *host, ystate *st, yo
             yerr(m, YE_INTERNAL, "a lasso whose creator is not a Cowboy");
             return;
         }
-        cowboy_lasso_on_lasso_hit(m, creator, obj);
-        if (!YOK(m)) return;
+        int index = obj_state_index(m, &creator->o, SYM_Lasso);
+        if (index >= 0) {
+            /* through the state's signal hook: the object file names no move class */
+            ystate *lasso = &creator->states[index];
+            if (st_vt(lasso)->on_signal) st_vt(lasso)->on_signal(m, &creator->o, lasso, SYM_on_lasso_hit, host);
+            if (!YOK(m)) return;
+        }
         state_queue_change(m, host, st, SYM_Holding, NULL);
     } else {
         default_fireball_on_hit_something(m, host, st, obj, hb);

@@ -39,7 +39,7 @@ static int roll_frame_6(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class mutant_roll_class = {
+const state_class mutant_roll_class = {
     .name = "states.mutant.moves.MutantRoll",
     .parent = &roll_dodge_class,
     .vars_size = sizeof(mutant_roll_vars),
@@ -52,7 +52,7 @@ static bool ob_is_usable(ymatch *m, yobj *host, ystate *st) {
     return offensive_burst_class.is_usable(m, host, st) && MUTANT(AS_F(host))->bc_charge;
 }
 
-static const state_class mutant_offensive_burst_class = {
+const state_class mutant_offensive_burst_class = {
     .name = "states.mutant.moves.MutantOffensiveBurst",
     .parent = &offensive_burst_class,
     .is_usable = ob_is_usable,
@@ -80,7 +80,7 @@ static int dash_frame_4(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class mutant_dash_forward_class = {
+const state_class mutant_dash_forward_class = {
     .name = "states.mutant.moves.MutantDashForward",
     .parent = &dash_class,
     .enter = dash_enter_,
@@ -108,7 +108,7 @@ static bool slop_is_usable(ymatch *m, yobj *host, ystate *st) {
     return cs_is_usable(m, host, st) && MUTANT(AS_F(host))->can_air_dash;
 }
 
-static const state_class slop_dash_class = {
+const state_class mutant_slop_dash_class = {
     .name = "states.mutant.moves.SlopDash",
     .parent = &air_dash_class,
     .enter = slop_enter,
@@ -152,7 +152,7 @@ static int taunt_frame_44_(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class mutant_taunt_class = {
+const state_class mutant_taunt_class = {
     .name = "states.mutant.moves.MutantTaunt",
     .parent = &taunt_class,
     .vars_size = sizeof(mutant_taunt_vars),
@@ -184,7 +184,7 @@ static bool beast_is_usable(ymatch *m, yobj *host, ystate *st) {
     return true;
 }
 
-static const state_class beast_state_class = {
+const state_class mutant_beast_state_class = {
     .name = "states.mutant.moves.BeastState",
     .parent = &character_state_class,
     .vars_size = sizeof(beast_vars),
@@ -240,7 +240,7 @@ static int air_dash_forward_frame_4(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class air_dash_forward_class = {
+const state_class mutant_air_dash_forward_class = {
     .name = "states.mutant.moves.AirDashForward",
     .parent = &dash_class,
     .frames = FRAMES({4, air_dash_forward_frame_4}),
@@ -271,9 +271,9 @@ static int swipe_tick(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class swipe_class = {
+const state_class mutant_swipe_class = {
     .name = "states.mutant.moves.Swipe",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .traits = T_FAST_SWIPE, /* IS_FAST_SWIPE: juking during it is slower (Beast.gd: tick) */
     .vars_size = sizeof(swipe_vars),
     .enter = swipe_enter,
@@ -312,9 +312,9 @@ static int swipe_air_frame_4(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class swipe_air_class = {
+const state_class mutant_swipe_air_class = {
     .name = "states.mutant.moves.SwipeAir",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .vars_size = sizeof(swipe_air_vars),
     .construct = swipe_air_construct,
     .enter = swipe_air_enter,
@@ -343,9 +343,9 @@ static int end_projectile_invulnerability(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class overhead_claw_class = {
+const state_class mutant_overhead_claw_class = {
     .name = "states.mutant.moves.OverheadClaw",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .tick = overhead_claw_tick,
     .frames = FRAMES({4, start_projectile_invulnerability}, {13, end_projectile_invulnerability}),
 };
@@ -364,15 +364,15 @@ static void air_swipe_on_got_blocked(ymatch *m, yobj *host, ystate *st) {
     obj_set_vel(host, host->data.vx, AIR_SWIPE_HIT_LIFT);
 }
 
-static const state_class air_swipe_class = {
+const state_class mutant_air_swipe_class = {
     .name = "states.mutant.moves.AirSwipe",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .on_hit_something = air_swipe_on_hit_something,
     .on_got_blocked = air_swipe_on_got_blocked,
 };
 
 /* ------------------------------------------------------------------ ForwardDashFollowup ("Dash Attack"): backward input turns it around */
-static const state_class forward_dash_followup_class;
+const state_class mutant_forward_dash_followup_class;
 
 static bool fdf_goes_back(ymatch *m, yobj *host, ystate *st) {
     ydata *d = st_data(host, st);
@@ -388,7 +388,7 @@ static int fdf_enter(ymatch *m, yobj *host, ystate *st) {
 
 static void fdf_apply_enter_force(ymatch *m, yobj *host, ystate *st) {
     if (fdf_goes_back(m, host, st)) return;
-    state_super(&forward_dash_followup_class)->apply_enter_force(m, host, st);
+    state_super(&mutant_forward_dash_followup_class)->apply_enter_force(m, host, st);
 }
 
 static int fdf_frame_0(ymatch *m, yobj *host, ystate *st) {
@@ -408,9 +408,9 @@ static int fdf_frame_6(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class forward_dash_followup_class = {
+const state_class mutant_forward_dash_followup_class = {
     .name = "states.mutant.moves.ForwardDashFollowup",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .enter = fdf_enter,
     .apply_enter_force = fdf_apply_enter_force,
     .frames = FRAMES({0, fdf_frame_0}, {6, fdf_frame_6}),
@@ -431,9 +431,9 @@ static void fdbf_on_got_blocked(ymatch *m, yobj *host, ystate *st) {
     fg_reset_momentum(&host->chara);
 }
 
-static const state_class forward_dash_back_followup_class = {
+const state_class mutant_forward_dash_back_followup_class = {
     .name = "states.mutant.moves.ForwardDashBackFollowup",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .frames = FRAMES({0, fdbf_frame_0}),
     .on_got_blocked = fdbf_on_got_blocked,
 };
@@ -478,9 +478,9 @@ static int caustic_spike_tick(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class caustic_spike_class = {
+const state_class mutant_caustic_spike_class = {
     .name = "states.mutant.moves.CausticSpike",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .vars_size = sizeof(caustic_spike_vars),
     .process_projectile = caustic_spike_process_projectile,
     .enter = caustic_spike_enter,
@@ -515,9 +515,9 @@ static int acid_slash_j_frame_9(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class acid_slash_j_class = {
+const state_class mutant_acid_slash_j_class = {
     .name = "states.mutant.moves.AcidSlashJ",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .vars_size = sizeof(acid_slash_j_vars),
     .construct = acid_slash_j_construct,
     .enter = acid_slash_j_enter,
@@ -550,9 +550,9 @@ static int acid_slash_h_frame_10(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class acid_slash_h_class = {
+const state_class mutant_acid_slash_h_class = {
     .name = "states.mutant.moves.AcidSlashH",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .vars_size = sizeof(acid_slash_h_vars),
     .construct = acid_slash_h_construct,
     .frames = FRAMES({0, acid_slash_h_frame_0}, {10, acid_slash_h_frame_10}),
@@ -584,9 +584,9 @@ static int bite_grab_tick(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class bite_grab_class = {
+const state_class mutant_bite_grab_class = {
     .name = "states.mutant.moves.BiteGrab",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .vars_size = sizeof(bite_grab_vars),
     .enter = bite_grab_enter,
     .tick = bite_grab_tick,
@@ -600,7 +600,7 @@ static int bite_throw_frame_0(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class bite_throw_class = {
+const state_class mutant_bite_throw_class = {
     .name = "states.mutant.moves.BiteThrow",
     .parent = &throw_state_class,
     .frames = FRAMES({0, bite_throw_frame_0}),
@@ -641,9 +641,9 @@ static void projectile_grab_detect(ymatch *m, yobj *host, ystate *st, yobj *obj)
     if (!obj->is_fighter) obj_apply_force(obj, 0, FXI(-VAULT_JUMP_FORCE));
 }
 
-static const state_class projectile_grab_class = {
+const state_class mutant_projectile_grab_class = {
     .name = "states.mutant.moves.ProjectileGrab",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .vars_size = sizeof(projectile_grab_vars),
     .enter = projectile_grab_enter,
     .detect = projectile_grab_detect,
@@ -651,7 +651,7 @@ static const state_class projectile_grab_class = {
 };
 
 /* ------------------------------------------------------------------ ProjectileGrabJump: three projectile-invulnerable frames */
-static const state_class projectile_grab_jump_class = {
+const state_class mutant_projectile_grab_jump_class = {
     .name = "states.mutant.moves.ProjectileGrabJump",
     .parent = &character_state_class,
     .frames = FRAMES({0, start_projectile_invulnerability}, {3, end_projectile_invulnerability}),
@@ -778,10 +778,10 @@ static bool twist_vars_ok(const yobj *host, const void *vars) {
            v->hitbox_2 >= -1 && v->hitbox_2 < host->n_hitboxes;
 }
 
-static const state_class twist_attack_class = {
+const state_class mutant_twist_attack_class = {
     .vars_ok = twist_vars_ok,
     .name = "states.mutant.moves.TwistAttack",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .vars_size = sizeof(twist_vars),
     .construct = twist_construct,
     .enter = twist_enter,
@@ -801,9 +801,9 @@ static bool shockwave_usable(ymatch *m, yobj *host, ystate *st) {
     return MV(host)->shockwave_projectile == 0 && beast_is_usable(m, host, st);
 }
 
-static const state_class shockwave_class = {
+const state_class mutant_shockwave_class = {
     .name = "states.mutant.moves.Shockwave",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .process_projectile = shockwave_process_projectile,
     .is_usable = shockwave_usable,
 };
@@ -875,9 +875,9 @@ static int thorn_barrage_tick(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class thorn_barrage_class = {
+const state_class mutant_thorn_barrage_class = {
     .name = "states.mutant.moves.ThornBarrage",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .vars_size = sizeof(thorn_barrage_vars),
     .construct = thorn_barrage_construct,
     .frames = FRAMES({5, thorn_barrage_frame_5}),
@@ -959,9 +959,9 @@ static void wall_trick_exit(ymatch *m, yobj *host, ystate *st) {
     fg_reset_momentum(&host->chara);
 }
 
-static const state_class wall_trick_class = {
+const state_class mutant_wall_trick_class = {
     .name = "states.mutant.moves.WallTrick",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .vars_size = sizeof(wall_trick_vars),
     .enter = wall_trick_enter,
     .tick = wall_trick_tick,
@@ -1050,9 +1050,9 @@ static void wtf_exit(ymatch *m, yobj *host, ystate *st) {
     }
 }
 
-static const state_class wall_trick_followup_class = {
+const state_class mutant_wall_trick_followup_class = {
     .name = "states.mutant.moves.WallTrickFollowup",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .vars_size = sizeof(wall_trick_followup_vars),
     .construct = wtf_construct,
     .enter = wtf_enter,
@@ -1083,9 +1083,9 @@ static int pounce_fail_roll_tick(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class pounce_fail_roll_class = {
+const state_class mutant_pounce_fail_roll_class = {
     .name = "states.mutant.moves.PounceFailRoll",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .enter = pounce_fail_roll_enter,
     .tick = pounce_fail_roll_tick,
 };
@@ -1180,9 +1180,9 @@ static void dta_got_parried(ymatch *m, yobj *host, ystate *st) {
     obj_set_vel(host, fxs_mul(host->data.vx, FXC(0.75)), 0);
 }
 
-static const state_class dash_through_attack_class = {
+const state_class mutant_dash_through_attack_class = {
     .name = "states.mutant.moves.DashThroughAttack",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .vars_size = sizeof(dash_through_vars),
     .frames = FRAMES({0, dta_frame_0}, {6, dta_frame_6}, {10, dta_frame_10}, {13, dta_frame_13}, {15, dta_frame_15}),
     .tick = dta_tick,
@@ -1254,9 +1254,9 @@ static void rebirth_on_hit_something(ymatch *m, yobj *host, ystate *st, yobj *ob
     if (obj->is_fighter) rebirth_regenerate(host, st);
 }
 
-static const state_class rebirth_class = {
+const state_class mutant_rebirth_class = {
     .name = "states.mutant.moves.Rebirth",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .vars_size = sizeof(rebirth_vars),
     .enter = rebirth_enter,
     .frames = FRAMES({0, rebirth_frame_0}, {14, rebirth_frame_14}),
@@ -1266,40 +1266,3 @@ static const state_class rebirth_class = {
     .on_hit_something = rebirth_on_hit_something,
 };
 
-/* ------------------------------------------------------------------ the registry (states/mutant/__init__.py: SCRIPTS) */
-#define S "characters/mutant/states/"
-const yscript_entry mutant_scripts[] = {
-    {"characters/mutant/states/BeastState.gd", &beast_state_class},
-    {"BeastState", &beast_state_class},
-    {S "Roll.gd", &mutant_roll_class},
-    {S "OffensiveBurst.gd", &mutant_offensive_burst_class},
-    {S "DashForward.gd", &mutant_dash_forward_class},
-    {S "AirDashForward.gd", &air_dash_forward_class},
-    {S "SlopDash.gd", &slop_dash_class},
-    {S "Taunt.gd", &mutant_taunt_class},
-    {S "Swipe.gd", &swipe_class},
-    {S "SwipeAir.gd", &swipe_air_class},
-    {S "Kick.gd", &beast_state_class},
-    {S "GroundSpike.gd", &beast_state_class},
-    {S "OverheadClaw.gd", &overhead_claw_class},
-    {S "AirSwipe.gd", &air_swipe_class},
-    {S "ForwardDashFollowup.gd", &forward_dash_followup_class},
-    {S "ForwardDashBackFollowup.gd", &forward_dash_back_followup_class},
-    {S "CausticSpike.gd", &caustic_spike_class},
-    {S "AcidSlashJ.gd", &acid_slash_j_class},
-    {S "AcidSlashH.gd", &acid_slash_h_class},
-    {S "BiteGrab.gd", &bite_grab_class},
-    {S "BiteThrow.gd", &bite_throw_class},
-    {S "ProjectileGrab.gd", &projectile_grab_class},
-    {S "ProjectileGrabJump.gd", &projectile_grab_jump_class},
-    {S "TwistAttack.gd", &twist_attack_class},
-    {S "Shockwave.gd", &shockwave_class},
-    {S "ThornBarrage.gd", &thorn_barrage_class},
-    {S "WallTrick.gd", &wall_trick_class},
-    {S "WallTrickFollowup.gd", &wall_trick_followup_class},
-    {S "PounceFailRoll.gd", &pounce_fail_roll_class},
-    {"characters/mutant/Rebirth.gd", &rebirth_class},
-    {"characters/mutant/DashThroughAttack.gd", &dash_through_attack_class},
-    {0, 0},
-};
-#undef S

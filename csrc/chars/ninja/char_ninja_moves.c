@@ -393,10 +393,6 @@ const state_class ninja_summon_class = {
 #define BACKWARD_PENALTY_MIN_AMOUNT 5
 #define CROSS_THROUGH_PENALTY 5
 
-typedef struct {
-    int16_t obj_name; /* object number, 0 = None */
-    int32_t neutral_lag;
-} swap_places_vars;
 
 /* get_usable_projectiles: the last one (0: none), or only whether there is one */
 static yobj *last_usable_projectile(ymatch *m, yfighter *f) {
@@ -421,7 +417,7 @@ static yobj *last_usable_projectile(ymatch *m, yfighter *f) {
 
 static int swap_frame_0(ymatch *m, yobj *host, ystate *st) {
     (void)m;
-    swap_places_vars *v = ST_VARS(swap_places_vars, host, st);
+    ninja_swap_places_vars *v = ST_VARS(ninja_swap_places_vars, host, st);
     v->neutral_lag = 0;
     if (host->combo_count <= 0) {
         v->neutral_lag = NEUTRAL_LAG;
@@ -437,7 +433,7 @@ static int swap_frame_0(ymatch *m, yobj *host, ystate *st) {
 
 static void swap_with(ymatch *m, yobj *host, ystate *st, yobj *obj, int start_dir) {
     yfighter *f = F(host);
-    swap_places_vars *v = ST_VARS(swap_places_vars, host, st);
+    ninja_swap_places_vars *v = ST_VARS(ninja_swap_places_vars, host, st);
     int32_t obj_x = obj->data.px, obj_y = obj->data.py, my_x, my_y;
     box_center(&host->hurtbox, &my_x, &my_y);
     if (host->combo_count <= 0) {
@@ -475,7 +471,7 @@ static int swap_frame_6(ymatch *m, yobj *host, ystate *st) {
 }
 
 static int swap_frame_7(ymatch *m, yobj *host, ystate *st) {
-    swap_places_vars *v = ST_VARS(swap_places_vars, host, st);
+    ninja_swap_places_vars *v = ST_VARS(ninja_swap_places_vars, host, st);
     yobj *obj = v->obj_name ? obj_by_number(m, v->obj_name) : NULL; /* objs_map.get: disabled or not */
     if (obj) {
         obj_refresh_hitboxes(m, obj);
@@ -486,7 +482,7 @@ static int swap_frame_7(ymatch *m, yobj *host, ystate *st) {
 
 static int swap_tick(ymatch *m, yobj *host, ystate *st) {
     (void)m;
-    swap_places_vars *v = ST_VARS(swap_places_vars, host, st);
+    ninja_swap_places_vars *v = ST_VARS(ninja_swap_places_vars, host, st);
     if (st->current_tick > 6 && v->neutral_lag > 0) {
         v->neutral_lag--;
         st->current_tick = 6;
@@ -501,19 +497,11 @@ static bool swap_is_usable(ymatch *m, yobj *host, ystate *st) {
 const state_class ninja_swap_places_class = {
     .name = "states.ninja.moves.SwapPlaces",
     .parent = &character_state_class,
-    .vars_size = sizeof(swap_places_vars),
+    .vars_size = sizeof(ninja_swap_places_vars),
     .frames = FRAMES({0, swap_frame_0}, {6, swap_frame_6}, {7, swap_frame_7}),
     .tick = swap_tick,
     .is_usable = swap_is_usable,
 };
-
-int ninja_swap_places_object(yfighter *f) {
-    int i = table_state_of_sym(1, f->o.table, SYM_Substitution);
-    if (i < 0) return 0;
-    ystate *st = &f->states[i];
-    if (st_vt(st)->cls != &ninja_swap_places_class) return 0;
-    return ST_VARS(swap_places_vars, &f->o, st)->obj_name;
-}
 
 /* ================================================================== momentum */
 /* StoreMomentum (StoreMomentum; ReleaseMomentum shares the script): bank the speed. The
@@ -1318,32 +1306,3 @@ const state_class ninja_quick_slash_class = {
     .tick = qs_tick,
 };
 
-/* ================================================================== registry (states/ninja/__init__.py SCRIPTS) */
-#define S "characters/stickman/states/"
-const yscript_entry ninja_scripts[] = {
-    {S "Fireball.gd", &ninja_fireball_class},
-    {S "GrapplingHook.gd", &ninja_grappling_hook_class},
-    {S "StickyBomb.gd", &ninja_sticky_bomb_class},
-    {S "StickyBombThrow.gd", &ninja_sticky_bomb_throw_class},
-    {S "Caltrops.gd", &ninja_caltrops_class},
-    {S "Summon.gd", &ninja_summon_class},
-    {S "SwapPlaces.gd", &ninja_swap_places_class},
-    {S "StoreMomentum.gd", &ninja_store_momentum_class},
-    {S "Uppercut.gd", &ninja_uppercut_class},
-    {S "DiveKick.gd", &ninja_dive_kick_class},
-    {S "FlyingRoundhouse.gd", &ninja_flying_roundhouse_class},
-    {S "JumpKickLanding.gd", &ninja_jump_kick_landing_class},
-    {S "NunChuk.gd", &ninja_nunchuk_class},
-    {"characters/stickman/NunChukLight.gd", &ninja_nunchuk_light_class},
-    {S "NunChukJump.gd", &ninja_nunchuk_jump_class},
-    {S "BackSway.gd", &ninja_back_sway_class},
-    {S "SlideKick.gd", &ninja_slide_kick_class},
-    {S "HitGrab.gd", &ninja_hit_grab_class},
-    {S "HitGrabFollowup.gd", &ninja_hit_grab_followup_class},
-    {S "GroundedSweep.gd", &ninja_grounded_sweep_class},
-    {S "Stomp.gd", &ninja_stomp_class},
-    {S "QuickSlash.gd", &ninja_quick_slash_class},
-    {S "Taunt.gd", &taunt_class}, /* only adds sounds */
-    {0, 0},
-};
-#undef S

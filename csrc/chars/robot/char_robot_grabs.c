@@ -180,7 +180,7 @@ static int slam_frame_32(ymatch *m, yobj *host, ystate *st) {
     }
     /* getattr(self.previous_state(), "reversing_command_grab", None) */
     ystate *prev = obj_prev_state(host);
-    if (prev && robot_state_is(prev, &robot_command_grab_class) &&
+    if (prev && state_is_a(prev, &robot_command_grab_class) &&
         ST_VARS(command_grab_vars, host, prev)->reversing_command_grab)
         obj_set_facing(m, host, obj_facing(host) * -1, false);
     return SYM_NONE;

@@ -1,8 +1,8 @@
-/* Robot's moves in C. Mirrors states/robot/moves.py: the RobotState base, the base-state
- * overrides (Step/ChargedStep, Roll, Fall, Landing with its shockwaves, SuperJump,
- * AirForwardThrow, Taunt), and the attacks, specials and supers of the menu. The grabs
- * and throws are char_robot_grabs.c, the Drive stance char_robot_drive.c; the registry of
- * scripts is char_robot.c. */
+/* Robot's moves in C. Mirrors states/robot/moves.py: the base-state overrides
+ * (Step/ChargedStep, Fall, Landing with its shockwaves, SuperJump, AirForwardThrow, Taunt),
+ * and the attacks, specials and supers of the menu. The RobotState base and RobotRoll are
+ * char_robot_state.c, the grabs and throws char_robot_grabs.c, the Drive stance
+ * char_robot_drive.c; the registry of scripts is char_robot_registry.c. */
 #include "char_robot.h"
 
 #define LANDING_SHOCKWAVE "characters/robo/projectiles/LandingShockwave.tscn"
@@ -16,70 +16,6 @@ static int32_t data_int(ymatch *m, yobj *host, ystate *st, int k1, int k2) {
         yerr(m, ydata_lookup_error(d, k1, k2), "Robot %s: the move data has no %s%s%s", sym_text(st_name(st)),
              sym_text(k1), k2 != SYM_NONE ? "." : "", k2 != SYM_NONE ? sym_text(k2) : "");
     return v;
-}
-
-/* ------------------------------------------------------------------ RobotState */
-static void rs_construct(ymatch *m, yobj *host, ystate *st) {
-    (void)m;
-    robot_state_vars *v = ST_VARS(robot_state_vars, host, st);
-    const ynode *n = NODE(st);
-    v->is_super = prop_bool(n, P_is_super, 0);
-    v->super_level = (int32_t)prop_int(n, P_super_level, 1);
-    v->supers_used = (int32_t)prop_int(n, P_supers_used, -1);
-    v->super_freeze_ticks = (int32_t)prop_int(n, P_super_freeze_ticks, 15);
-    v->super_effect = prop_bool(n, P_super_effect, 1);
-    v->can_fly = prop_bool(n, P_can_fly, 1);
-    v->throw_invuln_frames = (int32_t)prop_int(n, P_throw_invuln_frames, 0);
-    v->super_scale_combo_meter = prop_bool(n, P_super_scale_combo_meter, 1);
-}
-
-static bool rs_is_usable(ymatch *m, yobj *host, ystate *st) {
-    robot_state_vars *v = ST_VARS(robot_state_vars, host, st);
-    if (!v->is_super) return cs_is_usable(m, host, st);
-    return cs_is_usable(m, host, st) && AS_F(host)->supers_available >= v->super_level;
-}
-
-static int rs_enter_shared(ymatch *m, yobj *host, ystate *st) {
-    cs_enter_shared(m, host, st);
-    if (!YOK(m)) return SYM_NONE;
-    if (ST_VARS(robot_state_vars, host, st)->throw_invuln_frames > 0) host->throw_invulnerable = true;
-    return SYM_NONE;
-}
-
-static int rs_frame_0_shared(ymatch *m, yobj *host, ystate *st) {
-    cs_frame_0_shared(m, host, st);
-    robot_state_vars *v = ST_VARS(robot_state_vars, host, st);
-    if (!v->is_super) return SYM_NONE;
-    yfighter *f = AS_F(host);
-    int levels = v->supers_used == -1 ? v->super_level : v->supers_used;
-    if (v->super_scale_combo_meter && levels > 0) f->combo_supers++;
-    for (int i = 0; i < levels; i++) fighter_use_super_bar(f);
-    return SYM_NONE;
-}
-
-static int rs_tick_shared(ymatch *m, yobj *host, ystate *st) {
-    cs_tick_shared(m, host, st); /* quirk kept: the result is dropped */
-    if (!YOK(m)) return SYM_NONE;
-    robot_state_vars *v = ST_VARS(robot_state_vars, host, st);
-    if (st->current_tick == v->throw_invuln_frames && v->throw_invuln_frames > 0) host->throw_invulnerable = false;
-    return SYM_NONE;
-}
-
-const state_class robot_state_class = {
-    .name = "states.robot.moves.RobotState",
-    .parent = &character_state_class,
-    .vars_size = sizeof(robot_state_vars),
-    .construct = rs_construct,
-    .is_usable = rs_is_usable,
-    .enter_shared = rs_enter_shared,
-    .frames_shared = FRAMES({0, rs_frame_0_shared}),
-    .tick_shared = rs_tick_shared,
-};
-
-bool robot_state_is(const ystate *st, const state_class *cls) {
-    for (const state_vt *vt = st_vt(st); vt; vt = vt->parent)
-        if (vt->cls == cls) return true;
-    return false;
 }
 
 /* ------------------------------------------------------------------ Step (Step, ChargedStep) */
@@ -164,32 +100,6 @@ const state_class robot_step_class = {
     .frames = FRAMES({0, step_frame_0}, {5, step_frame_5}, {6, step_frame_6}, {9, step_frame_9}),
     .tick = step_tick,
 };
-
-/* ------------------------------------------------------------------ RobotRoll: a roll that stops flight */
-typedef struct {
-    roll_vars r;
-    yflag can_fly;
-} robot_roll_vars;
-
-static void roll_construct(ymatch *m, yobj *host, ystate *st) {
-    (void)m;
-    ST_VARS(robot_roll_vars, host, st)->can_fly = false;
-}
-
-const state_class robot_roll_class = {
-    .name = "states.robot.moves.RobotRoll",
-    .parent = &roll_dodge_class,
-    .vars_size = sizeof(robot_roll_vars),
-    .construct = roll_construct,
-};
-
-int robot_state_can_fly(yobj *host, ystate *st) {
-    for (const state_vt *vt = st_vt(st); vt; vt = vt->parent) {
-        if (vt->cls == &robot_state_class) return ST_VARS(robot_state_vars, host, st)->can_fly;
-        if (vt->cls == &robot_roll_class) return ST_VARS(robot_roll_vars, host, st)->can_fly;
-    }
-    return -1;
-}
 
 /* ------------------------------------------------------------------ RobotFall */
 static int fall_enter(ymatch *m, yobj *host, ystate *st) {
@@ -808,7 +718,7 @@ static void grenade_process_projectile(ymatch *m, yobj *host, ystate *st, yproj 
 }
 
 static bool grenade_usable(ymatch *m, yobj *host, ystate *st) {
-    return rs_is_usable(m, host, st) && RV(host)->grenade_object == 0;
+    return robot_state_is_usable(m, host, st) && RV(host)->grenade_object == 0;
 }
 
 const state_class robot_grenade_class = {
@@ -832,7 +742,7 @@ static int magnetize_tick(ymatch *m, yobj *host, ystate *st) {
 }
 
 static bool magnetize_usable(ymatch *m, yobj *host, ystate *st) {
-    return rs_is_usable(m, host, st) && RV(host)->magnet_ticks_left <= 0 && RV(host)->grenade_object != 0;
+    return robot_state_is_usable(m, host, st) && RV(host)->magnet_ticks_left <= 0 && RV(host)->grenade_object != 0;
 }
 
 const state_class robot_magnetize_class = {
@@ -852,7 +762,7 @@ static void flamethrower_process_projectile(ymatch *m, yobj *host, ystate *st, y
 }
 
 static bool flamethrower_usable(ymatch *m, yobj *host, ystate *st) {
-    return rs_is_usable(m, host, st) && RV(host)->can_flamethrower;
+    return robot_state_is_usable(m, host, st) && RV(host)->can_flamethrower;
 }
 
 const state_class robot_flamethrower_class = {
@@ -912,7 +822,7 @@ static void loic_process_projectile(ymatch *m, yobj *host, ystate *st, yproj *ob
 }
 
 static bool loic_usable(ymatch *m, yobj *host, ystate *st) {
-    return rs_is_usable(m, host, st) && !RV(host)->orbital_strike_out && RV(host)->can_loic;
+    return robot_state_is_usable(m, host, st) && !RV(host)->orbital_strike_out && RV(host)->can_loic;
 }
 
 const state_class robot_loic_class = {
@@ -937,7 +847,7 @@ static bool disable_loic_usable(ymatch *m, yobj *host, ystate *st) {
     yobj *obj = obj_from_name(m, RV(host)->orbital_strike_projectile);
     robot_orbital_strike_vars *ov = obj ? robot_orbital(obj) : NULL;
     bool usable = obj != NULL && !(ov && ov->deactivating);
-    return rs_is_usable(m, host, st) && usable;
+    return robot_state_is_usable(m, host, st) && usable;
 }
 
 const state_class robot_disable_loic_class = {
@@ -978,7 +888,7 @@ static void missile_process_projectile(ymatch *m, yobj *host, ystate *st, yproj 
 
 static bool missile_usable(ymatch *m, yobj *host, ystate *st) {
     yfighter *f = AS_F(host);
-    return f->air_option_bar >= idiv(f->air_option_bar_max, 4) && rs_is_usable(m, host, st);
+    return f->air_option_bar >= idiv(f->air_option_bar_max, 4) && robot_state_is_usable(m, host, st);
 }
 
 const state_class robot_missile_class = {

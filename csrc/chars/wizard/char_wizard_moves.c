@@ -2,7 +2,7 @@
  * class per game script. Most extend WizardState, which lets a move trigger the orb's
  * attack on its second tick; the supers extend the base SuperMove. Numbers written here
  * are the scripts' constants; frame data (hitboxes, timings, forces) comes from the
- * tables. The registry (SCRIPTS) is in char_wizard.c. */
+ * tables. The registry (SCRIPTS) is in char_wizard_registry.c. */
 #include "char_wizard.h"
 
 #define W(host) WIZARD(AS_F(host))
