@@ -736,6 +736,10 @@ void yerr(ymatch *m, int code, const char *fmt, ...)
 
 /* fixed-point failures inside the engine (fxs.h calls these) */
 fx yfx_div(ymatch *m, fx a, fx b);
+/* FixedMath methods the string facade (fxs.h) has no helper for, each result re-quantised as its text would be */
+fx yfx_vec_to_angle(ymatch *m, fx x, fx y); /* vec_to_angle: atan2(y, x); the match stops on a division by zero */
+void yfx_angle_to_vec(fx angle, fx *x, fx *y); /* angle_to_vec: (cos, sin) */
+void yfx_rotate_vec(fx x, fx y, fx angle, fx *ox, fx *oy); /* rotate_vec */
 
 /* ------------------------------------------------------------------ scene.c <- states/scene.py */
 int yomi_engine_init(char *err, size_t errlen); /* builds the static state tables once; 0 ok */
@@ -793,6 +797,12 @@ bool ydata_set_fx(ymatch *m, ydata *d, int k1, int k2, fx v);
  * absent; use as yerr(m, ydata_lookup_error(d, k1, k2), ...) */
 int ydata_lookup_error(const ydata *d, int k1, int k2);
 bool ydata_get_fx(const ydata *d, int k1, int k2, fx *out);
+bool ydata_truthy(const ydata *d); /* bool(data): Python's truthiness of a move's data */
+/* a state's data[k1] (k2 == SYM_NONE) or data[k1][k2] as an int leaf; false (the match stopped with
+ * the error Python raises there, *out untouched) when it is not one */
+bool st_data_get_int(ymatch *m, yobj *host, ystate *st, int k1, int k2, int32_t *out);
+int32_t st_data_int(ymatch *m, yobj *host, ystate *st, int k1, int k2); /* the same, 0 when the match stopped */
+bool st_data_xy(ymatch *m, yobj *host, ystate *st, int32_t *x, int32_t *y); /* data["x"], then data["y"] */
 
 /* ------------------------------------------------------------------ boxes.c */
 void box_aabb(const ybox *b, int32_t out[4]); /* x1, x2, y1, y2 */

@@ -48,60 +48,11 @@ int cowboy_scene(int which) {
 }
 
 /* ------------------------------------------------------------------ FixedMath methods (yomi/fixed.py) */
-void cb_rotate_vec(fx x, fx y, fx t, fx *ox, fx *oy) {
-    fx c = fx_cos(t), s = fx_sin(t);
-    *ox = fx_rq(fx_wrap_sub(fx_mul(x, c), fx_mul(y, s)));
-    *oy = fx_rq(fx_wrap_add(fx_mul(x, s), fx_mul(y, c)));
-}
-
-fx cb_vec_to_angle(ymatch *m, fx x, fx y) {
-    fx out = 0;
-    if (fx_atan2(y, x, &out) != FX_OK) {
-        yerr(m, YE_FIXED, "vec_to_angle: division by zero");
-        return 0;
-    }
-    return fx_rq(out);
-}
-
 fx cb_angle_dist(fx a, fx b) { return fx_rq(fx_short_angle_dist(a, b)); }
-
-void cb_angle_to_vec(fx t, fx *x, fx *y) {
-    *x = fx_rq(fx_cos(t));
-    *y = fx_rq(fx_sin(t));
-}
 
 void cb_vec_div(ymatch *m, fx x, fx y, fx k, fx *ox, fx *oy) {
     *ox = yfx_div(m, x, k);
     *oy = yfx_div(m, y, k);
-}
-
-/* ------------------------------------------------------------------ state helpers */
-bool cowboy_data_xy(ymatch *m, yobj *host, ystate *st, int32_t *x, int32_t *y) {
-    ydata *d = st_data(host, st);
-    bool hx = false, hy = false;
-    if (d->kind == YD_DICT) {
-        for (int i = 0; i < d->n; i++) {
-            const ydata_leaf *e = &d->e[i];
-            if (e->k2 != SYM_NONE || (e->kind != YD_INT && e->kind != YD_BOOL)) continue;
-            if (e->k1 == SYM_x) *x = e->v, hx = true;
-            if (e->k1 == SYM_y) *y = e->v, hy = true;
-        }
-        if (hx && hy) return true;
-    }
-    int key = hx ? SYM_y : SYM_x; /* data["x"] is read first */
-    yerr(m, ydata_lookup_error(d, key, SYM_NONE), "Cowboy: state %s: its data has no %s", sym_text(st_name(st)),
-         sym_text(key));
-    return false;
-}
-
-bool cowboy_data_truthy(const ydata *d) {
-    switch (d->kind) {
-    case YD_NONE: case YD_NULL: return false;
-    case YD_INT: case YD_BOOL: return d->i != 0;
-    case YD_STR: return d->i != SYM_NONE;
-    case YD_DICT: return d->n > 0;
-    default: return true; /* a state object, {"hitbox": ...} */
-    }
 }
 
 int cowboy_previous_state_name(yobj *host) {
@@ -151,7 +102,7 @@ static void init(ymatch *m, yfighter *f) {
 void cowboy_get_barrel_location(ymatch *m, fx angle, fx modifier, fx *x, fx *y) {
     (void)m;
     fx vx, vy;
-    cb_rotate_vec(BARREL_LOCATION_X, BARREL_LOCATION_Y, angle, &vx, &vy);
+    yfx_rotate_vec(BARREL_LOCATION_X, BARREL_LOCATION_Y, angle, &vx, &vy);
     fxs_vec_mul(vx, vy, modifier, x, y);
     *y = fxs_sub(*y, FXI(24));
 }

@@ -47,17 +47,10 @@ enum {
 };
 int cowboy_scene(int which);
 
-/* self.data["x"], self.data["y"] (ints); false (and the match stops) where the Python engine's
- * lookup fails (a KeyError / TypeError there) */
-bool cowboy_data_xy(ymatch *m, yobj *host, ystate *st, int32_t *x, int32_t *y);
-bool cowboy_data_truthy(const ydata *d); /* `if self.data` */
 int cowboy_previous_state_name(yobj *host); /* previous_state_name(): SYM_NONE for "" */
 
 /* FixedMath methods fxs.h does not have (the string facade: results re-quantised) */
-void cb_rotate_vec(fx x, fx y, fx t, fx *ox, fx *oy);
-fx cb_vec_to_angle(ymatch *m, fx x, fx y);
 fx cb_angle_dist(fx a, fx b);
-void cb_angle_to_vec(fx t, fx *x, fx *y);
 void cb_vec_div(ymatch *m, fx x, fx y, fx k, fx *ox, fx *oy);
 
 /* ------------------------------------------------------------------ char_cowboy_moves.c (states/cowboy/moves.py) */

@@ -342,7 +342,7 @@ static void collide_with_bullet(ymatch *m, yproj *p, yobj *other) {
     int32_t random_angle = obj_randi_range(m, &p->o, 0, 361);
     if (!YOK(m)) return;
     fx radians = yfx_div(m, fxs_mul(FXI(random_angle), FXC(6.28318530)), FXI(360));
-    cb_angle_to_vec(radians, &b->dir_x, &b->dir_y);
+    yfx_angle_to_vec(radians, &b->dir_x, &b->dir_y);
     cowboy_obj_disable(m, &p->o);
     cowboy_obj_disable(m, other);
 }
@@ -791,7 +791,7 @@ static int bullet_default_frame_0(ymatch *m, yobj *host, ystate *st) {
     }
     scale_hitbox(m, b, h);
     int32_t x, y;
-    if (!cowboy_data_xy(m, host, st, &x, &y)) return SYM_NONE;
+    if (!st_data_xy(m, host, st, &x, &y)) return SYM_NONE;
     obj_set_pos(host, x, y);
     return SYM_NONE;
 }

@@ -199,27 +199,6 @@ const state_class mutant_beast_state_class = {
 #define HOST_F(host) AS_F(host)
 #define MV(host) MUTANT(AS_F(host))
 
-/* self.data["key"] (an int): the match stops where Python's lookup raises */
-static int32_t data_int(ymatch *m, yobj *host, ystate *st, int key) {
-    int32_t v = 0;
-    if (!ydata_get(st_data(host, st), key, SYM_NONE, &v))
-        yerr(m, YE_INTERNAL, "%s: its data has no '%s'", sym_text(st_name(st)), sym_text(key));
-    return v;
-}
-
-/* bool(self.data) */
-static bool data_truthy(const ydata *d) {
-    switch (d->kind) {
-    case YD_NONE:
-    case YD_NULL: return false;
-    case YD_DICT: return d->n > 0;
-    case YD_INT:
-    case YD_BOOL: return d->i != 0;
-    case YD_STR: return d->i != SYM_NONE;
-    default: return true; /* a state object, a hitbox */
-    }
-}
-
 /* host.xy_to_dir(x, y, mul) with the data's ints (str(x) / "100.0" * mul) */
 static void xy_to_dir(ymatch *m, int32_t x, int32_t y, fx mul, fx *ox, fx *oy) {
     obj_xy_to_dir(m, FXI(x), FXI(y), mul, FXI(100), ox, oy);
@@ -235,7 +214,7 @@ static int air_dash_forward_frame_4(ymatch *m, yobj *host, ystate *st) {
     if (!(prev && st_name(prev) == SYM_AirDashForward)) {
         ydata *d = st_data(host, st);
         int32_t x = 0;
-        if (data_truthy(d) && ydata_get(d, SYM_x, SYM_NONE, &x) && x == 100) mutant_add_juke_pips(HOST_F(host), 1);
+        if (ydata_truthy(d) && ydata_get(d, SYM_x, SYM_NONE, &x) && x == 100) mutant_add_juke_pips(HOST_F(host), 1);
     }
     return SYM_NONE;
 }
@@ -253,7 +232,7 @@ typedef struct {
 } swipe_vars;
 
 static int swipe_enter(ymatch *m, yobj *host, ystate *st) {
-    int32_t y = data_int(m, host, st, SYM_y);
+    int32_t y = st_data_int(m, host, st, SYM_y, SYM_NONE);
     if (!YOK(m)) return SYM_NONE;
     if (y == -1) return SYM_SwipeUp;
     if (y == 1) return SYM_SwipeDown;
@@ -376,8 +355,8 @@ const state_class mutant_forward_dash_followup_class;
 
 static bool fdf_goes_back(ymatch *m, yobj *host, ystate *st) {
     ydata *d = st_data(host, st);
-    if (!data_truthy(d)) return false;
-    return int_sign(data_int(m, host, st, SYM_x)) != obj_facing(host);
+    if (!ydata_truthy(d)) return false;
+    return int_sign(st_data_int(m, host, st, SYM_x, SYM_NONE)) != obj_facing(host);
 }
 
 static int fdf_enter(ymatch *m, yobj *host, ystate *st) {
@@ -448,7 +427,7 @@ typedef struct {
 } caustic_spike_vars;
 
 static void caustic_spike_process_projectile(ymatch *m, yobj *host, ystate *st, yproj *projectile) {
-    int32_t x = data_int(m, host, st, SYM_x), y = data_int(m, host, st, SYM_y);
+    int32_t x = st_data_int(m, host, st, SYM_x, SYM_NONE), y = st_data_int(m, host, st, SYM_y, SYM_NONE);
     if (!YOK(m)) return;
     fg_set_grounded(&projectile->o.chara, false);
     fx dx, dy;
@@ -499,7 +478,7 @@ static void acid_slash_j_construct(ymatch *m, yobj *host, ystate *st) {
 }
 
 static int acid_slash_j_enter(ymatch *m, yobj *host, ystate *st) {
-    if (data_truthy(st_data(host, st)) && data_int(m, host, st, SYM_x) == 0) return SYM_AcidSlashJUp;
+    if (ydata_truthy(st_data(host, st)) && st_data_int(m, host, st, SYM_x, SYM_NONE) == 0) return SYM_AcidSlashJUp;
     return SYM_NONE;
 }
 
@@ -628,7 +607,7 @@ static void projectile_grab_detect(ymatch *m, yobj *host, ystate *st, yobj *obj)
     if (v->jumped) return;
     v->jumped = true;
     obj_set_vel(host, 0, 0);
-    int32_t x = data_int(m, host, st, SYM_x), y = data_int(m, host, st, SYM_y);
+    int32_t x = st_data_int(m, host, st, SYM_x, SYM_NONE), y = st_data_int(m, host, st, SYM_y, SYM_NONE);
     if (!YOK(m)) return;
     fx dx, dy;
     xy_to_dir(m, x, y, FX_ONE, &dx, &dy);
@@ -692,16 +671,16 @@ static int twist_enter(ymatch *m, yobj *host, ystate *st) {
     twist_vars *v = ST_VARS(twist_vars, host, st);
     int facing = obj_facing(host);
     v->moving = false;
-    int32_t x = data_int(m, host, st, SYM_x), y = data_int(m, host, st, SYM_y);
+    int32_t x = st_data_int(m, host, st, SYM_x, SYM_NONE), y = st_data_int(m, host, st, SYM_y, SYM_NONE);
     if (!YOK(m)) return SYM_NONE;
     xy_to_dir(m, x, y, TWIST_MOVE_SPEED, &v->move_x, &v->move_y);
     v->dir_x = yfx_div(m, v->move_x, TWIST_MOVE_SPEED);
     v->dir_y = yfx_div(m, v->move_y, TWIST_MOVE_SPEED);
-    fx angle = mutant_fx_vec_to_angle(m, v->dir_x, v->dir_y);
+    fx angle = yfx_vec_to_angle(m, v->dir_x, v->dir_y);
     if (!YOK(m)) return SYM_NONE;
     fx hurt_x, hurt_y, hit_x, hit_y;
-    mutant_fx_rotate_vec(TWIST_HURTBOX_X, 0, angle, &hurt_x, &hurt_y);
-    mutant_fx_rotate_vec(TWIST_HITBOX_X, 0, angle, &hit_x, &hit_y);
+    yfx_rotate_vec(TWIST_HURTBOX_X, 0, angle, &hurt_x, &hurt_y);
+    yfx_rotate_vec(TWIST_HITBOX_X, 0, angle, &hit_x, &hit_y);
     if (v->hurtbox < 0 || v->hitbox < 0 || v->hitbox_2 < 0) {
         yerr(m, YE_INTERNAL, "TwistAttack: a child (LimbHurtbox, Hitbox, Hitbox2) is missing");
         return SYM_NONE;
@@ -855,7 +834,7 @@ static void spawn_thorn(ymatch *m, yobj *host, thorn_barrage_vars *v) {
                        fxs_mul(mutant_fx_deg2rad(BARRAGE_AIM), FXI(facing)));
     if (v->air) angle = fxs_neg(angle);
     fx vx, vy;
-    mutant_fx_rotate_vec(0, !v->air ? FXI(-1) : FX_ONE, angle, &vx, &vy);
+    yfx_rotate_vec(0, !v->air ? FXI(-1) : FX_ONE, angle, &vx, &vy);
     ydata data;
     ydata_none(&data);
     if (!ydata_set_fx(m, &data, SYM_dir, SYM_x, vx) || !ydata_set_fx(m, &data, SYM_dir, SYM_y, vy) ||
@@ -910,7 +889,7 @@ static int wall_trick_enter(ymatch *m, yobj *host, ystate *st) {
     v->air_advantage = (wall != 0 && obj_facing(host) != wall) ? WT_AIR_ADVANTAGE : 0;
     ydata *data = st_data(host, st);
     if (data->kind == YD_NONE) ydata_xy(data, 1, 0);
-    int32_t x = data_int(m, host, st, SYM_x), y = data_int(m, host, st, SYM_y);
+    int32_t x = st_data_int(m, host, st, SYM_x, SYM_NONE), y = st_data_int(m, host, st, SYM_y, SYM_NONE);
     if (!YOK(m)) return SYM_NONE;
     if (y == 0) st->fallback_state = SYM_WallTrickFollowup;
     else if (int_abs(x) == 1) st->fallback_state = SYM_WallTrickFollowup2;
@@ -921,7 +900,7 @@ static int wall_trick_enter(ymatch *m, yobj *host, ystate *st) {
 
 static int wall_trick_tick(ymatch *m, yobj *host, ystate *st) {
     wall_trick_vars *v = ST_VARS(wall_trick_vars, host, st);
-    bool straight = data_int(m, host, st, SYM_y) == 0;
+    bool straight = st_data_int(m, host, st, SYM_y, SYM_NONE) == 0;
     if (!YOK(m)) return SYM_NONE;
     if (st->current_tick > (WT_JUMP_TICK - 1) - v->air_advantage) {
         fx mx, my;

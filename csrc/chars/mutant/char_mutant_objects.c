@@ -105,7 +105,7 @@ static int spike_default_tick(ymatch *m, yobj *host, ystate *st) {
     }
     fx dx, dy;
     obj_xy_to_dir(m, FXI(sv->rotate_dir_x), FXI(sv->rotate_dir_y), FX_ONE, FXI(100), &dx, &dy);
-    fx target = mutant_fx_vec_to_angle(m, dx, dy);
+    fx target = yfx_vec_to_angle(m, dx, dy);
     if (!YOK(m)) return SYM_NONE;
     v->angle = fxs_lerp(v->angle, target, FXC(0.2));
     int facing = obj_facing(host);
@@ -116,7 +116,7 @@ static int spike_default_tick(ymatch *m, yobj *host, ystate *st) {
             return SYM_NONE;
         }
         fx x, y;
-        mutant_fx_rotate_vec(FXI(v->start[i][0]), FXI(v->start[i][1]), v->angle, &x, &y);
+        yfx_rotate_vec(FXI(v->start[i][0]), FXI(v->start[i][1]), v->angle, &x, &y);
         yhitbox *h = &all[v->hitbox[i]];
         h->b.x = fxs_round(x) * facing;
         h->b.y = fxs_round(y);
@@ -335,7 +335,7 @@ static void spawn_acid_bubble(ymatch *m, yproj *p, int index) {
     if (!bubble) return;
     int64_t degrees = (int64_t)(randi_static(&p->o) % 360u);
     fx dx, dy;
-    mutant_fx_angle_to_vec(fxs_mul(FXI(degrees), POISON_DEG_TO_RAD), &dx, &dy);
+    yfx_angle_to_vec(fxs_mul(FXI(degrees), POISON_DEG_TO_RAD), &dx, &dy);
     if (index == 0 && dx < 0) dx = fxs_neg(dx);
     if (index == 1 && dx > 0) dx = fxs_neg(dx);
     fx force_x, force_y;

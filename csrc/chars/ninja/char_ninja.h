@@ -93,6 +93,9 @@ enum { NJ_SCENE_STICKY_BOMB, NJ_SCENE_CALTROPS, NJ_SCENE_KUNAI_SUMMON, NJ_SCENE_
 int ninja_scene(int which);
 
 /* char_ninja_objects.c: classes only the registry (char_ninja_registry.c) names */
-extern const state_class ninja_caltrops_default_class, ninja_hook_default_class, ninja_hook_locked_class, ninja_shuriken_default_class, ninja_stackriken_default_class, ninja_sticky_bomb_default_class, ninja_sticky_bomb_explode_class, ninja_summon_kunai_class, ninja_summon_slide_class, ninja_summon_slide_kick_class;
+extern const state_class ninja_caltrops_default_class, ninja_hook_default_class, ninja_hook_locked_class,
+    ninja_shuriken_default_class, ninja_stackriken_default_class, ninja_sticky_bomb_default_class,
+    ninja_sticky_bomb_explode_class, ninja_summon_kunai_class, ninja_summon_slide_class,
+    ninja_summon_slide_kick_class;
 
 #endif

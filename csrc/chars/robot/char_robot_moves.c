@@ -8,16 +8,6 @@
 #define LANDING_SHOCKWAVE "characters/robo/projectiles/LandingShockwave.tscn"
 #define RV(host) ROBOT(AS_F(host))
 
-/* self.data[k1][k2] as an int (a KeyError / TypeError in Python stops the match) */
-static int32_t data_int(ymatch *m, yobj *host, ystate *st, int k1, int k2) {
-    int32_t v = 0;
-    ydata *d = st_data(host, st);
-    if (!ydata_get(d, k1, k2, &v))
-        yerr(m, ydata_lookup_error(d, k1, k2), "Robot %s: the move data has no %s%s%s", sym_text(st_name(st)),
-             sym_text(k1), k2 != SYM_NONE ? "." : "", k2 != SYM_NONE ? sym_text(k2) : "");
-    return v;
-}
-
 /* ------------------------------------------------------------------ Step (Step, ChargedStep) */
 #define STEP_MOVE_AMOUNT 15
 #define STEP_EXTRA_FORWARD_MOVEMENT 6
@@ -442,8 +432,8 @@ static void chainsaw_construct(ymatch *m, yobj *host, ystate *st) {
 
 static int chainsaw_enter(ymatch *m, yobj *host, ystate *st) {
     chainsaw_vars *v = ST_VARS(chainsaw_vars, host, st);
-    int32_t sx = data_int(m, host, st, SYM_Start, SYM_x), sy = data_int(m, host, st, SYM_Start, SYM_y);
-    int32_t ex = data_int(m, host, st, SYM_End, SYM_x), ey = data_int(m, host, st, SYM_End, SYM_y);
+    int32_t sx = st_data_int(m, host, st, SYM_Start, SYM_x), sy = st_data_int(m, host, st, SYM_Start, SYM_y);
+    int32_t ex = st_data_int(m, host, st, SYM_End, SYM_x), ey = st_data_int(m, host, st, SYM_End, SYM_y);
     if (!YOK(m)) return SYM_NONE;
     obj_xy_to_dir(m, fxs_int(sx), fxs_int(sy), FX_ONE, FXI(100), &v->start_x, &v->start_y);
     obj_xy_to_dir(m, fxs_int(ex), fxs_int(ey), FX_ONE, FXI(100), &v->end_x, &v->end_y);
@@ -461,22 +451,12 @@ static int chainsaw_frame_0(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-/* FixedMath.vec_to_angle */
-static fx vec_to_angle(ymatch *m, fx x, fx y) {
-    fx out = 0;
-    if (fx_atan2(y, x, &out) != FX_OK) {
-        yerr(m, YE_FIXED, "attempt to divide by zero");
-        return 0;
-    }
-    return fx_rq(out);
-}
-
 static void chainsaw_sweep(ymatch *m, yobj *host, ystate *st, chainsaw_vars *v) {
     int facing = obj_facing(host);
     int32_t elapsed = v->chainsaw_start_tick - st->current_tick;
     int32_t length = v->chainsaw_end_tick - v->chainsaw_start_tick;
     fx t = fxs_abs(yfx_div(m, fxs_int(elapsed), fxs_int(length)));
-    fx a0 = vec_to_angle(m, v->start_x, v->start_y), a1 = vec_to_angle(m, v->end_x, v->end_y);
+    fx a0 = yfx_vec_to_angle(m, v->start_x, v->start_y), a1 = yfx_vec_to_angle(m, v->end_x, v->end_y);
     if (!YOK(m)) return;
     fx angle = fx_rq(fx_wrap_add(a0, fx_mul(fx_short_angle_dist(a0, a1), t))); /* lerp_angle */
     fx ux = fx_rq(fx_cos(angle)), uy = fx_rq(fx_sin(angle));                /* angle_to_vec */
@@ -635,7 +615,7 @@ static int clap_frame_0(ymatch *m, yobj *host, ystate *st) {
     }
     hitbox->grounded_hit_state = SYM_HurtAerial;
     hitbox->combo_victim_hitlag = hitbox->victim_hitlag;
-    int32_t autov = data_int(m, host, st, SYM_Auto, SYM_NONE);
+    int32_t autov = st_data_int(m, host, st, SYM_Auto, SYM_NONE);
     if (!YOK(m)) return SYM_NONE;
     hitbox->combo_scaling_amount = autov ? 2 : 1;
     return SYM_NONE;
@@ -659,7 +639,7 @@ static int clap_frame_2(ymatch *m, yobj *host, ystate *st) {
 static int clap_frame_3(ymatch *m, yobj *host, ystate *st) {
     fx fx_, fy;
     fxs_normalized_times(FX_ONE, FXC(-0.25), FXI(8), &fx_, &fy);
-    int32_t dir_x = data_int(m, host, st, SYM_Direction, SYM_x);
+    int32_t dir_x = st_data_int(m, host, st, SYM_Direction, SYM_x);
     if (!YOK(m)) return SYM_NONE;
     if ((int64_t)dir_x * obj_facing(host) == -1) fx_ = fxs_mul(fx_, FXC(-0.55));
     obj_apply_force_relative(host, fx_, fy);
@@ -678,7 +658,7 @@ static int clap_tick(ymatch *m, yobj *host, ystate *st) {
     obj_apply_grav_custom(m, host, v->grav, v->max_fall_speed);
     if (v->jumping && st->current_tick >= 10 && v->auto_lag > 0) {
         st->current_tick = 9;
-        int32_t autov = data_int(m, host, st, SYM_Auto, SYM_NONE);
+        int32_t autov = st_data_int(m, host, st, SYM_Auto, SYM_NONE);
         if (!YOK(m)) return SYM_NONE;
         if (autov) v->auto_lag--;
     }
@@ -701,14 +681,14 @@ const state_class robot_clap_jump_class = {
 #define GRENADE_SPEED FXC(10.5)
 
 static int grenade_enter(ymatch *m, yobj *host, ystate *st) {
-    int32_t y = data_int(m, host, st, SYM_y, SYM_NONE);
+    int32_t y = st_data_int(m, host, st, SYM_y, SYM_NONE);
     if (!YOK(m)) return SYM_NONE;
     st->projectile_pos_y = y <= 0 ? -32 : 16;
     return SYM_NONE;
 }
 
 static void grenade_process_projectile(ymatch *m, yobj *host, ystate *st, yproj *obj) {
-    int32_t x = data_int(m, host, st, SYM_x, SYM_NONE), y = data_int(m, host, st, SYM_y, SYM_NONE);
+    int32_t x = st_data_int(m, host, st, SYM_x, SYM_NONE), y = st_data_int(m, host, st, SYM_y, SYM_NONE);
     if (!YOK(m)) return;
     fx fx_, fy;
     obj_xy_to_dir(m, fxs_int(x), fxs_int(y), GRENADE_SPEED, FXI(100), &fx_, &fy);
@@ -793,7 +773,7 @@ static int loic_enter(ymatch *m, yobj *host, ystate *st) {
     robot_vars *r = RV(host);
     r->loic_draining = true;
     r->can_loic = false;
-    int32_t self_ = data_int(m, host, st, SYM_Self, SYM_NONE);
+    int32_t self_ = st_data_int(m, host, st, SYM_Self, SYM_NONE);
     if (!YOK(m)) return SYM_NONE;
     ST_VARS(loic_vars, host, st)->self_ = self_ != 0;
     return SYM_NONE;
@@ -810,7 +790,7 @@ static void loic_process_projectile(ymatch *m, yobj *host, ystate *st, yproj *ob
     yobj *target = v->self_ ? host : &FOPP(m, f)->o;
     obj_set_pos(&obj->o, target->data.px, 0);
     int32_t minimum = v->self_ ? LOIC_MIN_AIM_TICKS_GALVANIZE : LOIC_MIN_AIM_TICKS;
-    int32_t delay = data_int(m, host, st, SYM_Delay, SYM_x);
+    int32_t delay = st_data_int(m, host, st, SYM_Delay, SYM_x);
     if (!YOK(m)) return;
     fx t = yfx_div(m, fxs_int(delay), FXI(100));
     t = fxs_mul(t, fxs_int(LOIC_MAX_AIM_TICKS - minimum));
