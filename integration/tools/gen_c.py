@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib.util
 import json
 import os
 import re
@@ -32,7 +33,18 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "..", "..", "states", "data")  # the JSON tables this turns into C
-CHARACTERS = ("ninja", "cowboy", "wizard", "robot", "mutant")
+
+
+def _character_names() -> tuple:
+    """states/data/schema.py's CHARACTER_NAMES, the fighter tables' order, read without importing the
+    project (this file runs alone at build time; schema.py needs only the standard library)."""
+    spec = importlib.util.spec_from_file_location("yomi_tables_schema", os.path.join(DATA, "schema.py"))
+    schema = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(schema)
+    return tuple(schema.CHARACTER_NAMES)
+
+
+CHARACTERS = _character_names()
 PAIRS = "__pairs__"
 GENERATOR_VERSION = "1"
 
