@@ -15,7 +15,7 @@ hold, or to burst); the actions take effect in the next tick.
         match.advance()
 
 ``state()`` is the per-tick view in exactly the field names and formats of the
-reference traces (``shared/parity/README.md``).  Bad input raises :class:`EngineError`
+reference traces (``tests/data/parity/README.md``).  Bad input raises :class:`EngineError`
 (or its subclass ``InvalidAction``) and leaves the match unchanged.
 """
 from __future__ import annotations

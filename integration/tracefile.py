@@ -12,7 +12,7 @@ compression is detected from the file's first bytes, not its name):
    one per simulated tick, ticks strictly increasing;
 4. an **end** line ``{"t": "end", "tick": N, "winner": ..., "reason": ..., ...}``.
 
-The fields are described in ``shared/parity/README.md``.  Traces recorded by the
+The fields are described in ``tests/data/parity/README.md``.  Traces recorded by the
 real game (Godot) and by our engine, ``yomi play`` and the trainer share this
 format byte for byte: :class:`TraceWriter` writes compact JSON in the same key
 order, so reading a Godot trace and writing it back gives the same bytes.

@@ -10,27 +10,29 @@ from pathlib import Path
 import pytest
 from hypothesis import settings as hypothesis_settings
 
+from integration.tools.parity import data as parity_data
+from support.data import reference_file
+
 # CI (.ci/run sets YOMI_HYPOTHESIS_PROFILE=ci) draws the same examples every run, so a red CI is
 # always reproducible; a developer's run explores new examples each time (hypothesis' default).
 hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True)
 hypothesis_settings.register_profile("dev", print_blob=True)
 hypothesis_settings.load_profile(os.environ.get("YOMI_HYPOTHESIS_PROFILE", "dev"))
 
-from support.data import PARITY, REPO, SHARED, TRACES, shared_file, trace_files  # noqa: F401
 
 @pytest.fixture
 def fixedmath_vectors() -> Path:
-    return shared_file("fixedmath_vectors.jsonl")
+    return reference_file(parity_data.FIXEDMATH)
 
 
 @pytest.fixture
 def fgobject_vectors() -> Path:
-    return shared_file("fgobject_vectors.jsonl")
+    return reference_file(parity_data.FGOBJECT)
 
 
 @pytest.fixture
 def rng_vectors() -> Path:
-    return shared_file("godot_rng_vectors.jsonl")
+    return reference_file(parity_data.RNG)
 
 
 @pytest.fixture(autouse=True)

@@ -7,7 +7,7 @@ strings.  Inside, a number is a signed 64-bit integer ``raw`` worth
 the 5-digit printer, floor multiply, truncating divide, the 8-bit sqrt, the
 unreduced sine polynomial, the octant atan2, silent 64-bit wrapping) are stated
 where each is implemented, and checked against the game's shipped library with the
-FixedMath vectors recorded from it (``yomi parity fixedmath``).
+FixedMath vectors recorded from it (``tests/data/parity``, ``yomi parity fixedmath``).
 
 Two layers:
 

@@ -631,7 +631,7 @@ class BaseObj:
         return extra
 
     def trace_fields(self) -> dict:
-        """Fields every object has in a trace line (``shared/parity/README.md``)."""
+        """Fields every object has in a trace line (``tests/data/parity/README.md``)."""
         chara = self.chara
         state = self.current_state()  # None until init(): an object spawned during the hits of this tick
         return {

@@ -1,6 +1,6 @@
 """Godot 3.6 randomness as the game sees it, bit for bit.
 
-Ports, by behaviour (checked against ``shared/parity/godot_rng_vectors.jsonl``,
+Ports, by behaviour (checked against ``tests/data/parity/godot_rng_vectors.jsonl.gz``,
 recorded from Godot 3.6 headless):
 
 * Godot's ``hash()`` of a Variant: int (low 32 bits), String (djb2 over code

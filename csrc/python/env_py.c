@@ -1,6 +1,6 @@
 /* CPython binding of the environment's C part: yomi._native.EnvBatch (integration/env/env.py's C backend).
  *
- * EnvBatch(n, template, damage_coef=0.0, illegal_penalty=0.0, raise_illegal=False) holds n matches;
+ * EnvBatch(n, template, damage_coef=0.0, illegal_penalty=0.0, raise_illegal=False, autoreset=True) holds n matches;
  * ``template`` is a yomi._native.Match whose settings every match uses. The Python side binds its
  * buffers once (PufferLib's observations / rewards / terminals / truncations and the per-slot
  * bookkeeping arrays), then each step() is one call for every match, without the GIL:
@@ -9,8 +9,12 @@
  *   replaced by the Hold action and counted, or, with raise_illegal, nothing happens and the slot
  *   is reported), decode them into the panel's (action, data, extra), submit, advance to the next
  *   decision, write rewards (+-1 at the end, damage shaping, illegal penalty), terminals and
- *   truncations (an engine error cuts the match short), restart a finished match with its slot's
- *   next characters and seed, write both observations (features + packed masks).
+ *   truncations (an engine error cuts the match short; it is adjudicated by hp, winner_by_hp),
+ *   restart a finished match with its slot's next characters and seed (with autoreset=False: halt
+ *   the slot instead), write both observations (features + packed masks).
+ *
+ * clone_from(src, slots) copies matches of another batch into this one (integration/train/search.py
+ * simulates every pair of candidate actions on such copies).
  *
  * This mirrors integration/env/env.py's PythonBackend operation for operation (tests/env/test_env_c.py). */
 #define PY_SSIZE_T_CLEAN
@@ -24,8 +28,9 @@
 #include "env_c.h"
 #include "py_match.h"
 
-enum { NRES = 11 }; /* env.RESULT_FIELDS */
-enum { R_WINNER, R_KO, R_TURNS, R_TICKS, R_P1_HP, R_P2_HP, R_P1_CHAR, R_P2_CHAR, R_ILLEGAL_P1, R_ILLEGAL_P2, R_SEED };
+enum { NRES = 12 }; /* env.RESULT_FIELDS */
+enum { R_WINNER, R_KO, R_TURNS, R_TICKS, R_P1_HP, R_P2_HP, R_P1_CHAR, R_P2_CHAR, R_ILLEGAL_P1, R_ILLEGAL_P2, R_SEED,
+       R_CUT_SHORT };
 enum { B_OBS, B_REW, B_TERM, B_TRUNC, B_ENDED, B_RESULTS, B_FINAL, B_ILLEGAL, B_CHARS, B_SEEDS, B_HP, B_TURNS,
        B_RETURNS, B_COUNT };
 static const char *BUF_NAMES[B_COUNT] = {"obs", "rewards", "terminals", "truncations", "ended", "results",
@@ -42,7 +47,9 @@ typedef struct {
     ysettings settings;
     double damage_coef, illegal_penalty;
     bool raise_illegal;
+    bool autoreset; /* false: a finished match stays finished (halted) instead of restarting (the search's batches) */
     bool bound;
+    uint8_t *halted; /* [n]: autoreset off, the match in the slot has ended; step() leaves the slot alone */
     Py_buffer b[B_COUNT];
     float *tails;   /* [n][2][YENV_MASK]: the masks of the open decision (a private copy) */
     uint8_t *busy;  /* [n][2]: decision-time busy */
@@ -88,17 +95,18 @@ static void env_dealloc(PyObject *self) {
     free(e->tails);
     free(e->busy);
     free(e->chars);
+    free(e->halted);
     Py_TYPE(self)->tp_free(self);
 }
 
 static int env_init(PyObject *self, PyObject *args, PyObject *kw) {
-    static char *kwlist[] = {"n", "template", "damage_coef", "illegal_penalty", "raise_illegal", NULL};
+    static char *kwlist[] = {"n", "template", "damage_coef", "illegal_penalty", "raise_illegal", "autoreset", NULL};
     EnvObject *e = (EnvObject *)self;
     Py_ssize_t n;
     PyObject *tmpl;
     double dc = 0.0, ip = 0.0;
-    int ri = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "nO|ddp", kwlist, &n, &tmpl, &dc, &ip, &ri)) return -1;
+    int ri = 0, ar = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "nO|ddpp", kwlist, &n, &tmpl, &dc, &ip, &ri, &ar)) return -1;
     if (n <= 0 || n > 1 << 16) {
         PyErr_SetString(PyExc_ValueError, "n must be in 1 .. 65536");
         return -1;
@@ -117,12 +125,14 @@ static int env_init(PyObject *self, PyObject *args, PyObject *kw) {
     e->damage_coef = dc;
     e->illegal_penalty = ip;
     e->raise_illegal = ri != 0;
+    e->autoreset = ar != 0;
     size_t bytes = ((sizeof(ymatch) + 63) & ~(size_t)63) * (size_t)n;
     e->ms = aligned_alloc(64, bytes);
     e->tails = calloc((size_t)n * 2 * YENV_MASK, sizeof(float));
     e->busy = calloc((size_t)n * 2, 1);
     e->chars = calloc((size_t)n * 2, sizeof *e->chars);
-    if (!e->ms || !e->tails || !e->busy || !e->chars) {
+    e->halted = calloc((size_t)n, 1);
+    if (!e->ms || !e->tails || !e->busy || !e->chars || !e->halted) {
         PyErr_NoMemory();
         return -1;
     }
@@ -233,6 +243,15 @@ static void results(EnvObject *e, Py_ssize_t i, int winner, bool ko) {
     r[R_ILLEGAL_P1] = ILLEGAL(e)[2 * i];
     r[R_ILLEGAL_P2] = ILLEGAL(e)[2 * i + 1];
     r[R_SEED] = SEEDS(e)[i];
+    r[R_CUT_SHORT] = 0;
+}
+
+/* The game's rule at the end of a match (game.gd end_game, commit 4450348): the fighter with more hp
+ * wins, equal hp is a draw. A match cut short by an engine error is adjudicated by it, with the hp of
+ * the last decision (the failed turn's hp are not trusted), so that steering into an engine error
+ * never spares the agent that is behind. */
+static int winner_by_hp(int64_t hp1, int64_t hp2) {
+    return hp1 > hp2 ? 1 : hp2 > hp1 ? 2 : 0;
 }
 
 /* reset(which int8[n], p1 int64[n], p2 int64[n], seeds int64[n]) */
@@ -275,6 +294,7 @@ static PyObject *env_reset(PyObject *self, PyObject *args) {
         TERM(e)[2 * i] = TERM(e)[2 * i + 1] = 0;
         TRUNC(e)[2 * i] = TRUNC(e)[2 * i + 1] = 0;
         ENDED(e)[i] = 0;
+        e->halted[i] = 0;
     }
     ret = Py_None;
     Py_INCREF(ret);
@@ -315,6 +335,7 @@ static PyObject *env_step(PyObject *self, PyObject *args) {
     const int64_t *np1 = b[1].buf, *np2 = b[2].buf, *nseeds = b[3].buf;
     int status = 0, s_slot = -1, s_agent = -1, s_code = 0;
     for (Py_ssize_t i = 0; i < e->n; i++) { /* nothing runs on a slot never reset or a character unknown */
+        if (e->halted[i]) continue; /* a halted slot is skipped by the step below */
         const char *bad = e->ms[i].magic != YOMI_MAGIC ? "was never reset"
                           : (np1[i] < 0 || np1[i] >= YENV_N_CHARS || yenv_table_of((int)np1[i]) < 0 || np2[i] < 0 ||
                              np2[i] >= YENV_N_CHARS || yenv_table_of((int)np2[i]) < 0)
@@ -330,7 +351,7 @@ static PyObject *env_step(PyObject *self, PyObject *args) {
     Py_BEGIN_ALLOW_THREADS
     if (e->raise_illegal) {
         for (Py_ssize_t i = 0; i < e->n && !status; i++)
-            for (int p = 0; p < 2; p++) {
+            for (int p = 0; p < 2 && !e->halted[i]; p++) {
                 int code = yenv_check(e->chars[2 * i + p], e->tails + ((size_t)i * 2 + p) * YENV_MASK,
                                       actions + ((size_t)i * 2 + p) * YENV_NH);
                 if (code) {
@@ -343,6 +364,12 @@ static PyObject *env_step(PyObject *self, PyObject *args) {
     for (Py_ssize_t i = 0; i < e->n && !status; i++) {
         ymatch *m = &e->ms[i];
         ENDED(e)[i] = 0;
+        if (e->halted[i]) { /* autoreset off: the match has ended, nothing happens in its slot */
+            REW(e)[2 * i] = REW(e)[2 * i + 1] = 0.0f;
+            TERM(e)[2 * i] = TERM(e)[2 * i + 1] = 0;
+            TRUNC(e)[2 * i] = TRUNC(e)[2 * i + 1] = 0;
+            continue;
+        }
         double reward[2] = {0.0, 0.0};
         int32_t heads[2][YENV_NH];
         int syms[2];
@@ -387,17 +414,25 @@ static PyObject *env_step(PyObject *self, PyObject *args) {
             failed = !YOK(m);
         }
         TURNS(e)[i]++;
-        if (failed) { /* PythonBackend._truncated */
+        if (failed) { /* PythonBackend._truncated: adjudicated by hp, as the game ends a match */
             engine_error(e, i, "during a turn");
-            results(e, i, -1, false);
+            int w = winner_by_hp(HP(e)[2 * i], HP(e)[2 * i + 1]);
+            results(e, i, w, false);
             int64_t *r = RESULTS(e) + (size_t)i * NRES;
             r[R_P1_HP] = HP(e)[2 * i];
             r[R_P2_HP] = HP(e)[2 * i + 1];
+            r[R_CUT_SHORT] = 1;
             TURNS(e)[i]--; /* the turn that failed is not counted (the Python backend counts after advance) */
             r[R_TURNS] = TURNS(e)[i];
-            FINAL(e)[2 * i] = RETURNS(e)[2 * i];
-            FINAL(e)[2 * i + 1] = RETURNS(e)[2 * i + 1];
-            REW(e)[2 * i] = REW(e)[2 * i + 1] = 0.0f;
+            reward[0] = reward[1] = 0.0; /* the adjudicated outcome only, as PythonBackend._truncated */
+            if (w == 1) reward[0] += 1.0, reward[1] -= 1.0;
+            else if (w == 2) reward[0] -= 1.0, reward[1] += 1.0;
+            FINAL(e)[2 * i] = RETURNS(e)[2 * i] + reward[0];
+            FINAL(e)[2 * i + 1] = RETURNS(e)[2 * i + 1] + reward[1];
+            RETURNS(e)[2 * i] += reward[0];
+            RETURNS(e)[2 * i + 1] += reward[1];
+            REW(e)[2 * i] = (float)reward[0];
+            REW(e)[2 * i + 1] = (float)reward[1];
             TERM(e)[2 * i] = TERM(e)[2 * i + 1] = 0;
             TRUNC(e)[2 * i] = TRUNC(e)[2 * i + 1] = 1;
             ENDED(e)[i] = 1;
@@ -432,7 +467,9 @@ static PyObject *env_step(PyObject *self, PyObject *args) {
             if (!over) observe(e, i);
             t1 = now(), e->t_observe += t1 - t0, t0 = t1;
         }
-        if (ENDED(e)[i] && start(e, i, (int)np1[i], (int)np2[i], nseeds[i]) < 0) {
+        if (ENDED(e)[i] && !e->autoreset) {
+            e->halted[i] = 1;
+        } else if (ENDED(e)[i] && start(e, i, (int)np1[i], (int)np2[i], nseeds[i]) < 0) {
             status = 3, s_slot = (int)i;
             break;
         }
@@ -442,6 +479,85 @@ static PyObject *env_step(PyObject *self, PyObject *args) {
     e->in_step = false;
     for (int k = 0; k < 4; k++) PyBuffer_Release(&b[k]);
     return Py_BuildValue("(iiii)", status, s_slot, s_agent, s_code);
+}
+
+/* ------------------------------------------------------------------ clones (integration/search.py) */
+static PyTypeObject EnvType;
+static const char *settings_diff(const ysettings *a, const ysettings *b);
+
+/* clone_from(src EnvBatch, slots int64[n]): slot i of this batch becomes a copy of src's slot
+ * slots[i]: its match (a memcpy: a match holds no pointer into itself), the open decision's masks,
+ * observations and bookkeeping (characters, seed, hp, turns, illegal counts, returns); its reward,
+ * terminal, truncation and ended flags are cleared and it is no longer halted; slots[i] = -1 leaves slot i
+ * idle (halted: step() skips it, at no cost). Both batches must be
+ * bound and made with the same match settings; nothing changes when an argument is refused. */
+static PyObject *env_clone_from(PyObject *self, PyObject *args) {
+    EnvObject *e = (EnvObject *)self, *src;
+    PyObject *so, *slots_o;
+    if (!PyArg_ParseTuple(args, "O!O", &EnvType, &so, &slots_o)) return NULL;
+    src = (EnvObject *)so;
+    if (refuse_busy(e) < 0 || refuse_busy(src) < 0) return NULL;
+    if (!e->bound || !src->bound) {
+        PyErr_SetString(PyExc_RuntimeError, "EnvBatch.clone_from: bind() the buffers of both batches first");
+        return NULL;
+    }
+    const char *field = settings_diff(&src->settings, &e->settings);
+    if (field) {
+        PyErr_Format(PyExc_ValueError, "EnvBatch.clone_from: the batches have other match settings (%s differs)", field);
+        return NULL;
+    }
+    Py_buffer b;
+    if (PyObject_GetBuffer(slots_o, &b, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return NULL;
+    if (b.itemsize != 8 || b.len != 8 * e->n) {
+        PyBuffer_Release(&b);
+        PyErr_Format(PyExc_ValueError, "EnvBatch.clone_from: slots must be int64[%zd]", e->n);
+        return NULL;
+    }
+    const int64_t *slots = b.buf;
+    for (Py_ssize_t i = 0; i < e->n; i++)
+        if (slots[i] != -1 && (slots[i] < 0 || slots[i] >= src->n || src->ms[slots[i]].magic != YOMI_MAGIC || src->halted[slots[i]])) {
+            PyBuffer_Release(&b);
+            PyErr_Format(PyExc_ValueError, "EnvBatch.clone_from: source slot %lld is out of range, never reset or "
+                         "halted", (long long)slots[i]);
+            return NULL;
+        }
+    if (e == src) { /* copying within one batch would read slots already overwritten */
+        PyBuffer_Release(&b);
+        PyErr_SetString(PyExc_ValueError, "EnvBatch.clone_from: the source must be another batch");
+        return NULL;
+    }
+    e->in_step = src->in_step = true; /* both are read or written without the GIL below */
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < e->n; i++) {
+        Py_ssize_t j = (Py_ssize_t)slots[i];
+        if (j == -1) { /* an idle slot: halted, step() leaves it alone */
+            ENDED(e)[i] = 0;
+            e->halted[i] = 1;
+            continue;
+        }
+        memcpy(&e->ms[i], &src->ms[j], sizeof(ymatch));
+        memcpy(e->tails + (size_t)i * 2 * YENV_MASK, src->tails + (size_t)j * 2 * YENV_MASK,
+               sizeof(float) * 2 * YENV_MASK);
+        e->busy[2 * i] = src->busy[2 * j], e->busy[2 * i + 1] = src->busy[2 * j + 1];
+        memcpy(OBS(e) + (size_t)i * 2 * YENV_OBS, OBS(src) + (size_t)j * 2 * YENV_OBS, sizeof(float) * 2 * YENV_OBS);
+        for (int p = 0; p < 2; p++) {
+            e->chars[2 * i + p] = src->chars[2 * j + p];
+            CHARS(e)[2 * i + p] = src->chars[2 * j + p];
+            HP(e)[2 * i + p] = HP(src)[2 * j + p];
+            ILLEGAL(e)[2 * i + p] = ILLEGAL(src)[2 * j + p];
+            RETURNS(e)[2 * i + p] = RETURNS(src)[2 * j + p];
+            REW(e)[2 * i + p] = 0.0f;
+            TERM(e)[2 * i + p] = TRUNC(e)[2 * i + p] = 0;
+        }
+        SEEDS(e)[i] = SEEDS(src)[j];
+        TURNS(e)[i] = TURNS(src)[j];
+        ENDED(e)[i] = 0;
+        e->halted[i] = 0;
+    }
+    Py_END_ALLOW_THREADS
+    e->in_step = src->in_step = false;
+    PyBuffer_Release(&b);
+    Py_RETURN_NONE;
 }
 
 /* ------------------------------------------------------------------ inspection (tests, wrappers) */
@@ -585,6 +701,12 @@ static PyObject *env_check(PyObject *self, PyObject *args) {
     return PyLong_FromLong(yenv_check((int)e->chars[2 * i + player - 1], e->tails + ((size_t)i * 2 + player - 1) * YENV_MASK, heads));
 }
 
+static PyObject *env_halted(PyObject *self, PyObject *unused) {
+    (void)unused;
+    EnvObject *e = (EnvObject *)self;
+    return PyBytes_FromStringAndSize((const char *)e->halted, e->n);
+}
+
 static PyObject *env_counters(PyObject *self, PyObject *unused) {
     (void)unused;
     EnvObject *e = (EnvObject *)self;
@@ -681,6 +803,11 @@ static PyObject *env_get_state(PyObject *self, PyObject *unused) {
     (void)unused;
     EnvObject *e = (EnvObject *)self;
     if (refuse_busy(e) < 0) return NULL;
+    if (!e->autoreset) {
+        PyErr_SetString(PyExc_ValueError, "EnvBatch.get_state: a batch made with autoreset=False (a search's "
+                                          "scratch batch) has no snapshot");
+        return NULL;
+    }
     size_t payload = snap_payload_bytes(e->n);
     ymatch *tmp = alloc_matches(1);
     PyObject *out = tmp ? PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(sizeof(snap_header) + payload)) : NULL;
@@ -934,6 +1061,10 @@ static PyMethodDef ENV_METHODS[] = {
                                      "illegal, chars, seeds, hp, turns, returns)"},
     {"reset", env_reset, METH_VARARGS, "reset(which int8[n], p1 int64[n], p2 int64[n], seeds int64[n])"},
     {"step", env_step, METH_VARARGS, "step(actions int32[n*2*heads], next_p1, next_p2, next_seeds) -> (status, slot, agent, code)"},
+    {"clone_from", env_clone_from, METH_VARARGS,
+     "clone_from(src EnvBatch, slots int64[n]): slot i becomes a copy of src's slot slots[i] (match, masks, "
+     "observations, bookkeeping), not halted; slots[i] = -1: slot i idles (halted)"},
+    {"halted", env_halted, METH_NOARGS, "halted() -> bytes of n flags: with autoreset=False, the slots whose match ended"},
     {"match", env_match, METH_O, "match(i) -> yomi._native.Match: a copy of slot i's match"},
     {"decode", env_decode, METH_VARARGS, "decode(i, player, heads) -> (action, data, extra)"},
     {"check", env_check, METH_VARARGS, "check(i, player, heads) -> 0 if legal, else a code"},
@@ -948,7 +1079,8 @@ static PyTypeObject EnvType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "yomi._native.EnvBatch",
     .tp_basicsize = sizeof(EnvObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "EnvBatch(n, template, damage_coef=0.0, illegal_penalty=0.0, raise_illegal=False): the C part of YomiEnv.",
+    .tp_doc = "EnvBatch(n, template, damage_coef=0.0, illegal_penalty=0.0, raise_illegal=False, autoreset=True): "
+              "the C part of YomiEnv (autoreset=False: an ended match stays ended, for the search's clones).",
     .tp_new = PyType_GenericNew,
     .tp_init = env_init,
     .tp_dealloc = env_dealloc,

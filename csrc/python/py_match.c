@@ -3,7 +3,7 @@
  * Mirrors the engine interface of integration/engine.py (Match: advance, tick,
  * is_waiting, needs_action, legal_actions, submit, state, result, clone) on a ymatch.
  * A move's data and the panel's extra are converted once here into the compact C
- * forms (ydata, yextra); state() builds the traces' dict (shared/parity/README.md).
+ * forms (ydata, yextra); state() builds the traces' dict (tests/data/parity/README.md).
  * Errors are the Python engine's classes: EngineError and EngineUnavailable (yomi.errors),
  * InvalidAction (fighter.actions), FixedError (yomi.fixed).
  *

@@ -32,8 +32,18 @@ MAX_HEALTH = 1500
 ERROR_LOG = logging.getLogger("integration.env.env")
 # per-match results a backend fills in for each match that ended during a step
 RESULT_FIELDS = ("winner", "ko", "turns", "ticks", "p1_hp", "p2_hp", "p1_char", "p2_char",
-                 "illegal_p1", "illegal_p2", "seed")
+                 "illegal_p1", "illegal_p2", "seed", "cut_short")
 R = {k: i for i, k in enumerate(RESULT_FIELDS)}
+
+
+def winner_by_hp(p1_hp: int, p2_hp: int) -> int:
+    """The game's rule at the end of a match (game.gd ``end_game``, commit 4450348): the fighter with
+    more hp wins (1 or 2), equal hp is a draw (0).
+
+    A match cut short by an engine error is adjudicated by it, with the hp of its last decision (the
+    failed turn's are not trusted): that agent gets +1, the other -1, as at the game's time limit,
+    so steering into an engine error never spares the agent that is behind."""
+    return 1 if p1_hp > p2_hp else (2 if p2_hp > p1_hp else 0)
 
 
 class IllegalAction(ValueError):
@@ -317,17 +327,22 @@ class PythonBackend(Backend):
                 self._start(i, int(next_p1[i]), int(next_p2[i]), int(next_seeds[i]))
 
     def _truncated(self, i: int) -> None:
+        """The match in slot ``i`` is cut short by an engine error: adjudicated by hp (:func:`winner_by_hp`)."""
+        w = winner_by_hp(int(self.hp[i, 0]), int(self.hp[i, 1]))
         r = self.results[i]
         r[:] = 0
-        r[R["winner"]] = -1
+        r[R["winner"]] = w
+        r[R["cut_short"]] = 1
         r[R["turns"]] = self.turns[i]
         r[R["ticks"]] = self.matches[i].current_tick + 1
         r[R["p1_hp"]], r[R["p2_hp"]] = self.hp[i]
         r[R["p1_char"]], r[R["p2_char"]] = self.chars[i]
         r[R["illegal_p1"]], r[R["illegal_p2"]] = self.illegal[i]
         r[R["seed"]] = self.seeds[i]
+        reward = np.array([0.0, 0.0]) if w == 0 else (np.array([1.0, -1.0]) if w == 1 else np.array([-1.0, 1.0]))
+        self.returns[i] += reward
         self.final_returns[i] = self.returns[i]
-        self.rewards[i] = 0.0
+        self.rewards[i] = reward
         self.terminals[i] = False
         self.truncations[i] = True
         self.ended[i] = True
@@ -379,6 +394,7 @@ class PythonBackend(Backend):
             r[R["p1_char"]], r[R["p2_char"]] = self.chars[i]
             r[R["illegal_p1"]], r[R["illegal_p2"]] = self.illegal[i]
             r[R["seed"]] = self.seeds[i]
+            r[R["cut_short"]] = 0
             self.ended[i] = True
             self.final_returns[i] = self.returns[i] + reward
             if self.tracer is not None:

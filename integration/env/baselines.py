@@ -77,26 +77,49 @@ def move_tables() -> dict:
 
 
 def _as_torch(obs, masks):
+    """``(obs tensor, move_mask bool[B, K1], row_of, is_numpy)``; ``row_of(move)`` is the data mask
+    row ``bool[B, D]`` of each agent's chosen move.  Without ``masks``, only those rows are decoded
+    from the packed tail (one gather per row instead of the whole ``[B, K1, D]`` mask: the search's
+    rollouts call this every turn)."""
     import torch
 
     is_np = not isinstance(obs, torch.Tensor)
     t = torch.as_tensor(np.asarray(obs)) if is_np else obs
+    n = t.shape[0]
     if masks is None:
-        mm, dm = O.decode_masks(t[:, O.FEATURE_SIZE:].cpu().numpy())
-        masks = (torch.as_tensor(mm, device=t.device), torch.as_tensor(dm, device=t.device))
-    elif not isinstance(masks[0], torch.Tensor):
-        masks = (torch.as_tensor(np.asarray(masks[0]), device=t.device),
-                 torch.as_tensor(np.asarray(masks[1]), device=t.device))
-    return t, masks, is_np
+        tail = t[:, O.FEATURE_SIZE:]
+        char = tail[:, 0].round().long().clamp(0, O.N_CHARS - 1)
+        move_mask = tail[:, 1:1 + O.K1] > 0.5
+        bank = torch.cat([torch.zeros((n, 1), dtype=torch.bool, device=t.device),
+                          torch.ones((n, 1), dtype=torch.bool, device=t.device), tail[:, 1 + O.K1:] > 0.5], 1)
+        index = _gather_index(t.device)
+
+        def row_of(move):
+            return torch.gather(bank, 1, index[char, move])
+        return t, move_mask, row_of, is_np
+    move_mask, data_mask = masks
+    if not isinstance(move_mask, torch.Tensor):
+        move_mask = torch.as_tensor(np.asarray(move_mask), device=t.device)
+        data_mask = torch.as_tensor(np.asarray(data_mask), device=t.device)
+
+    def row_of(move):
+        return data_mask[torch.arange(n, device=t.device), move]
+    return t, move_mask, row_of, is_np
 
 
-def _data_heads(move, data_mask, prefer: dict):
-    """A legal value for every data head of the chosen moves: the first preferred bin that is
-    legal, else the first legal bin; heads the move does not use: 0."""
+@functools.lru_cache(maxsize=None)
+def _gather_index(device):
+    import torch
+
+    return torch.as_tensor(O.GATHER_INDEX, dtype=torch.long, device=device)     # [5, K1, D]
+
+
+def _data_heads(move, rows, prefer: dict):
+    """A legal value for every data head of the chosen moves (``rows``: their data masks [B, D]):
+    the first preferred bin that is legal, else the first legal bin; heads the move does not use: 0."""
     import torch
 
     n = move.shape[0]
-    rows = data_mask[torch.arange(n, device=move.device), move]              # [B, D]
     out = torch.zeros((n, O.N_HEADS), dtype=torch.long, device=move.device)
     out[:, 0] = move
     for h, (off, size) in enumerate(zip(O.DATA_OFFSETS, O.DATA_SIZES)):
@@ -113,11 +136,11 @@ def random_policy(obs, masks=None, generator=None):
     """Uniform over legal moves, then uniform over each head's legal values given the move."""
     import torch
 
-    t, (move_mask, data_mask), is_np = _as_torch(obs, masks)
+    t, move_mask, row_of, is_np = _as_torch(obs, masks)
     n = move_mask.shape[0]
     u = torch.rand(move_mask.shape, device=t.device, generator=generator)
     move = torch.where(move_mask, u, torch.full_like(u, -1.0)).argmax(1)
-    rows = data_mask[torch.arange(n, device=t.device), move]
+    rows = row_of(move)
     out = torch.zeros((n, O.N_HEADS), dtype=torch.long, device=t.device)
     out[:, 0] = move
     for h, (off, size) in enumerate(zip(O.DATA_OFFSETS, O.DATA_SIZES)):
@@ -132,7 +155,7 @@ def scripted_policy(obs, masks=None, generator=None):
     """The scripted baseline (see the module docstring)."""
     import torch
 
-    t, (move_mask, data_mask), is_np = _as_torch(obs, masks)
+    t, move_mask, row_of, is_np = _as_torch(obs, masks)
     dev = t.device
     tab = {k: torch.as_tensor(v, device=dev) for k, v in move_tables().items()}
     n = t.shape[0]
@@ -189,9 +212,10 @@ def scripted_policy(obs, masks=None, generator=None):
     move = torch.where(move_mask[rows, move], move, hold)
     # data heads
     low = torch.rand(n, device=dev, generator=generator) < 0.25
-    out = _data_heads(move, data_mask, {"dir": (17,), "di": (0,)})
+    drow = row_of(move)
+    out = _data_heads(move, drow, {"dir": (17,), "di": (0,)})
     # sliders: the largest legal value for the approach move (full-speed dash)
-    srow = data_mask[rows, move][:, O.DATA_OFFSETS[O.HEAD_POS["scalar"] - 1]:][:, :O.DATA_SIZES[O.HEAD_POS["scalar"] - 1]]
+    srow = drow[:, O.DATA_OFFSETS[O.HEAD_POS["scalar"] - 1]:][:, :O.DATA_SIZES[O.HEAD_POS["scalar"] - 1]]
     idx = torch.arange(srow.shape[1], device=dev)
     largest = torch.where(srow, idx, torch.full_like(idx, -1)).max(1).values.clamp(min=0)
     is_ap = move == ap
@@ -199,7 +223,7 @@ def scripted_policy(obs, masks=None, generator=None):
     out[:, hs] = torch.where(is_ap & torch.as_tensor(O.HEAD_USED, device=dev)[move, hs], largest, out[:, hs])
     # block height: low a quarter of the time (when allowed)
     hf = O.HEAD_POS["flag1"]
-    frow = data_mask[rows, move][:, O.DATA_OFFSETS[hf - 1] + 1]
+    frow = drow[:, O.DATA_OFFSETS[hf - 1] + 1]
     out[:, hf] = torch.where((move == parry) & low & frow, torch.ones_like(move), out[:, hf])
     return out.cpu().numpy() if is_np else out
 

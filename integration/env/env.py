@@ -38,9 +38,13 @@ Auto-reset (PufferLib's convention for native envs)
     match's first decision.  The next step's rewards and terminals are those of the new match
     (0 / False).  The game's own time limit ends a match with a result, so it is a terminal;
     truncations are False except for a match cut short by an engine error (``engine_errors=
-    "truncate"``, the default: truncation True, reward 0, counted in ``env.engine_errors`` and the
+    "truncate"``, the default: truncation True, counted in ``env.engine_errors`` and the
     ``truncated`` log, described in ``env.last_engine_error`` with its characters and game seed;
-    ``"raise"`` lets the exception through).  ``reset()`` starts every match afresh and zeroes rewards and terminals.
+    ``"raise"`` lets the exception through).  Such a match is adjudicated as the game ends every
+    match (game.gd ``end_game``: more hp wins, equal hp draws; :func:`winner_by_hp`), with the hp
+    of its last decision: the rewards are +1 / -1 (0 / 0 on equal hp), ``results`` holds that
+    winner and ``cut_short = 1``.  An agent that is behind gains nothing by steering into an
+    engine error.  ``reset()`` starts every match afresh and zeroes rewards and terminals.
 
 Illegal actions (never silently remapped)
     An action is legal when its move is in the move mask and every head the character's move uses
@@ -100,13 +104,13 @@ import pufferlib
 from integration.env import checks as C
 from integration.env import obs as O
 
-from integration.env.backends import (BACKENDS, ERROR_LOG, MAX_HEALTH, RESULT_FIELDS, Backend,  # noqa: F401
+from integration.env.backends import (BACKENDS, ERROR_LOG, MAX_HEALTH, RESULT_FIELDS, Backend, winner_by_hp,  # noqa: F401
                                       CBackend, IllegalAction, PythonBackend, R, _default_backend, check_action,
                                       check_action_obs, fallback_action, observe_decision)
 
 __all__ = ["YomiEnv", "IllegalAction", "Backend", "PythonBackend", "check_action", "check_action_obs",
            "fallback_action", "observe_decision",
-           "random_policy", "scripted_policy", "RESULT_FIELDS"]
+           "random_policy", "scripted_policy", "RESULT_FIELDS", "winner_by_hp"]
 
 
 # ------------------------------------------------------------------------------------------------
@@ -225,7 +229,7 @@ class YomiEnv(pufferlib.PufferEnv):
     @staticmethod
     def _episode_log(r: np.ndarray, ret: np.ndarray) -> dict:
         w = int(r[R["winner"]])
-        return dict(p1_win=float(w == 1), p2_win=float(w == 2), draw=float(w == 0), truncated=float(w < 0),
+        return dict(p1_win=float(w == 1), p2_win=float(w == 2), draw=float(w == 0), truncated=float(r[R["cut_short"]]),
                     ko=float(r[R["ko"]]),
                     episode_length=float(r[R["turns"]]), episode_ticks=float(r[R["ticks"]]),
                     damage_p1=float(MAX_HEALTH - r[R["p2_hp"]]), damage_p2=float(MAX_HEALTH - r[R["p1_hp"]]),

@@ -120,6 +120,8 @@ class YomiGymEnv(gymnasium.Env):
         acts = np.zeros((2, O.N_HEADS), dtype=np.int32)
         acts[self._me] = check_actions(action, (O.N_HEADS,))
         why = check_action_obs(self.env.observations[self._me], acts[self._me])
+        if hasattr(self.opponent, "bind"):   # a search opponent clones the opponent seat's match
+            self.opponent.bind(self.env, [1 - self._me])
         acts[1 - self._me] = _act(self.opponent, self.env.observations[1 - self._me])
         _, rew, term, trunc, infos = self.env.step(acts)
         me = self._me

@@ -15,12 +15,14 @@ COMMANDS = {
     "bench": ("integration.tools.bench", "main", "benchmark the engines and the environment"),
     "watch": ("integration.tools.watch.cli", "main", "build an HTML replay viewer for a trace"),
     "play": ("integration.train.play", "main", "play (and record) a match between two policies; --human: play one yourself"),
+    "tournament": ("integration.tools.tournament", "main", "round robin between policies: crosstable and ratings"),
+    "record": ("integration.tools.record.cli", "main", "record reference traces from your own copy of the game"),
 }
 
 
 def usage() -> str:
     lines = ["usage: yomi COMMAND [ARGS...]", "", "commands:"]
-    lines += [f"  {name:<9} {help_}" for name, (_, _, help_) in COMMANDS.items()]
+    lines += [f"  {name:<10} {help_}" for name, (_, _, help_) in COMMANDS.items()]
     return "\n".join(lines)
 
 

@@ -33,6 +33,10 @@ def parse_args(argv):
     p.add_argument("--seed", type=int, help="default 1")
     p.add_argument("--run-dir", dest="run_dir", help="output folder (default runs/<timestamp>)")
     p.add_argument("--config", help="a TOML or JSON file of settings (see docs/TRAINING.md)")
+    p.add_argument("--opponent", metavar="POLICY",
+                   help="train a best response against one fixed policy instead of self-play: random, scripted, "
+                        "search[:...] or a checkpoint .pt; the summary reports the final win rate against it")
+    p.add_argument("--init", metavar="CHECKPOINT", help="start the learner from this checkpoint's weights")
     p.add_argument("--resume", metavar="RUN_DIR", help="continue a run from its latest checkpoint")
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                    help="any other setting, e.g. --set horizon=64 --set cuda_graphs=true")
@@ -58,7 +62,7 @@ def _value(text: str):
 
 def overrides_from(args) -> dict:
     """Settings given on the command line (None = not given)."""
-    keys = ("env", "p1", "p2", "minutes", "steps", "device", "num_envs", "seed", "run_dir")
+    keys = ("env", "p1", "p2", "minutes", "steps", "device", "num_envs", "seed", "run_dir", "opponent", "init")
     out = {k: getattr(args, k) for k in keys}
     for item in args.set:
         key, _, value = item.partition("=")
@@ -144,6 +148,11 @@ def print_summary(summary: dict) -> None:
         + ("  (interrupted: --resume to continue)" if summary["interrupted"] else ""),
         f"plots             {', '.join(summary['plots']) or '-'}",
     ]
+    if summary.get("opponent"):
+        low, high = summary["score_opponent_ci"] or (None, None)
+        lines.insert(5, f"vs the opponent   {summary['opponent']}: win rate {fmt(summary['win_rate_opponent'])},"
+                        f" score {fmt(summary['score_opponent'])} (95% Wilson interval [{fmt(low)}, {fmt(high)}],"
+                        f" draws count half) over {summary['matches_opponent']} matches")
     if summary.get("engine_errors"):
         lines.append(f"cut short         {summary['engine_errors']} training matches by an engine error"
                      f" ({Path(summary['run_dir']) / 'engine_errors.log'} describes them, and evaluation's)")

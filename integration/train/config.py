@@ -68,6 +68,10 @@ class TrainConfig:
     p_latest: float = 0.5  # chance a new match is against the latest self (both seats learn)
     pool_sampling: str = "uniform"  # uniform, recent (geometric) or pfsp (prefer who beats us)
 
+    # best response (instead of self-play): the learner against one fixed policy, never trained on
+    opponent: str | None = None  # random, scripted, search[:...] or a checkpoint path (opponent.py)
+    init: str | None = None  # a checkpoint whose weights the learner starts from
+
     # evaluation
     eval_interval: int = 40  # updates (~35 s of training on 2 cores); 0 = only at the end
     eval_matches: int = 128  # per opponent, half on each side

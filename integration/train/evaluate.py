@@ -4,7 +4,8 @@
 P1 in even match slots and P2 in odd ones, each slot counts its first match
 only.  Policies are plain callables ``policy(obs, masks) -> actions`` so the
 learner, a frozen snapshot, the uniformly random legal policy and a scripted
-baseline all plug in the same way.
+baseline all plug in the same way; a policy with ``bind(env, agents)`` (the
+search, :mod:`integration.train.policies`) is told its agents first.
 
 Ratings are a Bradley-Terry (Elo-scale) fit of all head-to-head results so
 far, anchored at random = 0, so they do not depend on the order games were
@@ -53,6 +54,9 @@ def play(env, spec, policy_a: PolicyFn, policy_b: PolicyFn, seed: int, device, m
     a_agent = 2 * np.arange(m) + (np.arange(m) % 2)  # A is P1 in even slots, P2 in odd ones
     b_agent = 2 * np.arange(m) + 1 - (np.arange(m) % 2)
     a_idx, b_idx = torch.as_tensor(a_agent, device=device), torch.as_tensor(b_agent, device=device)
+    for policy, agents in ((policy_a, a_agent), (policy_b, b_agent)):
+        if hasattr(policy, "bind"):          # a policy that needs its agents' matches (the search)
+            policy.bind(env, agents)
     done = np.zeros(m, dtype=bool)
     result = Result()
     for _ in range(max_turns):

@@ -6,11 +6,18 @@
     uv run yomi play --p1 scripted --p2 runs/x/checkpoints/latest.pt --c1 Ninja --c2 Robot --seed 3
     uv run yomi watch out.jsonl.gz
 
-A policy is ``random`` (uniform over legal actions), ``scripted`` (:mod:`integration.env.baselines`)
-or a trainer checkpoint (``*.pt``).  The match runs through :class:`integration.env.env.YomiEnv` (its
-masks, decoding and turn model) on the Python engine; the recording has a ``yomi-trace/1``
+A policy is named as everywhere (:mod:`integration.train.policies`): ``random``, ``scripted``,
+``search[:options]`` or a trainer checkpoint (``*.pt``); a bad name is one line on stderr and exit
+code 2.  The match runs through :class:`integration.env.env.YomiEnv` (its masks, decoding and turn
+model) on the C engine; with ``--record``, the Python engine plays the same match in lockstep
+(the observations of both must agree every turn) and writes the recording: a ``yomi-trace/1``
 header, every simulated tick, every turn with both choices exactly as submitted and both legal
 lists, and the end line, so ``yomi watch`` and ``yomi parity trace`` read it like a Godot trace.
+
+``--matches N`` plays N matches on the C engine with sides swapped and prints P1's policy's win
+rate with a 95% Wilson interval (and the search's time per decision)::
+
+    uv run yomi play --p1 search --p2 scripted --matches 512
 """
 from __future__ import annotations
 
@@ -75,33 +82,47 @@ def play_match(p1: str = "random", p2: str = "scripted", c1: str = "ninja", c2: 
     """Play one match; returns its result (winner 0/1/2, reason, hp, turns, ticks, illegal actions)."""
     import torch
 
+    from integration.engine import EngineError
     from integration.env.env import YomiEnv
     from integration.train.policies import make_policy
 
     gen = torch.Generator().manual_seed(seed)
-    policies = (make_policy(p1, gen), make_policy(p2, gen))
+    policies = (make_policy(p1, generator=gen, seed=seed), make_policy(p2, generator=gen, seed=seed + 1))
     names = {seat: p if isinstance(p, str) else getattr(p, "name", "a policy function")
              for seat, p in (("p1", p1), ("p2", p2))}
     tracer = TraceRecorder(record, names, settings) if record else None
-    env = YomiEnv(num_envs=1, seed=seed, p1=c1, p2=c2, settings=settings, tracer=tracer, illegal="raise",
-                  backend="python")
+    # The match is decided on the C engine (the search clones its matches there); a recording is
+    # made by the Python engine playing the same match in lockstep (it keeps the ticks a trace
+    # needs), and the two must agree on every observation.
+    env = YomiEnv(num_envs=1, seed=seed, p1=c1, p2=c2, settings=settings, illegal="raise", backend="c")
+    twin = (YomiEnv(num_envs=1, seed=seed, p1=c1, p2=c2, settings=settings, tracer=tracer, illegal="raise",
+                    backend="python") if tracer is not None else None)
     env.reset(seed=seed)
+    if twin is not None:
+        twin.reset(seed=seed)
+    for k in (0, 1):
+        policies[k].bind(env, [k])
     spec = env.action_spec
     result = None
     try:
-        for _ in range(max_turns):
+        for turn in range(max_turns):
+            if twin is not None and not np.array_equal(twin.observations, env.observations):
+                raise EngineError(f"the C and Python engines disagree at turn {turn} of this match (a bug: "
+                                  "please report it with the command line)")
             obs = torch.as_tensor(env.observations)
             masks = spec.decode_masks(obs)
             acts = np.zeros((2, O.N_HEADS), dtype=np.int32)
             for k in (0, 1):
                 a = policies[k](obs[k:k + 1], tuple(m[k:k + 1] for m in masks))
                 acts[k] = (a.cpu().numpy() if isinstance(a, torch.Tensor) else np.asarray(a)).reshape(-1)
+            if twin is not None:
+                twin.step(acts)
             _, rew, term, trunc, _ = env.step(acts)
             if term[0] or trunc[0]:
                 r = env.backend.results[0]
                 from integration.env.env import R
                 result = {"winner": int(r[R["winner"]]), "reason": "ko" if r[R["ko"]] else
-                          ("timeout" if r[R["winner"]] >= 0 else "engine error"),
+                          ("engine error, adjudicated by hp" if r[R["cut_short"]] else "timeout"),
                           "p1_hp": int(r[R["p1_hp"]]), "p2_hp": int(r[R["p2_hp"]]), "turns": int(r[R["turns"]]),
                           "ticks": int(r[R["ticks"]]), "p1": O.CHARACTERS[r[R["p1_char"]]],
                           "p2": O.CHARACTERS[r[R["p2_char"]]], "seed": int(r[R["seed"]]),
@@ -113,6 +134,51 @@ def play_match(p1: str = "random", p2: str = "scripted", c1: str = "ninja", c2: 
         if tracer is not None:
             tracer.close()
     return result or {"winner": None, "reason": "max_turns"}
+
+
+def wilson_interval(wins: int, games: int, confidence: float = 0.95) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (scipy's binomial test)."""
+    from scipy.stats import binomtest
+
+    if games == 0:
+        return (0.0, 1.0)
+    ci = binomtest(int(wins), int(games)).proportion_ci(confidence_level=confidence, method="wilson")
+    return float(ci.low), float(ci.high)
+
+
+def play_many(p1: str, p2: str, matches: int, c1: str = "ninja", c2: str = "ninja", seed: int = 0,
+              envs: int = 64, settings: Optional[dict] = None) -> dict:
+    """``matches`` matches of policy ``p1`` against ``p2`` on the C engine, sides swapped (``p1``
+    plays P1 in even match slots and P2 in odd ones; :func:`integration.train.evaluate.play`),
+    ``envs`` at a time.  Returns the counts from ``p1``'s side, its win rate and score with 95%
+    Wilson intervals, and the search's time per decision when one of them searches."""
+    import torch
+
+    from integration.env.env import YomiEnv
+    from integration.train.policies import make_policy
+    from integration.train.evaluate import Result, play
+
+    gen = torch.Generator().manual_seed(seed)
+    pa, pb = make_policy(p1, generator=gen, seed=seed), make_policy(p2, generator=gen, seed=seed + 1)
+    result = Result()
+    cut_short = 0
+    for r in range((matches + envs - 1) // envs):
+        n = min(envs, matches - r * envs)
+        env = YomiEnv(num_envs=n, seed=seed + r, p1=c1, p2=c2, settings=settings, backend="c")
+        result += play(env, env.action_spec, pa, pb, seed * 1_000_003 + r, torch.device("cpu"))
+        cut_short += env.engine_errors
+    out = dict(p1=getattr(pa, "name", p1), p2=getattr(pb, "name", p2), c1=c1, c2=c2, matches=result.games,
+               wins=result.wins, losses=result.losses, draws=result.draws, win_rate=result.win_rate,
+               win_ci=wilson_interval(result.wins, result.games), score=result.score, engine_errors=cut_short)
+    for key, pol in (("p1_decision", pa), ("p2_decision", pb)):
+        secs = getattr(pol, "decision_seconds", None)
+        if secs:
+            cpu = getattr(pol, "decision_cpu_seconds", [])
+            out[key] = dict(decisions=len(secs), median_ms=1e3 * float(np.median(secs)),
+                            p95_ms=1e3 * float(np.percentile(secs, 95)),
+                            cpu_median_ms=1e3 * float(np.median(cpu)) if cpu else None,
+                            cpu_p95_ms=1e3 * float(np.percentile(cpu, 95)) if cpu else None)
+    return out
 
 
 def record_eval_matches(policy, out_dir, p1: str = "ninja", p2: str = "ninja", seed: int = 0,
@@ -136,17 +202,55 @@ def record_eval_matches(policy, out_dir, p1: str = "ninja", p2: str = "ninja", s
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="yomi play", description="Play (and record) one match between two policies.")
-    ap.add_argument("--p1", default="random", help="P1's policy: random, scripted or a checkpoint .pt")
-    ap.add_argument("--p2", default="scripted", help="P2's policy: random, scripted or a checkpoint .pt")
+    ap.add_argument("--p1", default="random", help="P1's policy: random, scripted, search[:options] or a checkpoint .pt")
+    ap.add_argument("--p2", default="scripted", help="P2's policy: random, scripted, search[:options] or a checkpoint .pt")
     ap.add_argument("--c1", "--char1", dest="c1", default="ninja", help="P1's character (or random)")
     ap.add_argument("--c2", "--char2", dest="c2", default="ninja", help="P2's character (or random)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--record", metavar="OUT.jsonl.gz", help="write the match as a yomi-trace/1 file")
     ap.add_argument("--settings", help="match settings as JSON (e.g. '{\"game_length\": 3000}')")
     ap.add_argument("--max-turns", type=int, default=100_000)
+    ap.add_argument("--matches", type=int, default=1,
+                    help="N > 1: play N matches on the C engine, sides swapped, and print P1's policy's win rate "
+                         "with a 95%% Wilson interval (no recording)")
+    ap.add_argument("--envs", type=int, default=64, help="with --matches: matches played at once")
+    ap.add_argument("--json", metavar="OUT.json", help="with --matches: also write the figures as JSON")
     args = ap.parse_args(argv)
-    settings = json.loads(args.settings) if args.settings else None
+    from integration.train.policies import PolicyNameError, parse_policy_name
+    import torch
+
+    torch.set_num_threads(1)   # batches of a few rows: more threads only contend for the cores
+
     try:
+        for name in (args.p1, args.p2):
+            parse_policy_name(name)
+    except PolicyNameError as exc:
+        print(f"yomi play: {exc}", file=sys.stderr)
+        return 2
+    try:
+        settings = json.loads(args.settings) if args.settings else None
+        if args.matches > 1:
+            if args.record:
+                raise ValueError("--record records one match; leave it out with --matches")
+            if args.envs < 1:
+                raise ValueError("--envs must be at least 1")
+            res = play_many(args.p1, args.p2, args.matches, args.c1, args.c2, args.seed, args.envs, settings)
+            lo, hi = res["win_ci"]
+            print(f"{res['c1']} vs {res['c2']}, {res['matches']} matches, sides swapped: {res['p1']} against "
+                  f"{res['p2']}: {res['wins']} wins, {res['losses']} losses, {res['draws']} draws; win rate "
+                  f"{res['win_rate']:.3f} (95% CI {lo:.3f}-{hi:.3f}), score {res['score']:.3f}; "
+                  f"{res['engine_errors']} cut short by an engine error (adjudicated by hp)")
+            for key in ("p1_decision", "p2_decision"):
+                if key in res:
+                    d = res[key]
+                    cpu = (f"; CPU time median {d['cpu_median_ms']:.1f} ms, 95th percentile {d['cpu_p95_ms']:.1f} ms"
+                           if d.get("cpu_median_ms") is not None else "")
+                    print(f"{res[key[:2]]}: {d['decisions']} decisions, wall time per decision median "
+                          f"{d['median_ms']:.1f} ms, 95th percentile {d['p95_ms']:.1f} ms{cpu}")
+            if args.json:
+                with open(args.json, "w") as f:
+                    json.dump(res, f, indent=1)
+            return 0
         res = play_match(args.p1, args.p2, args.c1, args.c2, args.seed, args.record, settings, args.max_turns)
     except (FileNotFoundError, ValueError, KeyError) as exc:
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc  # no KeyError quotes

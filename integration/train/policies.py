@@ -1,40 +1,126 @@
-"""Policies by name for the tools and the trainer: the environment's baselines (``random``,
-``scripted``), a trainer checkpoint (``*.pt``), or any ``policy(obs, masks) -> actions`` callable.
+"""One way to name a policy everywhere: ``yomi play``, the trainer's evaluation, the tournament.
+
+Grammar::
+
+    POLICY   := "random" | "scripted" | SEARCH | PATH
+    SEARCH   := "search" [ ":" OPTION { "," OPTION } ]
+    OPTION   := KEY "=" VALUE            (keys: k, turns, rollout, value, scripted; each at most once)
+    PATH     := a trainer checkpoint file (``*.pt``), e.g. runs/x/checkpoints/latest.pt
+
+* ``random``: uniform over the legal moves, then over each used head's legal values
+  (:func:`integration.env.baselines.random_policy`);
+* ``scripted``: the scripted baseline (:func:`integration.env.baselines.scripted_policy`);
+* ``search``, ``search:k=16,turns=3``, ``search:k=8,turns=2,rollout=random,value=PATH.pt``: the
+  per-turn search opponent (:mod:`integration.train.search`; ``k`` candidates per side, 1..64;
+  ``turns`` rollout turns, 0..50; ``rollout`` is ``scripted``, ``random`` or a checkpoint path;
+  ``value`` a checkpoint whose value head scores the positions; ``scripted`` 0 or 1);
+* anything else is a checkpoint path, which must name an existing file.
+
+:func:`parse_policy_name` checks a name without loading anything and raises
+:class:`PolicyNameError` (a ValueError) with one line saying what is wrong.  :func:`make_policy`
+returns a batched policy ``policy(obs, masks) -> actions`` (today's PolicyFn: ``obs`` ``[B,
+OBS_SIZE]``, torch or numpy; ``masks`` the spec's ``decode_masks(obs)`` or None; the result
+``int64[B, N_HEADS]``, torch when ``obs`` is).  Every returned policy has ``.name`` (its
+canonical name) and ``.bind(env, agents)``: the agent indices of a YomiEnv whose rows it will be
+called with.  Only the search needs that context (it clones those agents' matches); for the
+others ``bind`` does nothing, so a caller binds every policy alike.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Optional
 
 import numpy as np
 
-from integration.env import obs as O
-from integration.env import wrappers
+__all__ = ["PolicyNameError", "PolicySpec", "parse_policy_name", "make_policy", "load_checkpoint_net",
+           "POLICY_HELP"]
+
+POLICY_HELP = "random, scripted, search[:k=K,turns=T,rollout=R,value=PATH.pt,scripted=0|1] or a checkpoint .pt"
+SEARCH_KEYS = ("k", "turns", "rollout", "value", "scripted")
 
 
-def make_policy(spec: Any, generator=None) -> Callable:
-    """``"random"``, ``"scripted"``, a checkpoint path (``*.pt`` written by the trainer), or a
-    callable ``policy(obs, masks) -> actions``: a PolicyFn (torch in, torch out)."""
-    if callable(spec):
-        return spec
-    if not isinstance(spec, str):
-        raise TypeError(f"a policy is a name, a checkpoint path or a callable, got {spec!r}")
-    if spec in ("random", "scripted"):
-        return wrappers.make_policy(spec, generator)
-    return load_checkpoint_policy(spec, generator)
+class PolicyNameError(ValueError):
+    """A policy name that does not parse, or a checkpoint path that names no file (one line)."""
 
 
-def load_checkpoint_policy(path: str, generator=None) -> Callable:
-    """The learner of a trainer checkpoint as a PolicyFn (sampling its action distribution)."""
-    from pathlib import Path
+@dataclass(frozen=True)
+class PolicySpec:
+    """A parsed policy name: ``kind`` is random, scripted, search or checkpoint."""
 
-    import torch
+    kind: str
+    path: Optional[str] = None                  # checkpoint
+    search: Optional[object] = None             # integration.train.search.SearchConfig
+    name: str = field(default="")
 
+
+def _int_option(key: str, value: str, text: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise PolicyNameError(f"policy {text!r}: {key}={value!r} is not an integer") from None
+
+
+def _checkpoint(path: str, text: str, what: str = "checkpoint") -> str:
+    if not Path(path).is_file():
+        raise PolicyNameError(f"policy {text!r}: no {what} file at {path} (policies: {POLICY_HELP})")
+    return path
+
+
+def parse_policy_name(name) -> PolicySpec:
+    """Parse a policy name (module docstring); :class:`PolicyNameError` with one line if it is bad."""
+    if not isinstance(name, str) or not name.strip():
+        raise PolicyNameError(f"a policy name is a non-empty string ({POLICY_HELP}), got {name!r}")
+    text = name.strip()
+    if text in ("random", "scripted"):
+        return PolicySpec(text, name=text)
+    head, sep, rest = text.partition(":")
+    if head == "search":
+        from integration.train.search import SearchConfig
+
+        opts: dict = {}
+        if sep and not rest:
+            raise PolicyNameError(f"policy {text!r}: no options after 'search:' (e.g. search:k=8,turns=2)")
+        for part in rest.split(",") if rest else ():
+            key, eq, value = part.partition("=")
+            key, value = key.strip(), value.strip()
+            if not eq or not key or not value:
+                raise PolicyNameError(f"policy {text!r}: {part!r} is not KEY=VALUE (keys: {', '.join(SEARCH_KEYS)})")
+            if key not in SEARCH_KEYS:
+                raise PolicyNameError(f"policy {text!r}: unknown search option {key!r} (keys: {', '.join(SEARCH_KEYS)})")
+            if key in opts:
+                raise PolicyNameError(f"policy {text!r}: option {key!r} given twice")
+            if key in ("k", "turns"):
+                opts[key] = _int_option(key, value, text)
+            elif key == "scripted":
+                if value not in ("0", "1"):
+                    raise PolicyNameError(f"policy {text!r}: scripted={value!r} must be 0 or 1")
+                opts[key] = value == "1"
+            elif key == "rollout":
+                opts[key] = value if value in ("scripted", "random") else _checkpoint(value, text, "rollout checkpoint")
+            else:
+                opts[key] = _checkpoint(value, text, "value checkpoint")
+        try:
+            cfg = SearchConfig(**opts)
+        except ValueError as exc:
+            raise PolicyNameError(f"policy {text!r}: {exc}") from None
+        return PolicySpec("search", search=cfg, name=cfg.name())
+    if text.startswith("search") and not text.endswith(".pt"):
+        raise PolicyNameError(f"policy {text!r}: write search options after a colon (search:k=8,turns=2)")
+    if text.endswith(".pt") or Path(text).is_file():
+        return PolicySpec("checkpoint", path=_checkpoint(text, text), name=text)
+    raise PolicyNameError(f"unknown policy {text!r} (policies: {POLICY_HELP})")
+
+
+def load_checkpoint_net(path: str):
+    """The learner network of a trainer checkpoint (eval mode), checked against YomiEnv's action layout."""
+    from integration.env import obs as O
     from integration.train import checkpoint as ckpt
     from integration.train.policy import MaskedActorCritic
 
     p = Path(path)
     if not p.is_file():
-        raise FileNotFoundError(f"no checkpoint at {path} (policies: random, scripted, or a .pt file)")
+        raise FileNotFoundError(f"no checkpoint at {path} (policies: {POLICY_HELP})")
     state = ckpt.load(p)
     spec = O.action_spec()
     if state.get("spec") is not None and state["spec"] != spec.describe():
@@ -43,10 +129,62 @@ def load_checkpoint_policy(path: str, generator=None) -> Callable:
     net = MaskedActorCritic(spec, cfg.get("hidden", 128), cfg.get("layers", 2))
     net.load_state_dict(state["policy"])
     net.eval()
+    return net
+
+
+class _Named:
+    """A batched policy function with a name and a no-op ``bind`` (it needs no context)."""
+
+    def __init__(self, fn: Callable, name: str):
+        self.fn = fn
+        self.name = name
+
+    def bind(self, env, agents) -> "_Named":
+        return self
+
+    def __call__(self, obs, masks=None):
+        return self.fn(obs, masks)
+
+
+def _checkpoint_policy(path: str, generator) -> Callable:
+    import torch
+
+    net = load_checkpoint_net(path)
     fn = net.as_policy_fn(generator)
 
-    def policy(obs, masks):
+    def policy(obs, masks=None):
+        is_np = not isinstance(obs, torch.Tensor)
         with torch.no_grad():
-            return fn(torch.as_tensor(np.asarray(obs) if not isinstance(obs, torch.Tensor) else obs), masks)
+            out = fn(torch.as_tensor(np.asarray(obs)) if is_np else obs, masks)
+        return out.cpu().numpy() if is_np else out
 
     return policy
+
+
+def make_policy(name, *, generator=None, seed: Optional[int] = None):
+    """A batched policy from a name (module docstring) or a callable (returned wrapped, with a no-op
+    ``bind`` unless it has one).  ``generator`` (torch.Generator) drives the sampling of random,
+    scripted and checkpoint policies; the search draws from ``seed`` (default: the generator's
+    initial seed, else 0).  :class:`PolicyNameError` for a bad name."""
+    if callable(name):
+        return name if hasattr(name, "bind") else _Named(name, getattr(name, "name", "a policy function"))
+    spec = parse_policy_name(name)
+    if spec.kind in ("random", "scripted"):
+        from integration.env import baselines as scripted
+
+        fn = scripted.random_policy if spec.kind == "random" else scripted.scripted_policy
+        return _Named(lambda obs, masks=None: fn(obs, masks, generator), spec.name)
+    if spec.kind == "checkpoint":
+        return _Named(_checkpoint_policy(spec.path, generator), spec.name)
+    from integration.train.search import SearchPolicy
+
+    cfg = spec.search
+    if seed is None:
+        seed = int(generator.initial_seed()) if generator is not None else 0
+    rollout = None
+    if cfg.rollout not in ("scripted", "random"):
+        import torch
+
+        rollout = _checkpoint_policy(cfg.rollout, torch.Generator().manual_seed(int(seed) + 1))
+    value_net = load_checkpoint_net(cfg.value) if cfg.value else None
+    return SearchPolicy(cfg, seed=seed, rollout_policy=rollout, value_net=value_net)

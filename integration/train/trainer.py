@@ -1,5 +1,9 @@
 """The self-play PPO trainer: collect a rollout, update, evaluate, log, checkpoint, repeat.
 
+With ``opponent`` set (``--opponent``) it trains a best response instead: the learner against one
+fixed policy (opponent.py), which stands in for the self-play pool; ``init`` (``--init``) starts
+the learner from a checkpoint's weights.
+
 Read ``Trainer.run`` first; every step below it is a short method.  The CPU
 path never touches CUDA; everything device-specific lives in cuda.py and is
 used only with ``--device cuda``.
@@ -27,9 +31,11 @@ from .config import TrainConfig
 from .envs import action_spec, make_env, match_recorder, scripted_baseline
 from .evaluate import Ratings, Result, play
 from .logger import Display, MetricsLog, make_plots
+from .opponent import FixedOpponent, load_init, load_opponent
 from .policy import MaskedActorCritic, random_policy
 from .ppo import compute_gae, compute_vtrace, explained_variance, learning_rate, ppo_loss
 from .selfplay import SELF, SelfPlay
+from .stats import wilson_interval
 
 CHECKPOINT_VERSION = 1
 
@@ -93,11 +99,19 @@ class Trainer:
         self.eval_env = make_env(cfg.env, max(2, cfg.eval_matches), cfg.seed + 7919, cfg.p1, cfg.p2)
         self.scripted = scripted_baseline(cfg.env)
         self.policy = MaskedActorCritic(self.spec, cfg.hidden, cfg.layers).to(self.device)
+        if cfg.init:
+            self.policy.load_state_dict(load_init(cfg.init, self.spec, cfg.hidden, cfg.layers))
         self.optimizer = torch.optim.Adam(self.policy.parameters(), lr=cfg.learning_rate, eps=cfg.adam_eps)
 
         self.rng = np.random.default_rng(cfg.seed)  # self-play draws (opponents, seats)
         self.update_gen = torch.Generator().manual_seed(cfg.seed + 1)  # minibatch order
-        self.selfplay = SelfPlay(cfg.num_envs, cfg.pool_size, cfg.p_latest, cfg.pool_sampling, self.rng, self.device)
+        if cfg.opponent:  # a best response: one fixed opponent in place of the self-play pool
+            gen = torch.Generator(self.device).manual_seed(cfg.seed + 2)
+            opponent = load_opponent(cfg.opponent, cfg.env, self.spec, gen, self.device, self.env)
+            self.selfplay = FixedOpponent(cfg.num_envs, opponent, self.spec, gen, self.rng, self.env)
+        else:
+            self.selfplay = SelfPlay(cfg.num_envs, cfg.pool_size, cfg.p_latest, cfg.pool_sampling, self.rng,
+                                     self.device)
         self.ratings = Ratings()
         self.bufs = [Rollout(cfg.horizon, cfg.agents, self.spec, self.device)
                      for _ in range(2 if self.async_mode else 1)]
@@ -368,6 +382,9 @@ class Trainer:
         # the baseline draws its noise from the evaluation's generator, never the global RNG (a
         # resumed run must equal an uninterrupted one; the checkpoint follows the final evaluation)
         opponents = {"random": random_policy(self.spec, gen), "scripted": functools.partial(self.scripted, generator=gen)}
+        if self.cfg.opponent:  # a best response's target, played as often as the baselines
+            opponents["opponent"] = load_opponent(self.cfg.opponent, self.cfg.env, self.spec, gen, self.device,
+                                                  self.eval_env)
         recent = [s for s in self.selfplay.pool if s != self.update_count][-self.cfg.eval_snapshots:]
         for sid in recent:
             opponents[f"u{sid}"] = self.selfplay.snapshots[sid].policy.as_policy_fn(gen)
@@ -379,12 +396,16 @@ class Trainer:
         rounds = max(1, self.cfg.final_eval_rounds) if final else 1
         for k, (name, opponent) in enumerate(opponents.items()):
             result = Result()
-            for r in range(rounds if name in ("random", "scripted") else 1):
+            for r in range(rounds if name in ("random", "scripted", "opponent") else 1):
                 with self._autocast():
                     result += play(self.eval_env, self.spec, learner, opponent, seed + 7 * k + 7919 * r, self.device)
             self.ratings.add(me, name, result)
             out[f"eval/win_rate_{name}"] = result.win_rate
             out[f"eval/score_{name}"] = result.score
+            if name == "opponent":  # the exploitability yardstick gets its 95 % interval
+                low, high = wilson_interval(result.score * result.games, result.games)
+                out["eval/score_opponent_low"], out["eval/score_opponent_high"] = low, high
+                out["eval/matches_opponent"] = result.games
         self.policy.train(was_training)
         elo = self.ratings.elo()
         out["eval/elo"] = elo.get(me)
@@ -397,7 +418,9 @@ class Trainer:
             f"{'final eval' if final else 'eval'} @ update {self.update_count} ({result_games} matches per "
             f"baseline): win rate (score) vs random {out['eval/win_rate_random']:.2f} "
             f"({out['eval/score_random']:.2f}), vs scripted {out['eval/win_rate_scripted']:.2f} "
-            f"({out['eval/score_scripted']:.2f}), Elo {out['eval/elo']:.0f} (scripted {out['eval/elo_scripted']:.0f})")
+            f"({out['eval/score_scripted']:.2f}), Elo {out['eval/elo']:.0f} (scripted {out['eval/elo_scripted']:.0f})"
+            + (f", vs the opponent {out['eval/win_rate_opponent']:.2f} ({out['eval/score_opponent']:.2f})"
+               if "eval/win_rate_opponent" in out else ""))
         return out
 
     # ----- logging -----------------------------------------------------------------------
@@ -512,8 +535,8 @@ class Trainer:
 
         state = ckpt.load(ckpt.latest(run_dir))
         cfg = merge(TrainConfig.from_dict(state["config"]), overrides or {})
-        fixed = ("env", "p1", "p2", "num_envs", "hidden", "layers", "vec_backend", "vec_workers")
-        changed = [k for k in fixed if getattr(cfg, k) != state["config"][k]]
+        fixed = ("env", "p1", "p2", "num_envs", "hidden", "layers", "vec_backend", "vec_workers", "opponent")
+        changed = [k for k in fixed if getattr(cfg, k) != state["config"].get(k)]
         if changed:
             raise SystemExit(f"cannot change {', '.join(changed)} when resuming {run_dir}")
         trainer = cls(cfg, run_dir=run_dir, display=display)
@@ -610,6 +633,13 @@ class Trainer:
             "engine_errors": self.engine_errors(),  # training matches cut short (engine_errors.log)
             "elo": self.last_eval.get("eval/elo"),
             "elo_scripted": self.last_eval.get("eval/elo_scripted"),
+            # a best response: its final result against its opponent (the exploitability yardstick)
+            "opponent": self.cfg.opponent,
+            "win_rate_opponent": self.last_eval.get("eval/win_rate_opponent"),
+            "score_opponent": self.last_eval.get("eval/score_opponent"),
+            "score_opponent_ci": ([self.last_eval["eval/score_opponent_low"], self.last_eval["eval/score_opponent_high"]]
+                                  if self.cfg.opponent and "eval/score_opponent_low" in self.last_eval else None),
+            "matches_opponent": self.last_eval.get("eval/matches_opponent"),
             "interrupted": self.stop_requested,
             "plots": [str(p) for p in plots],
             "matches": matches,  # traces of the final policy: `uv run yomi watch <path>`

@@ -1,6 +1,6 @@
 """The physics body FGObject (yomi/body.py and csrc/engine/body.c), against the game's library.
 
-* the whole shared/parity/fgobject_vectors.jsonl through both engines;
+* the whole fgobject vectors shipped in tests/data/parity through both engines;
 * hand calculations of the rules stated in yomi/body.py;
 * the ``yomi parity fgobject`` command (last line, exit codes);
 * a differential test: random call sequences through both engines agree after every call.
@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from integration.tools.cli import main as yomi_main
 from integration.tools.parity import fgobject as parity
+from integration.tools.parity.common import open_text
 from yomi import fixed
 from yomi.body import FIELDS, PUSHBACK_FRIC, ArgumentTypeError, BodyError, FGObject
 from yomi.fixed import FixedError
@@ -40,7 +41,8 @@ def make(request):
 def test_every_vector_call_matches(engine, fgobject_vectors):
     out = io.StringIO()
     matched, total = parity.check_file(str(fgobject_vectors), engine, out=out)
-    header = json.loads(fgobject_vectors.open().readline())
+    with open_text(fgobject_vectors) as handle:
+        header = json.loads(handle.readline())
     assert total == header["calls"]
     assert matched == total, out.getvalue()
 
@@ -257,7 +259,8 @@ def test_cli_all_match(fgobject_vectors, capsys):
 
 
 def test_cli_reports_mismatches(fgobject_vectors, tmp_path, capsys):
-    lines = fgobject_vectors.read_text().splitlines()[:3]
+    with open_text(fgobject_vectors) as handle:
+        lines = handle.read().splitlines()[:3]
     seq = json.loads(lines[1])
     seq["calls"][6]["state"]["data"]["position_x"] += 1
     lines[1] = json.dumps(seq)

@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 import copy
-import glob
 import os
 import random
 import re
@@ -34,14 +33,12 @@ np = pytest.importorskip("numpy")
 # ------------------------------------------------------------------ traces
 
 def _base_traces():
-    from support.data import TRACES
-    return sorted(glob.glob(str(TRACES / "*_base_*")))
+    from support.data import trace_files
+    return [str(p) for p in trace_files("*_base_*")]
 
 
 def test_base_traces_identical(capsys):
     traces = _base_traces()
-    if not traces:
-        pytest.skip("reference traces not on this machine (set YOMI_SHARED)")
     from integration.tools.parity.trace import main
     assert main(traces + ["--engine", "c"]) == 0
     out = capsys.readouterr().out

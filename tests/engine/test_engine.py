@@ -26,7 +26,6 @@ def test_new_match_is_before_tick_zero():
     assert match.legal_actions(1) == []
 
 
-@pytest.mark.skipif(not trace_files("Ninja_vs_Ninja_base_*"), reason="reference traces not on this machine")
 def test_start_state_equals_trace_header():
     path = trace_files("Ninja_vs_Ninja_base_*")[0]
     with gzip.open(path, "rt") as handle:
@@ -145,7 +144,6 @@ def test_match_ends_with_a_timeout_result():
         match.tick()
 
 
-@pytest.mark.skipif(not trace_files("Robot_vs_Robot_base_*"), reason="reference traces not on this machine")
 def test_clone_with_objects_replays_the_trace():
     """A clone taken while shockwave objects are out continues exactly like the recording."""
     path = trace_files("Robot_vs_Robot_base_*")[0]

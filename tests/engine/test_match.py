@@ -13,7 +13,6 @@ from yomi.match import DEFAULT_SETTINGS, Match
 BASE_TRACES = trace_files("*_base_*.jsonl.gz")
 
 
-@pytest.mark.skipif(not BASE_TRACES, reason="reference traces not on this machine (set YOMI_SHARED)")
 @pytest.mark.parametrize("path", BASE_TRACES, ids=lambda p: p.name.split(".")[0])
 def test_start_matches_trace_header(path):
     """Every field of both fighters (resources included) before tick 0, as the game recorded it."""

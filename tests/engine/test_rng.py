@@ -1,6 +1,6 @@
 """Godot 3.6 hash() and RandomNumberGenerator, and the game's BetterRng/reseeding rules.
 
-Every record of shared/parity/godot_rng_vectors.jsonl goes through the Python
+Every record of tests/data/parity/godot_rng_vectors.jsonl.gz goes through the Python
 module (yomi.rng) and through the C engine (csrc/engine/rng.c via yomi._native).
 """
 from __future__ import annotations
@@ -12,6 +12,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from integration.tools.parity.common import open_text
 from yomi import rng as pyrng
 
 
@@ -133,7 +134,8 @@ def check_record(eng: SimpleNamespace, rec: dict) -> list[str]:
 
 
 def load(path) -> tuple[dict, list[dict]]:
-    lines = path.read_text().splitlines()
+    with open_text(path) as handle:
+        lines = handle.read().splitlines()
     return json.loads(lines[0]), [json.loads(line) for line in lines[1:] if line.strip()]
 
 

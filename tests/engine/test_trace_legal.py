@@ -38,7 +38,6 @@ def _check_legal(path, last_tick: int) -> int:
     return decisions
 
 
-@pytest.mark.skipif(not BASE_TRACES, reason="reference traces not on this machine (set YOMI_SHARED)")
 @pytest.mark.parametrize("path", BASE_TRACES, ids=lambda p: p.name.split(".")[0])
 def test_legal_moves_equal_trace_opening(path):
     """The first 600 ticks of every base trace (the whole traces run in test_trace_parity and under -m slow)."""
@@ -46,7 +45,6 @@ def test_legal_moves_equal_trace_opening(path):
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not BASE_TRACES, reason="reference traces not on this machine (set YOMI_SHARED)")
 @pytest.mark.parametrize("path", BASE_TRACES, ids=lambda p: p.name.split(".")[0])
 def test_legal_moves_equal_trace_whole(path):
     assert _check_legal(path, 10 ** 9) > 400

@@ -104,7 +104,7 @@ def test_train_make_policy_loads_checkpoints_only_from_files():
     from integration.train.policies import make_policy as train_make_policy
 
     assert callable(train_make_policy("random")) and callable(train_make_policy("scripted"))
-    with pytest.raises(FileNotFoundError):
+    with pytest.raises(ValueError, match="no checkpoint file at"):  # PolicyNameError: one line
         train_make_policy("no/such/checkpoint.pt")
 
 

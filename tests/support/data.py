@@ -1,27 +1,46 @@
 """Where the reference data from the real game lives, and the repository's root.
 
-The reference data sits beside the repository in ``../shared/parity`` (override with
-``YOMI_SHARED``).  Tests that need it skip with a clear reason on a machine without it.
+The reference data ships with the repository in ``tests/data/parity``
+(``integration/tools/parity/data.py``; ``YOMI_PARITY_DATA=DIR`` replaces the folder).
+A test that needs a reference file and does not find it fails, naming the file:
+parity is never skipped silently.
 """
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
+from integration.tools.parity import data as parity_data
+
 REPO = Path(__file__).resolve().parents[2]
-SHARED = Path(os.environ.get("YOMI_SHARED", REPO.parent / "shared")).resolve()
-PARITY = SHARED / "parity"
-TRACES = PARITY / "traces"
+PARITY = parity_data.data_dir()
+TRACES = parity_data.traces_dir()
 
 
-def shared_file(name: str) -> Path:
-    path = PARITY / name
-    if not path.exists():
-        pytest.skip(f"reference data {path} is not on this machine (set YOMI_SHARED to the shared/ folder)")
+class MissingReferenceData(LookupError):
+    """Reference data a test needs is absent: the test fails (at collection, for parametrised ones)."""
+
+
+def reference_file(name: str) -> Path:
+    """A vector file of the reference data (plain or gzip-compressed); fails the test when it is absent."""
+    path = parity_data.vector_file(name)
+    if not path.is_file():
+        pytest.fail(f"reference data {path} (or {path.name}.gz) is missing: it ships in tests/data/parity; "
+                    f"${parity_data.ENV_VAR}, when set, replaces that folder")
     return path
 
 
 def trace_files(pattern: str = "*.jsonl.gz") -> list[Path]:
-    return sorted(TRACES.glob(pattern)) if TRACES.is_dir() else []
+    """The reference traces whose names match ``pattern``; raises when none does, so the tests that
+    parametrise over them fail instead of collecting zero cases."""
+    found = parity_data.trace_paths(pattern)
+    if not found:
+        raise MissingReferenceData(f"no reference trace matches {pattern!r} in {TRACES}: the traces ship in "
+                                   f"tests/data/parity/traces; ${parity_data.ENV_VAR}, when set, replaces that folder")
+    return found
+
+
+def trace_file(name: str) -> Path:
+    """The one reference trace called ``name``; raises when it is absent."""
+    return trace_files(name)[0]

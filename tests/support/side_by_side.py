@@ -91,8 +91,9 @@ def first_difference(a, b, path="state"):
 
 # ------------------------------------------------------------------ traces
 def needs_trace(name: str):
-    """Skip marker for a test that replays the reference trace ``name``."""
-    return pytest.mark.skipif(not trace_files(name), reason="reference traces not on this machine (set YOMI_SHARED)")
+    """Marker for a test that replays the reference trace ``name``: a missing trace fails at collection."""
+    trace_files(name)
+    return pytest.mark.reference_trace(name)
 
 
 def trace_ids(paths: list[Path]) -> list[str]:

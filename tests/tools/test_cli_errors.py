@@ -12,7 +12,7 @@ from integration.tools.cli import main
     (["bench", "--pairs", "Foo-Bar"], "Foo-Bar: a pair is P1-P2 of"),
     (["bench", "--pairs", "ninja"], "ninja: a pair is P1-P2 of"),
     (["play", "--c1", "Foo"], "unknown character 'Foo'"),
-    (["play", "--p1", "{missing_pt}"], "no checkpoint at"),
+    (["play", "--p1", "{missing_pt}"], "no checkpoint file at"),
     (["parity", "trace", "{missing_trace}"], "no such file or directory"),
     (["watch", "{missing_trace}", "--no-open"], "no such file"),
     (["parity", "fixedmath", "{not_json}"], "not valid JSON"),

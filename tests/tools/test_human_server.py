@@ -345,6 +345,22 @@ def test_checkpoint_opponent(tmp_path):
     m.close()
 
 
+def test_search_opponent(tmp_path):
+    """The search opponent decides on the C-engine twin (it clones the twin's match): every answer is
+    in the recorded legal list, and the twin and the recorded match stay in lockstep."""
+    m = HumanMatch(opponent="search:k=3,turns=1", c1="ninja", c2="cowboy", seed=3, side=1,
+                   trace_path=tmp_path / "q.jsonl.gz")
+    rng = np.random.default_rng(5)
+    for turn in range(4):
+        out = m.play({"match": 1, "turn": turn, "action": random_legal_action(m.panel(), rng)})
+        assert out["turn"] == turn + 1
+        assert np.array_equal(m.twin.observations, m.env.observations)
+        assert out["turn_line"]["p2"]["action"] in out["turn_line"]["legal"]["p2"]
+        if out["result"] is not None:
+            break
+    m.close()
+
+
 def test_cli_serves_and_stops_on_ctrl_c(tmp_path):
     """The command prints its URL, serves the page, and Ctrl-C ends it (nothing left running)."""
     env = dict(os.environ, PYTHONUNBUFFERED="1")

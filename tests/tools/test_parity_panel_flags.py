@@ -15,15 +15,13 @@ import pytest
 from integration.engine import create_match
 from integration.tools.parity.trace import _matches_panel_flag_variant
 
-from support.data import TRACES
+from support.data import trace_file
 
 CASES = [("Cowboy_vs_Ninja_s110.jsonl.gz", 321, 1), ("Ninja_vs_Cowboy_s102.jsonl.gz", 434, 2)]
 
 
 def _decision(name: str, stop_tick: int):
-    path = TRACES / name
-    if not path.exists():
-        pytest.skip(f"trace {path} is not on this machine")
+    path = trace_file(name)
     with gzip.open(path, "rt") as handle:
         records = [json.loads(line) for line in handle]
     header = records[0]

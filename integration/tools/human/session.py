@@ -50,10 +50,10 @@ class RequestError(ValueError):
 
 def make_opponent(name: str, generator, seed: int):
     """The opponent's policy from a policy name (:func:`integration.train.policies.make_policy`:
-    random, scripted or a checkpoint).  The one place that resolves names here."""
+    random, scripted, search[:options] or a checkpoint).  The one place that resolves names here."""
     from integration.train.policies import make_policy
 
-    return make_policy(name, generator)
+    return make_policy(name, generator=generator, seed=seed)
 
 
 class LiveRecorder(TraceRecorder):

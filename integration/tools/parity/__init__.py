@@ -4,9 +4,13 @@ Sub-commands, each in its own module:
 
 * ``fixedmath FILE``: FixedMath calls and their results from the game's native library;
 * ``fgobject FILE``: physics-body call sequences from the same library;
-* ``trace FILE_OR_DIR...``: whole matches recorded in Godot, replayed tick by tick.
+* ``trace [FILE_OR_DIR...]``: whole matches recorded in Godot, replayed tick by tick;
+* ``coverage [FILE_OR_DIR...]``: what a set of traces exercises, per character.
 
-Each prints the first mismatches and a last summary line, and exits non-zero
+With no file, each reads the reference data shipped in ``tests/data/parity``
+(``YOMI_PARITY_DATA=DIR`` replaces that folder).
+
+Each check prints the first mismatches and a last summary line, and exits non-zero
 unless everything matches.
 """
 from __future__ import annotations
@@ -19,6 +23,7 @@ SUBCOMMANDS = {
     "fixedmath": "integration.tools.parity.fixedmath",
     "fgobject": "integration.tools.parity.fgobject",
     "trace": "integration.tools.parity.trace",
+    "coverage": "integration.tools.parity.coverage",
 }
 
 

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import gzip
+import io
 import json
+import zlib
 from pathlib import Path
 from typing import Iterator
 
@@ -13,14 +15,26 @@ class ParityInputError(Exception):
     """A reference file is missing, unreadable or corrupt."""
 
 
+GZIP_MAGIC = b"\x1f\x8b"
+
+
+def open_text(path: str | Path) -> io.TextIOBase:
+    """Open a file as UTF-8 text, decompressing it when its content starts with the gzip magic bytes."""
+    path = Path(path)
+    with open(path, "rb") as raw:
+        magic = raw.read(2)
+    if magic == GZIP_MAGIC:
+        return io.TextIOWrapper(gzip.open(path, "rb"), encoding="utf-8")
+    return open(path, "r", encoding="utf-8")
+
+
 def read_jsonl(path: str | Path) -> Iterator[tuple[int, object]]:
-    """Yield (line number, parsed object) for each non-empty line; ``.gz`` files are decompressed."""
+    """Yield (line number, parsed object) for each non-empty line; gzip content is decompressed."""
     path = Path(path)
     if not path.is_file():
         raise ParityInputError(f"{path}: no such file")
-    opener = gzip.open if path.suffix == ".gz" else open
     try:
-        with opener(path, "rt", encoding="utf-8") as handle:
+        with open_text(path) as handle:
             for number, line in enumerate(handle, 1):
                 if not line.strip():
                     continue
@@ -28,7 +42,7 @@ def read_jsonl(path: str | Path) -> Iterator[tuple[int, object]]:
                     yield number, json.loads(line)
                 except json.JSONDecodeError as exc:
                     raise ParityInputError(f"{path}:{number}: not valid JSON ({exc.msg})") from None
-    except (OSError, EOFError, UnicodeDecodeError) as exc:
+    except (OSError, EOFError, UnicodeDecodeError, zlib.error) as exc:
         raise ParityInputError(f"{path}: cannot read ({exc})") from None
 
 

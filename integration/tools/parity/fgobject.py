@@ -1,6 +1,6 @@
-"""``yomi parity fgobject FILE.jsonl``: physics-body call sequences replayed through an engine.
+"""``yomi parity fgobject [FILE]``: physics-body call sequences replayed through an engine.
 
-The file (format ``fgobject-vectors/1``) was
+The file (format ``fgobject-vectors/1``, tests/data/parity/README.md) was
 recorded from the game's own library: line 1 is a header, every later line a
 sequence of calls on two fresh bodies A and B, with the return value, the
 failure flag and the observable state after each call.  A call matches when
@@ -15,6 +15,7 @@ from typing import Callable, Iterator
 from yomi.body import ArgumentTypeError, BodyError
 from yomi.fixed import FixedError
 
+from . import data
 from .common import ParityInputError, add_engine_argument, read_jsonl
 
 FAILURES = (FixedError, BodyError, ArgumentTypeError)
@@ -130,12 +131,15 @@ def check_file(path: str, engine: str, show: int = 10, out=None) -> tuple[int, i
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="yomi parity fgobject", description=__doc__)
-    parser.add_argument("file", help="an fgobject vector file (.jsonl or .jsonl.gz)")
+    parser.add_argument("file", nargs="?", default=None,
+                        help="an fgobject vector file (.jsonl, or gzip-compressed); default: the shipped "
+                             "vectors in tests/data/parity (or $YOMI_PARITY_DATA)")
     add_engine_argument(parser)
     parser.add_argument("--show", type=int, default=10, help="how many mismatches to print (default 10)")
     args = parser.parse_args(argv)
+    path = args.file if args.file is not None else str(data.vector_file(data.FGOBJECT))
     try:
-        matched, total = check_file(args.file, args.engine, args.show)
+        matched, total = check_file(path, args.engine, args.show)
     except ParityInputError as exc:
         print(f"yomi parity fgobject: {exc}", file=sys.stderr)
         return 2

@@ -1,7 +1,7 @@
-"""``yomi parity fixedmath FILE.jsonl``: every FixedMath call of a vector file through an engine.
+"""``yomi parity fixedmath [FILE]``: every FixedMath call of a vector file through an engine.
 
 Each line of the file is ``{"op", "args", "out"}`` recorded from the game's
-native library (format: shared/parity/README.md).  A call matches when the
+native library (format: tests/data/parity/README.md).  A call matches when the
 result has the same value and type, or when both the library and the engine
 fail on it with the same error kind.
 """
@@ -13,6 +13,7 @@ from typing import Callable
 
 from yomi.fixed import FixedError, FixedMath
 
+from . import data
 from .common import ParityInputError, add_engine_argument, read_jsonl
 
 
@@ -81,12 +82,15 @@ def check_file(path: str, engine: str, show: int = 10, out=sys.stdout) -> tuple[
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="yomi parity fixedmath", description=__doc__)
-    parser.add_argument("file", help="a fixedmath vector file (.jsonl or .jsonl.gz)")
+    parser.add_argument("file", nargs="?", default=None,
+                        help="a fixedmath vector file (.jsonl, or gzip-compressed); default: the shipped "
+                             "vectors in tests/data/parity (or $YOMI_PARITY_DATA)")
     add_engine_argument(parser)
     parser.add_argument("--show", type=int, default=10, help="how many mismatches to print (default 10)")
     args = parser.parse_args(argv)
+    path = args.file if args.file is not None else str(data.vector_file(data.FIXEDMATH))
     try:
-        matched, total = check_file(args.file, args.engine, args.show)
+        matched, total = check_file(path, args.engine, args.show)
     except ParityInputError as exc:
         print(f"yomi parity fixedmath: {exc}", file=sys.stderr)
         return 2

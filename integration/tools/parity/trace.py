@@ -8,6 +8,9 @@ then both players' action, data and extra are submitted.  At a ``tick`` line the
 simulates one tick and every field of the line is compared.  The ``end`` line is
 compared with the engine's result.  A trace is identical when all of that matches.
 
+With no path it replays the reference traces that ship with the repository
+(``tests/data/parity/traces``; ``YOMI_PARITY_DATA=DIR`` replaces that folder).
+
 Output: one line per trace with the ticks that match and the first divergence (tick,
 player or object, field, expected, got), then a legal-moves summary and a last line
 ``parity: X/Y traces identical, T/U ticks identical``.  Exit status 0 only when every
@@ -21,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from integration.engine import EngineError, EngineUnavailable, create_match
+from integration.tools.parity import data
 from integration.tools.parity.common import ParityInputError, add_engine_argument, read_jsonl
 
 FORMAT = "yomi-trace/1"
@@ -241,13 +245,15 @@ def collect(paths: list[str]) -> list[Path]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="yomi parity trace", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("paths", nargs="+", metavar="FILE_OR_DIR", help="trace files (.jsonl[.gz]) or directories")
+    parser.add_argument("paths", nargs="*", metavar="FILE_OR_DIR",
+                        help="trace files (.jsonl[.gz]) or directories (default: the shipped reference traces, "
+                             f"{data.traces_dir()}, or $YOMI_PARITY_DATA/traces)")
     add_engine_argument(parser)
     parser.add_argument("--exclude-legal-for", nargs="+", default=[], metavar="CHAR",
                         help="do not compare legal moves for these characters (moves not all ported yet)")
     args = parser.parse_args(argv)
     try:
-        files = collect(args.paths)
+        files = collect(args.paths or [str(data.traces_dir())])
     except ParityInputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

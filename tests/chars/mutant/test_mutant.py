@@ -12,6 +12,7 @@ import math
 import pytest
 
 from support.data import trace_files
+from integration.tools.parity.common import open_text
 from integration.tools.parity.trace import replay
 from states.data import load_table
 from yomi import fixed as fx
@@ -41,7 +42,6 @@ def _mutant_state(name: str) -> dict:
 MIRROR = trace_files("Mutant_vs_Mutant_s148.jsonl.gz")
 
 
-@pytest.mark.skipif(not MIRROR, reason="reference traces not on this machine (set YOMI_SHARED)")
 def test_mirror_trace_identical():
     """Mutant_vs_Mutant_s148 uses every Mutant menu move; about 2 s to replay."""
     report = replay(MIRROR[0], "python", set())
@@ -55,7 +55,6 @@ VS_ROBOT = trace_files("Mutant_vs_Robot_s146.jsonl.gz")
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not VS_ROBOT, reason="reference traces not on this machine (set YOMI_SHARED)")
 def test_vs_robot_trace_identical():
     """Mutant_vs_Robot_s146: the only trace with Envenom's acid bubbles (static RNG, ticks 1106+)
     and with caustic thorns hitting (swept hitboxes)."""
@@ -164,7 +163,8 @@ def test_poison_follows_the_opponents_hurtbox_center():
 
 @pytest.fixture
 def reseed_static_vectors(rng_vectors) -> list:
-    rows = [json.loads(line) for line in rng_vectors.read_text().splitlines()[1:]]
+    with open_text(rng_vectors) as handle:
+        rows = [json.loads(line) for line in handle.read().splitlines()[1:]]
     return [row for row in rows if row["kind"] == "reseed_static"]
 
 

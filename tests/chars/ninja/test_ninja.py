@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import pytest
 
-from support.data import TRACES
+from support.data import trace_file
 from integration.engine import create_match
 from integration.tools.parity.trace import replay
 from states.data import load_table
 from yomi.fixed import FixedMath as fixed
 from yomi.hitbox import HitboxData
 
-MIRROR = TRACES / "Ninja_vs_Ninja_s100.jsonl.gz"
+MIRROR = trace_file("Ninja_vs_Ninja_s100.jsonl.gz")
 PROJECTILES = "characters/stickman/projectiles/"
 
 
@@ -63,7 +63,6 @@ def _start(seed: int = 1, **settings):
 
 
 # ---------------------------------------------------------------------- the recordings
-@pytest.mark.skipif(not MIRROR.exists(), reason="reference traces not on this machine (set YOMI_SHARED)")
 def test_mirror_trace_identical():
     """Ninja_vs_Ninja_s100: every tick, every legal-move list and the end as Godot recorded them."""
     report = replay(MIRROR, "python", set())
@@ -80,9 +79,7 @@ def test_mirror_trace_identical():
 def test_full_traces_against_the_others(name):
     """Every tick of the Ninja's full traces against the other four (the Cowboy's own legal-move
     lists are that port's business and are not compared here)."""
-    path = TRACES / f"{name}.jsonl.gz"
-    if not path.exists():
-        pytest.skip("reference traces not on this machine (set YOMI_SHARED)")
+    path = trace_file(f"{name}.jsonl.gz")
     report = replay(path, "python", {"Cowboy"})
     assert report.divergence is None, str(report.divergence)
     assert report.ticks_ok == report.ticks_total

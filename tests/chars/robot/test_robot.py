@@ -46,7 +46,6 @@ def _robot_state(name: str) -> dict:
 MIRROR = trace_files("Robot_vs_Robot_s136.jsonl.gz")
 
 
-@pytest.mark.skipif(not MIRROR, reason="reference traces not on this machine (set YOMI_SHARED)")
 def test_mirror_trace_identical():
     """Robot_vs_Robot_s136 (about 1.5 s): flight, armor, bombs and magnet, missiles, LOIC,
     the chainsaw, ground slams, BOUNDS CHECK, OVERFLOW, KILL PROCESS and the Drive stance."""

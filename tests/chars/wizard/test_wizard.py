@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from support.data import TRACES
+from support.data import trace_file
 from integration.engine import create_match
 from integration.tools.parity.trace import replay
 from states.data import load_table
@@ -19,7 +19,7 @@ from yomi.gd import wrap64
 from yomi.hitbox import SweptHitbox
 from yomi.rng import BetterRng, godot_hash
 
-MIRROR = TRACES / "Wizard_vs_Wizard_s124.jsonl.gz"
+MIRROR = trace_file("Wizard_vs_Wizard_s124.jsonl.gz")
 WIZARD = "characters/wizard/projectiles/"
 
 
@@ -45,7 +45,6 @@ def _object(scene: str) -> dict:
 
 
 # ---------------------------------------------------------------------- the recording
-@pytest.mark.skipif(not MIRROR.exists(), reason="reference traces not on this machine (set YOMI_SHARED)")
 def test_mirror_trace_identical():
     """Wizard_vs_Wizard_s124: every tick, every legal-move list and the end as Godot recorded them.
 

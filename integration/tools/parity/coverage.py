@@ -1,0 +1,265 @@
+"""``yomi parity coverage [FILES...]``: what a set of traces exercises, per character.
+
+For every character that plays in the given traces (default: the shipped reference
+traces) it reports, against the character's full lists from the extracted tables
+(``states/data/<character>.json`` and ``objects.json``):
+
+* the fighter states reached (``tick`` lines' ``state``, and the header's start state),
+  and those never reached;
+* the moves offered (``turn`` lines' ``legal`` lists: the game's action panel) and
+  chosen (``action``), against the character's menu moves, with those never offered
+  and those offered but never chosen;
+* the objects the character spawned (``objects`` entries it owns, by scene) and the
+  states each reached, against the character's object scenes and their states.
+
+``Continue`` (hold) is offered at every decision and is not a menu move: it is counted
+apart.  A name the tables do not list is reported as "not in the tables" (it would mean
+the tables and the traces disagree).  ``--json OUT`` writes the same figures as JSON.
+
+The last block is a compact summary table, one row per character (the one docs/PARITY.md
+and the README show).  Exit status 0; 2 on unusable input (a missing or corrupt trace).
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from states.data import CHARACTER_NAMES, load_character, load_objects
+
+from . import data
+from .common import ParityInputError, read_jsonl
+from .trace import collect
+
+HOLD = "Continue"
+
+
+def _title(key: str) -> str:
+    return load_character(key)["name"]
+
+
+@dataclass
+class Full:
+    """A character's complete lists, from the extracted tables."""
+    states: set[str]
+    moves: set[str]
+    objects: dict[str, set[str]]  # scene basename -> its states
+
+    @classmethod
+    def of(cls, character: str) -> "Full":
+        table = load_character(character)
+        scenes = load_objects()["objects"]
+        objects = {}
+        for path in table["objects"]:
+            objects[Path(path).stem] = set(scenes[path]["states"]) if path in scenes else set()
+        return cls(set(table["states"]), set(table["menu_moves"]), objects)
+
+
+@dataclass
+class Seen:
+    """What the traces exercised for one character."""
+    sides: int = 0
+    ticks: int = 0
+    decisions: int = 0
+    states: collections.Counter = field(default_factory=collections.Counter)   # state -> ticks
+    offered: collections.Counter = field(default_factory=collections.Counter)  # move -> decisions
+    chosen: collections.Counter = field(default_factory=collections.Counter)   # move -> times
+    objects: dict = field(default_factory=lambda: collections.defaultdict(collections.Counter))  # scene -> state -> ticks
+    decisions_with_legal: int = 0
+
+
+def scan(paths: list[Path]) -> tuple[dict[str, Seen], collections.Counter]:
+    """Read every trace once; returns per-character coverage (by game name) and traces per mode."""
+    seen: dict[str, Seen] = collections.defaultdict(Seen)
+    modes: collections.Counter = collections.Counter()
+    for path in paths:
+        lines = read_jsonl(path)
+        try:
+            _, header = next(lines)
+        except StopIteration:
+            raise ParityInputError(f"{path}: empty file") from None
+        if not isinstance(header, dict) or "p1" not in header or "p2" not in header:
+            raise ParityInputError(f"{path}:1: not a yomi-trace header (needs p1 and p2)")
+        names = {"p1": header["p1"], "p2": header["p2"]}
+        owners = {1: names["p1"], 2: names["p2"]}
+        modes[header.get("moves", "all")] += 1
+        for side, name in names.items():
+            seen[name].sides += 1
+            start = (header.get("start") or {}).get(side) or {}
+            if start.get("state") is not None:
+                seen[name].states[start["state"]] += 0
+        for number, rec in lines:
+            if not isinstance(rec, dict):
+                raise ParityInputError(f"{path}:{number}: not a JSON object")
+            kind = rec.get("t")
+            try:
+                if kind == "tick":
+                    for side, name in names.items():
+                        seen[name].states[rec[side]["state"]] += 1
+                        seen[name].ticks += 1
+                    for obj in rec.get("objects") or ():
+                        owner = owners.get(obj.get("owner"))
+                        if owner is not None:
+                            seen[owner].objects[obj.get("scene")][obj.get("state")] += 1
+                elif kind == "turn":
+                    legal = rec.get("legal") or {}
+                    for side, name in names.items():
+                        entry = seen[name]
+                        entry.decisions += 1
+                        action = (rec.get(side) or {}).get("action")
+                        if action is not None:
+                            entry.chosen[action] += 1
+                        if side in legal:
+                            entry.decisions_with_legal += 1
+                            entry.offered.update(legal[side])
+            except (KeyError, TypeError) as exc:
+                raise ParityInputError(f"{path}:{number}: malformed {kind} line ({exc!r})") from None
+    return seen, modes
+
+
+def _key(name: str) -> str | None:
+    key = name.lower()
+    return key if key in CHARACTER_NAMES else None
+
+
+def report(seen: dict[str, Seen]) -> dict:
+    """Per character (game name): the figures and lists, as plain JSON-able values."""
+    out = {}
+    order = {_title(k): i for i, k in enumerate(CHARACTER_NAMES)}
+    for name in sorted(seen, key=lambda n: (order.get(n, 99), n)):
+        entry, key = seen[name], _key(name)
+        if key is None:
+            raise ParityInputError(f"unknown character {name!r} in the traces")
+        full = Full.of(key)
+        reached = {s for s in entry.states if s is not None}
+        offered = set(entry.offered) - {HOLD}
+        chosen = set(entry.chosen) - {HOLD}
+        scenes = {s for s in entry.objects if s is not None}
+        object_states = {scene: sorted(full.objects.get(scene, set()) - set(entry.objects[scene]))
+                         for scene in sorted(scenes)}
+        out[name] = {
+            "sides": entry.sides, "ticks": entry.ticks, "decisions": entry.decisions,
+            "decisions_with_legal": entry.decisions_with_legal,
+            "states": {"reached": len(reached & full.states), "total": len(full.states),
+                       "ticks": dict(sorted(entry.states.items(), key=lambda kv: (-kv[1], str(kv[0])))),
+                       "never_reached": sorted(full.states - reached),
+                       "not_in_tables": sorted(reached - full.states)},
+            "moves": {"offered": len(offered & full.moves), "chosen": len(chosen & full.moves),
+                      "total": len(full.moves),
+                      "hold_offered": entry.offered.get(HOLD, 0), "hold_chosen": entry.chosen.get(HOLD, 0),
+                      "chosen_times": dict(sorted(entry.chosen.items(), key=lambda kv: (-kv[1], kv[0]))),
+                      "never_offered": sorted(full.moves - offered),
+                      "offered_never_chosen": sorted(offered - chosen),
+                      "not_in_tables": sorted((offered | chosen) - full.moves)},
+            "objects": {"seen": len(scenes & set(full.objects)), "total": len(full.objects),
+                        "states_reached": sum(len(set(entry.objects[s]) & full.objects.get(s, set())) for s in scenes),
+                        "states_total": sum(len(v) for v in full.objects.values()),
+                        "scenes": {s: dict(entry.objects[s]) for s in sorted(scenes)},
+                        "never_seen": sorted(set(full.objects) - scenes),
+                        "states_never_reached": {s: v for s, v in object_states.items() if v},
+                        "not_in_tables": sorted(scenes - set(full.objects))},
+        }
+    return out
+
+
+def _wrap(items: list[str], indent: str = "    ", width: int = 100) -> str:
+    if not items:
+        return indent + "(none)"
+    lines, line = [], indent
+    for item in items:
+        if len(line) + len(item) + 2 > width and line.strip():
+            lines.append(line.rstrip().rstrip(","))
+            line = indent
+        line += item + ", "
+    lines.append(line.rstrip().rstrip(","))
+    return "\n".join(lines)
+
+
+def summary_rows(figures: dict) -> list[list[str]]:
+    rows = [["character", "sides", "ticks", "decisions", "states reached", "moves offered", "moves chosen",
+             "objects seen", "object states"]]
+    for name, f in figures.items():
+        st, mv, ob = f["states"], f["moves"], f["objects"]
+        rows.append([name, str(f["sides"]), str(f["ticks"]), str(f["decisions"]),
+                     f"{st['reached']}/{st['total']}", f"{mv['offered']}/{mv['total']}",
+                     f"{mv['chosen']}/{mv['total']}", f"{ob['seen']}/{ob['total']}",
+                     f"{ob['states_reached']}/{ob['states_total']}"])
+    return rows
+
+
+def markdown_table(figures: dict) -> str:
+    rows = summary_rows(figures)
+    lines = ["| " + " | ".join(rows[0]) + " |", "|" + "---|" * len(rows[0])]
+    lines += ["| " + " | ".join(r) + " |" for r in rows[1:]]
+    return "\n".join(lines)
+
+
+def print_report(figures: dict, modes: collections.Counter, files: int, out=None) -> None:
+    out = out or sys.stdout
+    print(f"coverage of {files} traces (by bot mode: {', '.join(f'{k} {v}' for k, v in sorted(modes.items()))})",
+          file=out)
+    for name, f in figures.items():
+        st, mv, ob = f["states"], f["moves"], f["objects"]
+        print(f"\n--- {name}: {f['sides']} sides, {f['ticks']} ticks, {f['decisions']} decisions", file=out)
+        print(f"  states reached {st['reached']}/{st['total']}; never reached ({len(st['never_reached'])}):", file=out)
+        print(_wrap(st["never_reached"]), file=out)
+        if st["not_in_tables"]:
+            print(f"  states not in the tables: {', '.join(st['not_in_tables'])}", file=out)
+        print(f"  moves offered {mv['offered']}/{mv['total']}, chosen {mv['chosen']}/{mv['total']} "
+              f"(hold offered {mv['hold_offered']}, chosen {mv['hold_chosen']}; "
+              f"{f['decisions_with_legal']}/{f['decisions']} decisions carry legal lists)", file=out)
+        print(f"  moves never offered ({len(mv['never_offered'])}):", file=out)
+        print(_wrap(mv["never_offered"]), file=out)
+        print(f"  moves offered but never chosen ({len(mv['offered_never_chosen'])}):", file=out)
+        print(_wrap(mv["offered_never_chosen"]), file=out)
+        if mv["not_in_tables"]:
+            print(f"  moves not in the tables: {', '.join(mv['not_in_tables'])}", file=out)
+        print(f"  objects seen {ob['seen']}/{ob['total']}, their states {ob['states_reached']}/{ob['states_total']}:",
+              file=out)
+        print(_wrap([f"{scene}[{'/'.join(sorted(map(str, states)))}]" for scene, states in ob["scenes"].items()]),
+              file=out)
+        print(f"  objects never seen ({len(ob['never_seen'])}):", file=out)
+        print(_wrap(ob["never_seen"]), file=out)
+        if ob["states_never_reached"]:
+            print("  object states never reached:", file=out)
+            print(_wrap([f"{s}:{'/'.join(v)}" for s, v in ob["states_never_reached"].items()]), file=out)
+        if ob["not_in_tables"]:
+            print(f"  object scenes not in the tables: {', '.join(ob['not_in_tables'])}", file=out)
+    rows = summary_rows(figures)
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    print("\nsummary", file=out)
+    for row in rows:
+        print("  " + "  ".join(cell.rjust(w) if i else cell.ljust(w) for i, (cell, w) in enumerate(zip(row, widths))),
+              file=out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="yomi parity coverage", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("paths", nargs="*", metavar="FILE_OR_DIR",
+                        help="traces or folders of traces (default: the shipped reference traces)")
+    parser.add_argument("--json", metavar="OUT", help="also write the figures as JSON to OUT")
+    parser.add_argument("--markdown", action="store_true", help="print only the summary as a Markdown table")
+    args = parser.parse_args(argv)
+    try:
+        files = collect(args.paths or [str(data.traces_dir())])
+        seen, modes = scan(files)
+        figures = report(seen)
+    except ParityInputError as exc:
+        print(f"yomi parity coverage: {exc}", file=sys.stderr)
+        return 2
+    if args.markdown:
+        print(markdown_table(figures))
+    else:
+        print_report(figures, modes, len(files))
+    if args.json:
+        Path(args.json).write_text(json.dumps({"traces": len(files), "modes": dict(modes), "characters": figures},
+                                              indent=1, sort_keys=True) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

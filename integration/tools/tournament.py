@@ -1,0 +1,415 @@
+"""``yomi tournament``: a round robin between policies, with win rates and Bradley-Terry ratings.
+
+::
+
+    uv run yomi tournament random scripted search search:k=12,turns=3 runs/x/checkpoints/latest.pt --matches 16
+    uv run yomi tournament random scripted --pairings all --matches 8 --jobs 2 --out runs/t1
+
+Policies are named as everywhere (:mod:`integration.train.policies`): ``random``, ``scripted``,
+``search[:options]`` or a checkpoint path.  Every ordered pair of distinct policies (A as P1 against B as P2, and B as P1 against A as P2: sides
+swapped) plays ``--matches`` matches on each character pairing: ``--c1``/``--c2`` (default the Ninja
+mirror), or all 25 ordered pairings with ``--pairings all``.  Matches run on the C engine through
+:class:`integration.env.env.YomiEnv`, in chunks of up to ``--chunk`` matches played side by side in one
+env, one worker process per core (``--jobs``).
+
+Determinism: a chunk's game seeds and its policies' random generator are derived from the base
+``--seed`` and the chunk's identity (pairing, P1 policy, P2 policy, chunk number) by a hash, never
+from which worker ran it or when, so the same arguments give the same table whatever ``--jobs``.
+
+Output (printed, and saved in ``--out``): the crosstable (A's score against B over both sides and
+every pairing, with its 95 % Wilson interval), each policy's overall score, and Bradley-Terry
+ratings on the Elo scale anchored at ``random`` = 0 (at mean 0 when random does not play), with
+95 % normal intervals from the Fisher information of the fit (its prior, one virtual win and one
+virtual loss per player against a 0-rated player, keeps perfect records finite; the anchor's own
+interval is [0, 0]: the others' are of their difference to it).  A draw counts as half a win throughout.  A
+match cut short by an engine error is scored by the reward the env gives it (0, a draw, unless the
+env adjudicates it) and counted in the ``errors`` column.  Files: ``crosstable.csv``,
+``ratings.csv``, ``matches.csv`` (one line per match), ``tournament.json`` (all of it) and
+``tournament.png`` (the crosstable and the ratings).
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import hashlib
+import json
+import multiprocessing
+import os
+import sys
+import time
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+import numpy as np
+
+from integration.train.stats import bradley_terry, bradley_terry_covariance, rating_intervals, wilson_interval
+
+DEFAULT_CHUNK = 8
+MAX_TURNS = 100_000
+
+
+class TournamentError(ValueError):
+    """A bad argument: reported as one line, exit code 2."""
+
+
+# ------------------------------------------------------------------------------------------------
+# policies by name: the one place that turns a name into a playing policy
+# ------------------------------------------------------------------------------------------------
+def load_policy(name: str, generator, seed: int):
+    """A batched policy ``(obs, masks) -> actions`` with ``bind(env, agents)`` for a policy name
+    (:mod:`integration.train.policies`); random, scripted and checkpoints sample with ``generator``, the
+    search draws from ``seed``."""
+    from integration.train.policies import make_policy
+
+    return make_policy(name, generator=generator, seed=seed)
+
+
+def check_policy_name(name: str) -> None:
+    """Raise TournamentError when ``name`` does not name a policy (a checkpoint is loaded once, so
+    that a damaged file or another action layout is found before any match is played)."""
+    import torch
+
+    try:
+        load_policy(name, torch.Generator().manual_seed(0), 0)
+    except (OSError, ValueError, KeyError, TypeError) as exc:  # PolicyNameError is a ValueError
+        message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
+        message = str(message) if str(message).startswith("policy ") else f"policy {name!r}: {message}"
+        raise TournamentError(message) from None
+
+
+# ------------------------------------------------------------------------------------------------
+# the schedule
+# ------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Chunk:
+    """Matches ``first .. first + count - 1`` of policy ``a`` (P1, character c1) against ``b``
+    (P2, character c2)."""
+    c1: str
+    c2: str
+    a: int
+    b: int
+    first: int
+    count: int
+
+    def seed(self, base: int, names: list[str], salt: str) -> int:
+        key = f"{base}|{self.c1}|{self.c2}|{names[self.a]}|{names[self.b]}|{self.first}|{salt}"
+        return int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "little") & (2 ** 62 - 1)
+
+
+def schedule(n_policies: int, pairings: list[tuple[str, str]], matches: int, chunk: int) -> list[Chunk]:
+    """Every ordered pair of distinct policies on every pairing, cut into chunks of `chunk` matches."""
+    out = []
+    for c1, c2 in pairings:
+        for a in range(n_policies):
+            for b in range(n_policies):
+                if a != b:
+                    out += [Chunk(c1, c2, a, b, first, min(chunk, matches - first))
+                            for first in range(0, matches, chunk)]
+    return out
+
+
+def play_chunk(job: tuple) -> tuple[Chunk, list[dict]]:
+    """Play one chunk (in a worker): its matches side by side in one env, each slot's first match
+    counted.  Returns one record per match: P1's score (1, 0.5, 0), turns, engine error."""
+    chunk, names, base_seed = job
+    import torch
+
+    from integration.env.env import YomiEnv
+    from integration.train.policy import random_policy
+
+    n = chunk.count
+    env = YomiEnv(num_envs=n, seed=chunk.seed(base_seed, names, "env"), p1=chunk.c1, p2=chunk.c2)
+    spec = env.action_spec
+    policy_seed = chunk.seed(base_seed, names, "policies")
+    gen = torch.Generator().manual_seed(policy_seed)
+    policies = (load_policy(names[chunk.a], gen, policy_seed), load_policy(names[chunk.b], gen, policy_seed + 1))
+    idle = random_policy(spec, torch.Generator().manual_seed(0))  # slots whose match is counted
+    obs_np, _ = env.reset(seed=chunk.seed(base_seed, names, "env"))
+    score = np.full(n, np.nan)
+    turns = np.zeros(n, dtype=np.int64)
+    error = np.zeros(n, dtype=bool)
+    try:
+        for _ in range(MAX_TURNS):
+            live = np.isnan(score)
+            obs = torch.as_tensor(obs_np)
+            masks = spec.decode_masks(obs)
+            actions = idle(obs, masks)
+            for seat, policy in enumerate(policies):
+                agents = 2 * np.flatnonzero(live) + seat
+                rows = torch.as_tensor(agents)
+                policy.bind(env, agents)  # only the matches still counted: the search clones these
+                actions[rows] = torch.as_tensor(policy(obs[rows], tuple(m[rows] for m in masks))).to(actions.dtype)
+            obs_np, rewards, terminals, truncations, _ = env.step(actions.numpy().astype(np.int32))
+            turns[live] += 1
+            ended = live & (terminals[0::2] | truncations[0::2])
+            p1_reward = rewards[0::2]
+            score[ended] = np.where(p1_reward[ended] > 0, 1.0, np.where(p1_reward[ended] < 0, 0.0, 0.5))
+            error[ended] = truncations[0::2][ended]
+            if not np.isnan(score).any():
+                break
+    finally:
+        env.close()
+    return chunk, [dict(score=float(score[i]) if not np.isnan(score[i]) else 0.5, turns=int(turns[i]),
+                        error=bool(error[i] or np.isnan(score[i]))) for i in range(n)]
+
+
+def _init_worker() -> None:
+    import torch
+
+    torch.set_num_threads(1)  # one process per core: no thread oversubscription
+
+
+# ------------------------------------------------------------------------------------------------
+# running it, with progress
+# ------------------------------------------------------------------------------------------------
+class Progress:
+    """``matches done/total, rate, ETA`` on stderr: one rewritten line on a terminal, else a line
+    every `interval` seconds."""
+
+    def __init__(self, total: int, enabled: bool = True, interval: float = 10.0):
+        self.total, self.done, self.enabled = total, 0, enabled
+        self.tty = sys.stderr.isatty()
+        self.interval = 0.5 if self.tty else interval
+        self.start = self.last = time.perf_counter()
+
+    def line(self) -> str:
+        elapsed = time.perf_counter() - self.start
+        rate = self.done / elapsed if elapsed > 0 else 0.0
+        eta = (self.total - self.done) / rate if rate > 0 else float("nan")
+        eta_text = "?" if eta != eta else f"{int(eta // 60)}m{int(eta % 60):02d}s"
+        return (f"tournament: {self.done}/{self.total} matches ({100 * self.done / max(self.total, 1):.0f}%), "
+                f"{rate:.2f} matches/s, ETA {eta_text}")
+
+    def add(self, k: int) -> None:
+        self.done += k
+        now = time.perf_counter()
+        if self.enabled and (now - self.last >= self.interval or self.done == self.total):
+            self.last = now
+            end = "\n" if not self.tty or self.done == self.total else ""
+            print(("\r" if self.tty else "") + self.line(), end=end, file=sys.stderr, flush=True)
+
+
+def run(names: list[str], pairings: list[tuple[str, str]], matches: int, jobs: int, seed: int,
+        chunk: int = DEFAULT_CHUNK, progress: bool = True) -> list[dict]:
+    """Play the whole round robin; one record per match, in schedule order (not finishing order)."""
+    chunks = schedule(len(names), pairings, matches, chunk)
+    bar = Progress(sum(c.count for c in chunks), progress)
+    results: dict[Chunk, list[dict]] = {}
+    work = [(c, names, seed) for c in chunks]
+    if jobs <= 1:
+        _init_worker()
+        for c, recs in map(play_chunk, work):
+            results[c] = recs
+            bar.add(c.count)
+    else:
+        # spawn: the workers start clean (no copy of the parent's torch threads or engine state)
+        with multiprocessing.get_context("spawn").Pool(jobs, initializer=_init_worker) as pool:
+            for c, recs in pool.imap_unordered(play_chunk, work):
+                results[c] = recs
+                bar.add(c.count)
+    records = []
+    for c in chunks:
+        for k, rec in enumerate(results[c]):
+            records.append(dict(c1=c.c1, c2=c.c2, p1=names[c.a], p2=names[c.b], match=c.first + k, **rec))
+    return records
+
+
+# ------------------------------------------------------------------------------------------------
+# the tables
+# ------------------------------------------------------------------------------------------------
+def tables(names: list[str], records: list[dict], prior: float = 1.0) -> dict:
+    """Crosstable, overall scores and Bradley-Terry ratings (with 95 % intervals) of the records."""
+    n = len(names)
+    index = {p: i for i, p in enumerate(names)}
+    wdl = np.zeros((n, n, 3))              # [A, B] -> A's wins, draws, losses against B, both sides
+    errors = np.zeros((n, n), dtype=np.int64)
+    for r in records:
+        a, b = index[r["p1"]], index[r["p2"]]
+        k = {1.0: 0, 0.5: 1, 0.0: 2}[r["score"]]
+        wdl[a, b, k] += 1
+        wdl[b, a, 2 - k] += 1
+        errors[a, b] += r["error"]
+        errors[b, a] += r["error"]
+    games = wdl.sum(-1)
+    score = wdl[..., 0] + 0.5 * wdl[..., 1]
+    cross = []
+    for a in range(n):
+        for b in range(n):
+            if a != b and games[a, b] > 0:
+                lo, hi = wilson_interval(score[a, b], games[a, b])
+                cross.append(dict(player=names[a], opponent=names[b], matches=int(games[a, b]),
+                                  wins=int(wdl[a, b, 0]), draws=int(wdl[a, b, 1]), losses=int(wdl[a, b, 2]),
+                                  errors=int(errors[a, b]), score=score[a, b] / games[a, b], ci_low=lo, ci_high=hi))
+    # Bradley-Terry on the orientation-free table (each match counted once, in the upper triangle)
+    upper_score, upper_games = np.triu(score, 1), np.triu(games, 1)
+    anchor = index.get("random")
+    raw = bradley_terry(upper_score, upper_games, prior)
+    elo, low, high = rating_intervals(raw, bradley_terry_covariance(raw, upper_games, prior), anchor)
+    ratings = []
+    for i in np.argsort(-elo, kind="stable"):
+        total = games[i].sum()
+        s = score[i].sum()
+        lo, hi = wilson_interval(s, total)
+        ratings.append(dict(player=names[i], elo=float(elo[i]), elo_low=float(low[i]), elo_high=float(high[i]),
+                            matches=int(total), score=float(s / max(total, 1)), score_low=lo, score_high=hi))
+    return dict(crosstable=cross, ratings=ratings, prior=prior,
+                anchor=names[anchor] if anchor is not None else None)
+
+
+def short_name(name: str) -> str:
+    """A checkpoint path shortened for tables: its run folder and file name."""
+    p = Path(name)
+    return name if len(p.parts) <= 2 else str(Path(*p.parts[-3:]))
+
+
+def format_tables(names: list[str], result: dict) -> str:
+    labels = [short_name(p) for p in names]
+    width = max(8, *(len(x) for x in labels))
+    index = {p: i for i, p in enumerate(names)}
+    grid = [["" for _ in names] for _ in names]
+    for c in result["crosstable"]:
+        grid[index[c["player"]]][index[c["opponent"]]] = f"{c['score']:.2f}"
+    lines = ["crosstable: the row's score against the column (wins + draws/2 per match, both sides, all pairings)",
+             " " * width + "".join(f"  {chr(65 + j):>6}" for j in range(len(names)))]
+    for i, label in enumerate(labels):
+        lines.append(f"{label:<{width}}" + "".join(f"  {grid[i][j] or '-':>6}" for j in range(len(names)))
+                     + f"   ({chr(65 + i)})")
+    lines += ["", "pairs with 95% Wilson intervals:"]
+    for c in result["crosstable"]:
+        if index[c["player"]] < index[c["opponent"]]:
+            lines.append(f"  {short_name(c['player'])} vs {short_name(c['opponent'])}: {c['score']:.3f} "
+                         f"[{c['ci_low']:.3f}, {c['ci_high']:.3f}]  ({c['wins']}-{c['draws']}-{c['losses']} W-D-L"
+                         + (f", {c['errors']} cut short by an engine error" if c["errors"] else "") + ")")
+    anchor = result["anchor"]
+    lines += ["", f"Bradley-Terry ratings (Elo scale, {anchor + ' = 0' if anchor else 'mean 0'}; 95% intervals from "
+              f"the Fisher information; prior: {result['prior']:g} virtual win and loss each against a 0-rated "
+              "player):"]
+    for r in result["ratings"]:
+        lines.append(f"  {short_name(r['player']):<{width}} {r['elo']:7.0f}  [{r['elo_low']:6.0f}, {r['elo_high']:6.0f}]"
+                     f"   score {r['score']:.3f} [{r['score_low']:.3f}, {r['score_high']:.3f}] over {r['matches']} matches")
+    return "\n".join(lines)
+
+
+def save(out: Path, names: list[str], records: list[dict], result: dict, settings: dict) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for file, rows in (("crosstable.csv", result["crosstable"]), ("ratings.csv", result["ratings"]),
+                       ("matches.csv", records)):
+        with open(out / file, "w", newline="") as f:
+            writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+            writer.writeheader()
+            writer.writerows(rows)
+        written.append(out / file)
+    doc = dict(settings=settings, policies=names, **result)
+    (out / "tournament.json").write_text(json.dumps(doc, indent=2))
+    written.append(out / "tournament.json")
+    written.append(plot(out / "tournament.png", names, result))
+    return written
+
+
+def plot(path: Path, names: list[str], result: dict) -> Path:
+    """The crosstable as a heat map, and the ratings with their intervals."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    n = len(names)
+    labels = [short_name(p) for p in names]
+    index = {p: i for i, p in enumerate(names)}
+    grid = np.full((n, n), np.nan)
+    for c in result["crosstable"]:
+        grid[index[c["player"]], index[c["opponent"]]] = c["score"]
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 0.5 * n + 2.2), dpi=90)
+    ax1.imshow(grid, cmap="RdYlGn", vmin=0, vmax=1)
+    for i in range(n):
+        for j in range(n):
+            if not np.isnan(grid[i, j]):
+                ax1.text(j, i, f"{grid[i, j]:.2f}", ha="center", va="center", fontsize=8)
+    ax1.set_xticks(range(n), [chr(65 + j) for j in range(n)])
+    ax1.set_yticks(range(n), [f"{lab} ({chr(65 + i)})" for i, lab in enumerate(labels)], fontsize=8)
+    ax1.set_title("score of row vs column", fontsize=9)
+    rows = result["ratings"][::-1]
+    y = np.arange(len(rows))
+    elo = np.array([r["elo"] for r in rows])
+    err = np.array([[r["elo"] - r["elo_low"] for r in rows], [r["elo_high"] - r["elo"] for r in rows]])
+    ax2.errorbar(elo, y, xerr=np.maximum(err, 0), fmt="o", capsize=3)
+    ax2.set_yticks(y, [short_name(r["player"]) for r in rows], fontsize=8)
+    ax2.set_xlabel("Elo (Bradley-Terry), 95% interval", fontsize=8)
+    ax2.grid(axis="x", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    return path
+
+
+# ------------------------------------------------------------------------------------------------
+# the command
+# ------------------------------------------------------------------------------------------------
+def parse_args(argv):
+    ap = argparse.ArgumentParser(prog="yomi tournament",
+                                 description="Round robin between policies (sides swapped): crosstable, win rates "
+                                             "with 95% Wilson intervals, Bradley-Terry ratings.")
+    ap.add_argument("policies", nargs="+", metavar="POLICY",
+                    help="two or more of: random, scripted, search[:k=K,turns=T,...] or a checkpoint .pt")
+    ap.add_argument("--c1", default="ninja", help="P1's character (default ninja)")
+    ap.add_argument("--c2", default="ninja", help="P2's character (default ninja)")
+    ap.add_argument("--pairings", choices=["one", "all"], default="one",
+                    help="all: every ordered pairing of the five characters (25); one (default): --c1/--c2")
+    ap.add_argument("--matches", type=int, default=32, help="matches per ordered pair of policies and pairing (default 32)")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: the cores)")
+    ap.add_argument("--seed", type=int, default=0, help="base seed of every match (default 0)")
+    ap.add_argument("--chunk", type=int, default=DEFAULT_CHUNK,
+                    help="matches played side by side in one env (part of each match's identity)")
+    ap.add_argument("--out", help="output folder (default runs/tournament-<timestamp>)")
+    ap.add_argument("--quiet", action="store_true", help="no progress line")
+    return ap.parse_args(argv)
+
+
+def validate(args) -> tuple[list[str], list[tuple[str, str]]]:
+    """The policy names and the pairings, or a TournamentError saying what is wrong."""
+    from integration.env import obs as O
+
+    names = list(args.policies)
+    if len(names) < 2:
+        raise TournamentError("a tournament needs at least two policies")
+    if len(set(names)) != len(names):
+        raise TournamentError(f"a policy is named twice: {sorted({p for p in names if names.count(p) > 1})}")
+    for what, value, low in (("--matches", args.matches, 1), ("--jobs", args.jobs, 1), ("--chunk", args.chunk, 1)):
+        if value < low:
+            raise TournamentError(f"{what} must be at least {low}, got {value}")
+    if args.pairings == "all":
+        pairings = [(a, b) for a in O.CHARACTERS for b in O.CHARACTERS]
+    else:
+        try:
+            pairings = [(O.canonical_character(args.c1), O.canonical_character(args.c2))]
+        except (KeyError, ValueError) as exc:
+            raise TournamentError(exc.args[0] if exc.args else str(exc)) from None
+    for name in names:
+        check_policy_name(name)
+    return names, pairings
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
+    try:
+        names, pairings = validate(args)
+    except TournamentError as exc:
+        print(f"yomi tournament: error: {exc}", file=sys.stderr)
+        return 2
+    out = Path(args.out or Path("runs") / f"tournament-{datetime.now().strftime('%Y%m%d-%H%M%S')}")
+    start = time.perf_counter()
+    records = run(names, pairings, args.matches, args.jobs, args.seed, args.chunk, progress=not args.quiet)
+    result = tables(names, records)
+    settings = dict(matches=args.matches, pairings=[list(p) for p in pairings], seed=args.seed, chunk=args.chunk,
+                    jobs=args.jobs, seconds=round(time.perf_counter() - start, 1))
+    print(format_tables(names, result))
+    written = save(out, names, records, result, settings)
+    print(f"\n{len(records)} matches in {settings['seconds']:.0f} s on {args.jobs} processes; "
+          f"saved {', '.join(p.name for p in written)} in {out}")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,131 @@
+"""Best-response training: the learner against one fixed opponent instead of itself.
+
+``train-selfplay --opponent POLICY`` trains a learner against a policy that never changes: a
+trainer checkpoint, ``random``, ``scripted`` (the env's scripted baseline) or ``search[:...]`` (:mod:`integration.train.policies`; the
+real game only).
+The learner's final win rate against it measures how exploitable that opponent is.
+
+:class:`FixedOpponent` stands in for :class:`~.selfplay.SelfPlay` (the same methods, so the
+trainer's loop does not change): in every match the learner plays one seat, drawn per match so it
+learns both, and the opponent the other; the opponent's actions overwrite the learner's on its
+agents' rows, and those rows carry weight 0, so its steps are never trained on.
+
+:func:`load_init` reads the weights ``--init CHECKPOINT`` starts the learner from.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+import torch
+
+from . import checkpoint as ckpt
+from .policy import MaskedActorCritic, PolicyFn, random_policy
+
+OPPONENT = 0  # the id every match's opponent has (SelfPlay's SELF is -1: never used here)
+
+
+def _checkpoint_net(path: str, spec, device: torch.device) -> MaskedActorCritic:
+    """The learner of a trainer checkpoint, frozen; a checkpoint of another env or character set
+    (another action layout) is refused."""
+    p = Path(path)
+    if not p.is_file():
+        raise FileNotFoundError(f"no checkpoint at {path} (a policy is random, scripted, search[:...] or a .pt file)")
+    state = ckpt.load(p)
+    if state.get("spec") is not None and state["spec"] != spec.describe():
+        raise ValueError(f"{path} was trained with another action layout (env or characters) than this run's")
+    cfg = state.get("config", {})
+    net = MaskedActorCritic(spec, cfg.get("hidden", 128), cfg.get("layers", 2))
+    net.load_state_dict(state["policy"])
+    return net.to(device).eval().requires_grad_(False)
+
+
+def load_opponent(name: str, env_name: str, spec, generator: torch.Generator, device: torch.device,
+                  env=None) -> PolicyFn:
+    """A fixed opponent by name, drawing its randomness from `generator`; `env` is the env it acts
+    in (a search opponent clones its matches)."""
+    from .envs import scripted_baseline
+
+    if name == "random":
+        return random_policy(spec, generator)
+    if name == "scripted":
+        scripted = scripted_baseline(env_name)
+        return lambda obs, masks: scripted(obs, masks, generator=generator)
+    if name == "search" or name.startswith("search:"):
+        from integration.train.policies import make_policy
+
+        if env_name != "yomi" or getattr(env, "backend_name", None) != "c":
+            raise ValueError(f"--opponent {name}: the search clones matches of the real game's C engine "
+                             "(--env yomi with the default vec_backend native)")
+        return make_policy(name, generator=generator, seed=int(generator.initial_seed()))
+    return _checkpoint_net(name, spec, device).as_policy_fn(generator)
+
+
+def load_init(path: str, spec, hidden: int, layers: int) -> dict:
+    """The policy weights of a checkpoint for ``--init``: its layout and its network's size must be
+    this run's (set --set hidden=/layers= to the checkpoint's)."""
+    p = Path(path)
+    if not p.is_file():
+        raise FileNotFoundError(f"--init: no checkpoint at {path}")
+    state = ckpt.load(p)
+    if state.get("spec") is not None and state["spec"] != spec.describe():
+        raise ValueError(f"--init: {path} was trained with another action layout (env or characters) than this run's")
+    cfg = state.get("config", {})
+    if (cfg.get("hidden", hidden), cfg.get("layers", layers)) != (hidden, layers):
+        raise ValueError(f"--init: {path} has hidden={cfg.get('hidden')}, layers={cfg.get('layers')}; "
+                         f"this run has hidden={hidden}, layers={layers} (set them to the checkpoint's)")
+    return state["policy"]
+
+
+class FixedOpponent:
+    """SelfPlay's interface for a learner against one fixed policy (see the module docstring)."""
+
+    def __init__(self, num_matches: int, policy: PolicyFn, spec, generator: torch.Generator,
+                 rng: np.random.Generator, env=None):
+        self.policy = policy
+        self.env = env  # the search opponent clones the matches of its agents in this env
+        self.spec = spec
+        self.generator = generator  # the opponent's randomness: checkpointed for an exact resume
+        self.rng = rng
+        self.pool: list[int] = []  # no snapshots: evaluation plays the opponent instead
+        self.opponent = np.full(num_matches, OPPONENT, dtype=np.int64)
+        self.learner_seat = np.zeros(num_matches, dtype=np.int64)
+        self.listeners: list[Callable[[np.ndarray, np.ndarray, np.ndarray], None]] = []
+
+    def add_snapshot(self, learner, sid: int) -> None:
+        """Best response: the opponent never changes, so no snapshots are kept."""
+
+    def reassign(self, which: np.ndarray) -> None:
+        n = int(which.sum())
+        if n == 0:
+            return
+        self.learner_seat[which] = self.rng.integers(0, 2, n)
+        for listener in self.listeners:
+            listener(which.copy(), self.opponent.copy(), self.learner_seat.copy())
+
+    def learner_agents(self) -> np.ndarray:
+        """bool[2M]: the learner's seat of every match (the only experience that trains)."""
+        return (np.arange(2)[None, :] == self.learner_seat[:, None]).reshape(-1)
+
+    def opponent_agents(self) -> np.ndarray:
+        return 2 * np.arange(len(self.learner_seat)) + 1 - self.learner_seat
+
+    def opponent_actions(self, obs: torch.Tensor, actions: torch.Tensor) -> None:
+        """Overwrite, in place, the actions of the opponent's seats with its own."""
+        agents = self.opponent_agents()
+        if hasattr(self.policy, "bind"):
+            self.policy.bind(self.env, agents)
+        index = torch.as_tensor(agents, device=obs.device)
+        rows = obs[index]
+        actions[index] = self.policy(rows, self.spec.decode_masks(rows)).to(actions.device, actions.dtype)
+
+    def record_results(self, ended: np.ndarray, rewards: np.ndarray) -> None:
+        """Nothing to credit: the trainer's logs count the learner's wins against the opponent."""
+
+    def state_dict(self) -> dict:
+        return dict(learner_seat=self.learner_seat.copy(), generator=self.generator.get_state())
+
+    def load_state_dict(self, state: dict, make_policy=None) -> None:
+        self.learner_seat[:] = state["learner_seat"]
+        self.generator.set_state(state["generator"])

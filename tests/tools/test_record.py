@@ -1,0 +1,257 @@
+"""``yomi record``: argument handling and the checkout check everywhere; real recordings in Godot.
+
+The tests that run Godot need Godot 3 (``$YOMI_GODOT``, or ``godot3-server`` on PATH) and a
+checkout of the game's source at commit 4450348 (``$YOMI_GAME_DIR``); they skip with that
+reason otherwise (on CI too).  The prepared copy of the game goes to ``$YOMI_RECORD_CACHE``
+(default ``~/.cache/yomi/record``) and is reused between runs.
+"""
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from integration.tools.cli import main as yomi_main
+from integration.tools.parity import data
+from integration.tools.parity.common import read_jsonl
+from integration.tools.parity.fgobject import differences
+from integration.tools.record import cli as record
+from integration.tools.record import prepare
+
+SHORT_GAME = 150  # ticks: a few dozen decisions, a few seconds of Godot
+
+
+# ------------------------------------------------------------------ without Godot
+
+def test_seed_lists_and_pairings():
+    assert record.parse_seeds("7") == [7]
+    assert record.parse_seeds("100-103,7,101") == [100, 101, 102, 103, 7]
+    for bad in ("5-3", "x", "-1", "1-", str(2**31)):
+        with pytest.raises(Exception, match="seed"):
+            record.parse_seeds(bad)
+    assert len(record.parse_pairings("all")) == 25
+    assert record.parse_pairings("all")[:2] == [("Ninja", "Ninja"), ("Ninja", "Cowboy")]
+    assert record.parse_pairings("mirrors")[4] == ("Mutant", "Mutant")
+    assert record.parse_pairings("ninja-WIZARD") == [("Ninja", "Wizard")]
+    with pytest.raises(Exception, match="unknown character 'Pirate'"):
+        record.parse_pairings("Ninja-Pirate")
+    # the shipped traces' names
+    assert record.trace_name("Ninja", "Ninja", 200, "base") == "Ninja_vs_Ninja_base_s200.jsonl.gz"
+    assert record.trace_name("Ninja", "Wizard", 104, "all") == "Ninja_vs_Wizard_s104.jsonl.gz"
+    assert record.trace_name("Robot", "Cowboy", 4001, "rare") == "Robot_vs_Cowboy_rare_s4001.jsonl.gz"
+
+
+def test_batch_builds_every_pairing_for_every_seed(tmp_path):
+    args = record.parser().parse_args(["--game-dir", ".", "--pairings", "mirrors", "--seeds", "10-11",
+                                       "--moves", "rare", "--out-dir", str(tmp_path)])
+    matches = record.build_matches(args)
+    assert len(matches) == 10
+    assert matches[0].out == tmp_path / "Ninja_vs_Ninja_rare_s10.jsonl.gz" and matches[0].moves == "rare"
+    assert {m.seed for m in matches} == {10, 11}
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--p1", "Ninja", "--seed", "1"], "give --p1 and --p2"),
+    (["--p1", "Ninja", "--p2", "Ninja"], "give --seed"),
+    (["--pairings", "all"], "--pairings needs --seeds"),
+    (["--pairings", "all", "--seeds", "1", "--p1", "Ninja"], "the batch form"),
+    (["--p1", "Ninja", "--p2", "Ninja", "--seeds", "1-2", "-o", "x.jsonl.gz"], "-o names one file"),
+])
+def test_bad_requests_are_one_clear_error(argv, message, tmp_path, capsys):
+    assert yomi_main(["record", "--game-dir", str(tmp_path)] + argv) == 2
+    assert message in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []  # nothing written
+
+
+def test_bad_values_are_refused_by_the_parser(capsys):
+    for argv in (["--game-length", "0"], ["--moves", "some"], ["--p1", "Pirate"], ["--seed", "1-3"]):
+        with pytest.raises(SystemExit) as exc:
+            record.main(["--game-dir", ".", *argv])
+        assert exc.value.code == 2
+
+
+def test_a_folder_that_is_not_the_game_is_refused(tmp_path):
+    with pytest.raises(prepare.RecordError, match="not a Godot project"):
+        prepare.check_game_dir(tmp_path)
+    (tmp_path / "project.godot").write_text("config_version=4\n")
+    with pytest.raises(prepare.RecordError, match="not the game's source at commit 4450348") as exc:
+        prepare.check_game_dir(tmp_path)
+    assert "project.godot differ" not in str(exc.value) and "project.godot, game.gd (missing)" in str(exc.value)
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_a_checkout_at_another_commit_is_named(tmp_path):
+    (tmp_path / "project.godot").write_text("config_version=4\n")
+    env = dict(os.environ, GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@t", GIT_COMMITTER_NAME="t",
+               GIT_COMMITTER_EMAIL="t@t")
+    for command in (["init", "-q"], ["add", "."], ["commit", "-qm", "x"]):
+        subprocess.run(["git", "-C", str(tmp_path), *command], check=True, env=env)
+    head = subprocess.run(["git", "-C", str(tmp_path), "rev-parse", "HEAD"], capture_output=True, text=True).stdout
+    with pytest.raises(prepare.RecordError, match=f"is at commit {head[:12]}, not 4450348"):
+        prepare.check_game_dir(tmp_path)
+
+
+def test_the_project_patch():
+    # A project.godot shaped like a Godot 3 project's (our own text, not the game's).
+    entry = '{{\n"base": "Reference",\n"class": "{0}",\n"language": "NativeScript",\n"path": "res://bin/{0}.gdns"\n}}'
+    classes = ", ".join(entry.format(c) for c in ("FGCharacter", "FGObject", "FixedMath", "HelloWorld",
+                                                    "NativeMethods", "GameSimulation"))
+    text = (f"config_version=4\n\n_global_script_classes=[ {classes} ]\n_global_script_class_icons={{\n"
+            '"FGCharacter": "",\n"FGObject": "",\n"HelloWorld": ""\n}\n\n[autoload]\n\nGlobal="*res://Global.gd"\n')
+    patched = prepare.patch_project(text)
+    assert '"path": "res://_yomi_record/stubs/FixedMath.gd"' in patched
+    assert '"path": "res://_yomi_record/stubs/FGObject.gd"' in patched
+    assert '"path": "res://_yomi_record/stubs/NativeMethods.gd"' in patched
+    assert "gdns" not in patched and "FGCharacter" not in patched and "HelloWorld" not in patched
+    assert patched.index('Steam="*res://_yomi_record/stubs/SteamStub.gd"') < patched.index('Global="')
+    with pytest.raises(prepare.RecordError, match="Steam autoload"):
+        prepare.patch_project(patched)
+
+
+def test_outputs_are_reproducible_bytes(tmp_path):
+    raw = b'{"format":"yomi-trace/1"}\n' * 100
+    record.write_output(raw, tmp_path / "a.jsonl.gz")
+    record.write_output(raw, tmp_path / "b.jsonl.gz")
+    packed = (tmp_path / "a.jsonl.gz").read_bytes()
+    assert packed == (tmp_path / "b.jsonl.gz").read_bytes()
+    assert packed[4:8] == b"\0\0\0\0" and gzip.decompress(packed) == raw  # mtime 0
+    record.write_output(raw, tmp_path / "c.jsonl")
+    assert (tmp_path / "c.jsonl").read_bytes() == raw
+
+
+def test_our_godot_files_are_all_ours():
+    """Every GDScript file shipped for the recorder says it was written for yomi (no game file)."""
+    files = sorted(prepare.OURS.rglob("*.gd"))
+    assert {p.name for p in files} >= {"TraceDriver.gd", "TickRecorder.gd", "FixedMath.gd", "FGObject.gd",
+                                       "NativeMethods.gd", "SteamStub.gd", "VectorCheck.gd", "FGObjectCheck.gd"}
+    for path in files:
+        head = path.read_text()[:1500].lower()
+        assert "written" in head and ("yomi" in head or "harness" in head), path
+
+
+# ------------------------------------------------------------------ with Godot and the game
+
+def _godot() -> str | None:
+    try:
+        return prepare.find_godot(None)
+    except prepare.RecordError:
+        return None
+
+
+GODOT = _godot()
+GAME_DIR = os.environ.get("YOMI_GAME_DIR")
+needs_godot = pytest.mark.skipif(GODOT is None, reason="Godot 3 is not installed (godot3-server, or set YOMI_GODOT)")
+needs_game = pytest.mark.skipif(
+    GODOT is None or not GAME_DIR,
+    reason="needs Godot 3 (godot3-server or YOMI_GODOT) and YOMI_GAME_DIR, a checkout of the game's source at 4450348")
+
+
+def _record(out: Path, *extra: str, seed: str = "7", p1: str = "Ninja", p2: str = "Wizard",
+            length: int = SHORT_GAME) -> Path:
+    code = yomi_main(["record", "--game-dir", GAME_DIR, "--godot", GODOT, "--p1", p1, "--p2", p2, "--seed", seed,
+                      "--game-length", str(length), "-o", str(out), *extra])
+    assert code == 0
+    return out
+
+
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("record")
+    return {"first": _record(folder / "a.jsonl.gz"), "second": _record(folder / "b.jsonl.gz"),
+            "base": _record(folder / "base.jsonl.gz", "--moves", "base"),
+            "rare": _record(folder / "rare.jsonl.gz", "--moves", "rare", seed="8", p1="Robot", p2="Cowboy")}
+
+
+@needs_game
+def test_same_seed_same_bytes(recorded):
+    assert recorded["first"].read_bytes() == recorded["second"].read_bytes()
+    records = [r for _, r in read_jsonl(recorded["first"])]
+    header, end = records[0], records[-1]
+    assert (header["format"], header["p1"], header["p2"], header["seed"]) == ("yomi-trace/1", "Ninja", "Wizard", 7)
+    assert header["source_commit"] == "4450348" and header["match_settings"]["game_length"] == SHORT_GAME
+    assert end["t"] == "end" and "moves" not in header
+    assert all("legal" in r for r in records if r.get("t") == "turn")
+
+
+@needs_game
+@pytest.mark.parametrize("engine", ["python", "c"])
+@pytest.mark.parametrize("which", ["first", "base", "rare"])
+def test_recordings_replay_identically(recorded, which, engine, capsys):
+    assert yomi_main(["parity", "trace", str(recorded[which]), "--engine", engine]) == 0
+    assert "parity: 1/1 traces identical" in capsys.readouterr().out
+
+
+@needs_game
+def test_the_bot_mode_is_in_the_header(recorded):
+    base = next(read_jsonl(recorded["base"]))[1]
+    rare = next(read_jsonl(recorded["rare"]))[1]
+    assert base["moves"] == "base" and len(base["base_states"]) == 57  # BaseChar.tscn's states
+    assert rare["moves"] == "rare" and "base_states" not in rare
+
+
+@needs_game
+@pytest.mark.slow
+def test_a_shipped_trace_is_recorded_again_byte_for_byte(tmp_path):
+    """The recorder reproduces a shipped reference trace: same lines, same bytes once decompressed."""
+    out = _record(tmp_path / "x.jsonl.gz", "--moves", "base", seed="200", p1="Ninja", p2="Ninja", length=3000)
+    shipped = data.SHIPPED / "traces" / "Ninja_vs_Ninja_base_s200.jsonl.gz"
+    assert gzip.decompress(out.read_bytes()) == gzip.decompress(shipped.read_bytes())
+
+
+def _vector_project(tmp: Path, scene: str) -> list[str]:
+    for path in (prepare.OURS / "vectorcheck").iterdir():
+        shutil.copy(path, tmp / path.name)
+    for name in ("FixedMath.gd", "FGObject.gd"):
+        shutil.copy(prepare.OURS / "stubs" / name, tmp / name)
+    return [GODOT, "--path", str(tmp), f"res://{scene}"]
+
+
+@needs_godot
+def test_fixedmath_stand_in_matches_the_shipped_vectors():
+    with tempfile.TemporaryDirectory() as name:
+        tmp = Path(name)
+        vectors = tmp / "vectors.jsonl"
+        vectors.write_text("".join(json.dumps(r) + "\n" for _, r in read_jsonl(data.vector_file(data.FIXEDMATH))))
+        env = dict(os.environ, YOMI_VECTORS=str(vectors), YOMI_VECTORS_OUT=str(tmp / "report.json"),
+                   XDG_DATA_HOME=str(tmp / "xdg"))
+        subprocess.run(_vector_project(tmp, "VectorCheck.tscn"), env=env, capture_output=True, timeout=1200)
+        report = json.loads((tmp / "report.json").read_text())
+    assert (report["total"], report["ok"], report["skipped"]) == (31334, 31334, 0), report["first_mismatches"][:3]
+
+
+def _tag_ints(value):
+    """Arguments for Godot: ints as decimal strings (Godot 3 parses JSON numbers as doubles)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return value
+    return {"int": str(value)}
+
+
+@needs_godot
+def test_fgobject_stand_in_matches_the_shipped_vectors():
+    records = [r for n, r in read_jsonl(data.vector_file(data.FGOBJECT)) if n > 1]
+    sequences = [[{"o": c.get("o", "A"), "m": c["m"], "a": [_tag_ints(a) for a in c["a"]]} for c in r["calls"]]
+                 for r in records]
+    with tempfile.TemporaryDirectory() as name:
+        tmp = Path(name)
+        (tmp / "vectors.json").write_text(json.dumps(sequences))
+        env = dict(os.environ, YOMI_VECTORS=str(tmp / "vectors.json"), YOMI_VECTORS_OUT=str(tmp / "out.jsonl"),
+                   XDG_DATA_HOME=str(tmp / "xdg"))
+        subprocess.run(_vector_project(tmp, "FGObjectCheck.tscn"), env=env, capture_output=True, timeout=1200)
+        got = [json.loads(line) for line in (tmp / "out.jsonl").read_text().splitlines()]
+    expected = [call for r in records for call in r["calls"]]
+    assert len(got) == len(expected) == 16300
+    mismatches = []
+    for want, have in zip(expected, got):
+        diffs = list(differences(want.get("ret"), have["ret"], "ret")) + list(
+            differences(want["state"], have["state"], "state"))
+        if have["failed"] != ("panic" in want):
+            diffs.append(("failed", "panic" in want, have["failed"]))
+        if diffs:
+            mismatches.append((want["m"], want["a"], diffs[0]))
+    assert not mismatches, f"{len(mismatches)} calls differ, first: {mismatches[:3]}"

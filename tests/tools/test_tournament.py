@@ -1,0 +1,124 @@
+"""`yomi tournament`: the statistics against hand calculations, the same table for a fixed seed
+whatever the number of processes, and bad arguments as one line with exit code 2."""
+from __future__ import annotations
+
+import csv
+import json
+import math
+
+import numpy as np
+import pytest
+
+from integration.tools.cli import main as yomi
+from integration.tools.tournament import tables
+from integration.train.stats import bradley_terry, bradley_terry_covariance, rating_intervals, wilson_interval
+
+
+# ----- statistics ---------------------------------------------------------------------------------
+def test_wilson_interval_against_a_hand_value():
+    # 8 of 10: p = 0.8, z = 1.959964, z^2 = 3.841459; centre (0.8 + 0.192073) / 1.384146 = 0.716740,
+    # half-width 1.959964 / 1.384146 * sqrt(0.016 + 0.0096036) = 1.416010 * 0.160011 = 0.226578
+    low, high = wilson_interval(8, 10)
+    assert low == pytest.approx(0.490162, abs=1e-5) and high == pytest.approx(0.943318, abs=1e-5)
+    assert wilson_interval(6 + 0.5 * 4, 10) == (low, high)      # 6 wins and 4 draws score 8 of 10
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    with pytest.raises(ValueError):
+        wilson_interval(11, 10)
+
+
+def test_bradley_terry_two_players_by_hand():
+    # A beats B 3 times in 4: the fit has P(A beats B) = 0.75, so gamma_A / gamma_B = 3, and the
+    # Elo difference is 400 * log10(3) = 190.85.  Fisher information of the difference (natural-log
+    # units): n p (1 - p) = 4 * 0.75 * 0.25 = 0.75, so its sd is sqrt(1 / 0.75) = 1.1547, i.e.
+    # 1.1547 * 400 / ln(10) = 200.59 Elo, and the 95 % interval is 190.85 +- 1.96 * 200.59.
+    score, games = np.array([[0.0, 3.0], [0.0, 0.0]]), np.array([[0.0, 4.0], [0.0, 0.0]])
+    elo = bradley_terry(score, games, prior=0)
+    assert elo[0] - elo[1] == pytest.approx(400 * math.log10(3), abs=1e-6)
+    rel, low, high = rating_intervals(elo, bradley_terry_covariance(elo, games, prior=0), anchor=1)
+    sd = math.sqrt(1 / 0.75) * 400 / math.log(10)
+    assert rel[0] == pytest.approx(190.849, abs=1e-3) and rel[1] == 0 and low[1] == high[1] == 0
+    assert low[0] == pytest.approx(190.849 - 1.959964 * sd, abs=1e-2)
+    assert high[0] == pytest.approx(190.849 + 1.959964 * sd, abs=1e-2)
+    # the same matches entered from B's side give the same fit
+    elo_t = bradley_terry(np.array([[0.0, 0.0], [1.0, 0.0]]), games.T, prior=0)
+    assert elo_t[0] - elo_t[1] == pytest.approx(400 * math.log10(3), abs=1e-6)
+
+
+def test_bradley_terry_prior_keeps_a_perfect_record_finite():
+    # 4 of 4 and the prior (one virtual win and loss each against a 0-rated player): A's equation
+    # 5 / (4 / (gA + gB) + 2 / (gA + 1)) = gA and B's 1 / (4 / (gA + gB) + 2 / (gB + 1)) = gB hold
+    score, games = np.array([[0.0, 4.0], [0.0, 0.0]]), np.array([[0.0, 4.0], [0.0, 0.0]])
+    ga, gb = 10 ** (bradley_terry(score, games, prior=1.0) / 400)
+    assert 5 / (4 / (ga + gb) + 2 / (ga + 1)) == pytest.approx(ga, rel=1e-8)
+    assert 1 / (4 / (ga + gb) + 2 / (gb + 1)) == pytest.approx(gb, rel=1e-8)
+    assert ga > 1 > gb
+
+
+def test_tables_count_both_sides_and_draws_half():
+    rec = lambda p1, p2, score: dict(c1="Ninja", c2="Ninja", p1=p1, p2=p2, match=0, score=score, turns=1,  # noqa: E731
+                                     error=False)
+    # A beats B twice as P1 and draws once as P2: 2.5 of 3
+    records = [rec("a", "b", 1.0), rec("a", "b", 1.0), rec("b", "a", 0.5), rec("random", "a", 0.0),
+               rec("random", "b", 0.0), rec("a", "random", 1.0)]
+    out = tables(["a", "b", "random"], records)
+    cell = next(c for c in out["crosstable"] if (c["player"], c["opponent"]) == ("a", "b"))
+    assert (cell["wins"], cell["draws"], cell["losses"], cell["matches"]) == (2, 1, 0, 3)
+    assert cell["score"] == pytest.approx(2.5 / 3)
+    assert (cell["ci_low"], cell["ci_high"]) == wilson_interval(2.5, 3)
+    back = next(c for c in out["crosstable"] if (c["player"], c["opponent"]) == ("b", "a"))
+    assert back["score"] == pytest.approx(0.5 / 3)
+    ratings = {r["player"]: r for r in out["ratings"]}
+    assert ratings["random"]["elo"] == 0 and out["anchor"] == "random"
+    assert ratings["a"]["elo"] > ratings["b"]["elo"] > 0
+    assert [r["player"] for r in out["ratings"]] == ["a", "b", "random"]
+
+
+# ----- the command ---------------------------------------------------------------------------------
+def _table(out):
+    data = json.loads((out / "tournament.json").read_text())
+    with open(out / "matches.csv") as f:
+        matches = list(csv.DictReader(f))
+    return data["crosstable"], data["ratings"], matches
+
+
+def test_fixed_seed_gives_the_same_table_whatever_the_processes(tmp_path, capsys):
+    args = ["tournament", "random", "scripted", "--matches", "3", "--chunk", "2", "--seed", "11", "--quiet"]
+    assert yomi(args + ["--jobs", "2", "--out", str(tmp_path / "a")]) == 0
+    assert yomi(args + ["--jobs", "1", "--out", str(tmp_path / "b")]) == 0
+    printed = capsys.readouterr().out
+    assert "crosstable" in printed and "Bradley-Terry" in printed
+    a, b = _table(tmp_path / "a"), _table(tmp_path / "b")
+    assert a == b
+    cross, ratings, matches = a
+    assert len(matches) == 2 * 3                       # 3 matches per ordered pair, sides swapped
+    assert {(m["p1"], m["p2"]) for m in matches} == {("random", "scripted"), ("scripted", "random")}
+    assert sum(c["matches"] for c in cross) == 2 * 6  # each match in both players' rows
+    for name in ("crosstable.csv", "ratings.csv", "tournament.png"):
+        assert (tmp_path / "a" / name).stat().st_size > 0
+    # another seed plays other matches (the seed reaches the games)
+    assert yomi(args[:-3] + ["--seed", "12", "--quiet", "--jobs", "1", "--out", str(tmp_path / "c")]) == 0
+    assert [m["turns"] for m in _table(tmp_path / "c")[2]] != [m["turns"] for m in matches]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["random"], "at least two policies"),
+    (["random", "random"], "a policy is named twice"),
+    (["random", "{missing}"], "no checkpoint file at"),
+    (["random", "search:k=0"], "policy 'search:k=0': k must be in 1..64"),
+    (["random", "serch"], "unknown policy 'serch'"),
+    (["random", "scripted", "--matches", "0"], "--matches must be at least 1"),
+    (["random", "scripted", "--jobs", "0"], "--jobs must be at least 1"),
+    (["random", "scripted", "--c1", "Foo"], "unknown character 'Foo'"),
+])
+def test_bad_arguments_are_one_line_and_exit_2(tmp_path, capsys, argv, message):
+    argv = [a.format(missing=tmp_path / "none.pt") for a in argv]
+    assert yomi(["tournament", *argv, "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+    assert not (tmp_path / "out").exists()
+
+
+def test_bad_option_value_exits_2(capsys):
+    with pytest.raises(SystemExit) as exc:
+        yomi(["tournament", "random", "scripted", "--pairings", "some"])
+    assert exc.value.code == 2 and "invalid choice: 'some'" in capsys.readouterr().err

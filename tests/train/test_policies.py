@@ -1,0 +1,95 @@
+"""One way to name a policy (integration/policies.py): every name parses, a bad one is one clear
+line, and ``yomi play`` exits 2 on it."""
+import numpy as np
+import pytest
+import torch
+
+from integration.env import obs as O
+from integration.env.env import YomiEnv
+from integration.train.policies import PolicyNameError, make_policy, parse_policy_name
+from integration.train.search import DEFAULT_K, DEFAULT_TURNS, SearchPolicy
+
+
+@pytest.fixture(scope="module")
+def checkpoint(tmp_path_factory):
+    """A checkpoint of an untrained learner, in the trainer's format."""
+    from integration.train import checkpoint as ckpt
+    from integration.train.policy import MaskedActorCritic
+
+    spec = O.action_spec()
+    torch.manual_seed(0)
+    net = MaskedActorCritic(spec, 32, 1)
+    path = tmp_path_factory.mktemp("ckpt") / "latest.pt"
+    ckpt.save_atomic({"policy": net.state_dict(), "spec": spec.describe(), "config": {"hidden": 32, "layers": 1}},
+                     path)
+    return str(path)
+
+
+def test_every_name_parses(checkpoint):
+    assert parse_policy_name("random").kind == "random"
+    assert parse_policy_name("scripted").kind == "scripted"
+    s = parse_policy_name("search")
+    assert s.kind == "search" and (s.search.k, s.search.turns, s.search.rollout) == (DEFAULT_K, DEFAULT_TURNS,
+                                                                                      "scripted")
+    s = parse_policy_name("search:k=16,turns=3")
+    assert (s.search.k, s.search.turns) == (16, 3) and s.name == "search:k=16,turns=3"
+    s = parse_policy_name(f"search:k=8,turns=2,rollout=random,value={checkpoint}")
+    assert (s.search.rollout, s.search.value) == ("random", checkpoint)
+    s = parse_policy_name(f"search:rollout={checkpoint},scripted=0")
+    assert s.search.rollout == checkpoint and not s.search.scripted
+    c = parse_policy_name(checkpoint)
+    assert c.kind == "checkpoint" and c.path == checkpoint
+
+
+@pytest.mark.parametrize("name, message", [
+    ("", "a policy name is a non-empty string"),
+    ("randm", "unknown policy 'randm'"),
+    ("search:", "no options after 'search:'"),
+    ("search:k", "'k' is not KEY=VALUE"),
+    ("search:k=x", "k='x' is not an integer"),
+    ("search:k=0", "k must be in 1..64"),
+    ("search:turns=99", "turns must be in 0..50"),
+    ("search:depth=2", "unknown search option 'depth'"),
+    ("search:k=2,k=3", "option 'k' given twice"),
+    ("search:scripted=yes", "scripted='yes' must be 0 or 1"),
+    ("search:rollout=greedy", "no rollout checkpoint file at greedy"),
+    ("search:value=none.pt", "no value checkpoint file at none.pt"),
+    ("search8", "write search options after a colon"),
+    ("runs/none/latest.pt", "no checkpoint file at runs/none/latest.pt"),
+])
+def test_a_bad_name_is_one_clear_line(name, message):
+    with pytest.raises(PolicyNameError) as info:
+        parse_policy_name(name)
+    text = str(info.value)
+    assert message in text and "\n" not in text
+    assert isinstance(info.value, ValueError)
+
+
+@pytest.mark.parametrize("name", ["randm", "search:k=x", "search:depth=2", "none.pt"])
+def test_yomi_play_exits_2_on_a_bad_name(capsys, name):
+    from integration.tools.cli import main
+
+    assert main(["play", "--p2", name]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("yomi play: ") and name in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_made_policies_act_legally_and_bind(checkpoint):
+    env = YomiEnv(num_envs=2, seed=1, backend="c", illegal="raise")
+    env.reset()
+    gen = torch.Generator().manual_seed(0)
+    for name in ("random", "scripted", "search:k=2,turns=1", checkpoint,
+                 f"search:k=2,turns=1,rollout={checkpoint},value={checkpoint}"):
+        pol = make_policy(name, generator=gen)
+        assert pol.name == name
+        pol.bind(env, [0, 2])
+        a = pol(env.observations[[0, 2]], None)
+        assert isinstance(a, np.ndarray) and a.shape == (2, O.N_HEADS)
+        pol.bind(env, [0, 2])
+        t = pol(torch.as_tensor(env.observations[[0, 2]]), None)
+        assert isinstance(t, torch.Tensor) and t.shape == (2, O.N_HEADS)
+        acts = np.zeros((4, O.N_HEADS), dtype=np.int32)
+        acts[[0, 2]] = a
+        acts[[1, 3]] = make_policy("scripted")(env.observations[[1, 3]], None)
+        env.step(acts)                          # illegal="raise": an illegal action would raise
+    assert isinstance(make_policy("search", seed=3), SearchPolicy)
