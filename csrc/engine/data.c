@@ -116,18 +116,6 @@ bool ydata_get_fx(const ydata *d, int k1, int k2, fx *out) {
     return false;
 }
 
-bool ydata_truthy(const ydata *d) {
-    switch (d->kind) {
-    case YD_NONE:
-    case YD_NULL: return false;
-    case YD_INT:
-    case YD_BOOL: return d->i != 0;
-    case YD_STR: return d->i != SYM_NONE;
-    case YD_DICT: return d->n > 0;
-    default: return true; /* a state object, {"hitbox": ...} */
-    }
-}
-
 bool st_data_get_int(ymatch *m, yobj *host, ystate *st, int k1, int k2, int32_t *out) {
     const ydata *d = st_data(host, st);
     if (ydata_get(d, k1, k2, out)) return true;

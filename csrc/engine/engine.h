@@ -736,10 +736,25 @@ void yerr(ymatch *m, int code, const char *fmt, ...)
 
 /* fixed-point failures inside the engine (fxs.h calls these) */
 fx yfx_div(ymatch *m, fx a, fx b);
-/* FixedMath methods the string facade (fxs.h) has no helper for, each result re-quantised as its text would be */
-fx yfx_vec_to_angle(ymatch *m, fx x, fx y); /* vec_to_angle: atan2(y, x); the match stops on a division by zero */
-void yfx_angle_to_vec(fx angle, fx *x, fx *y); /* angle_to_vec: (cos, sin) */
-void yfx_rotate_vec(fx x, fx y, fx angle, fx *ox, fx *oy); /* rotate_vec */
+/* FixedMath methods the string facade (fxs.h) has no helper for, each result re-quantised as its
+ * text would be; inline, as the characters' copies they replace were, since they run every tick */
+static inline fx yfx_vec_to_angle(ymatch *m, fx x, fx y) { /* vec_to_angle: atan2(y, x); stops on division by zero */
+    fx out = 0;
+    if (fx_atan2(y, x, &out) != FX_OK) {
+        yerr(m, YE_FIXED, "attempt to divide by zero");
+        return 0;
+    }
+    return fx_rq(out);
+}
+static inline void yfx_angle_to_vec(fx angle, fx *x, fx *y) { /* angle_to_vec: (cos, sin) */
+    *x = fx_rq(fx_cos(angle));
+    *y = fx_rq(fx_sin(angle));
+}
+static inline void yfx_rotate_vec(fx x, fx y, fx angle, fx *ox, fx *oy) { /* rotate_vec */
+    fx c = fx_cos(angle), s = fx_sin(angle);
+    *ox = fx_rq(fx_wrap_sub(fx_mul(x, c), fx_mul(y, s)));
+    *oy = fx_rq(fx_wrap_add(fx_mul(x, s), fx_mul(y, c)));
+}
 
 /* ------------------------------------------------------------------ scene.c <- states/scene.py */
 int yomi_engine_init(char *err, size_t errlen); /* builds the static state tables once; 0 ok */
@@ -797,7 +812,17 @@ bool ydata_set_fx(ymatch *m, ydata *d, int k1, int k2, fx v);
  * absent; use as yerr(m, ydata_lookup_error(d, k1, k2), ...) */
 int ydata_lookup_error(const ydata *d, int k1, int k2);
 bool ydata_get_fx(const ydata *d, int k1, int k2, fx *out);
-bool ydata_truthy(const ydata *d); /* bool(data): Python's truthiness of a move's data */
+static inline bool ydata_truthy(const ydata *d) { /* bool(data): Python's truthiness of a move's data */
+    switch (d->kind) {
+    case YD_NONE:
+    case YD_NULL: return false;
+    case YD_INT:
+    case YD_BOOL: return d->i != 0;
+    case YD_STR: return d->i != SYM_NONE;
+    case YD_DICT: return d->n > 0;
+    default: return true; /* a state object, {"hitbox": ...} */
+    }
+}
 /* a state's data[k1] (k2 == SYM_NONE) or data[k1][k2] as an int leaf; false (the match stopped with
  * the error Python raises there, *out untouched) when it is not one */
 bool st_data_get_int(ymatch *m, yobj *host, ystate *st, int k1, int k2, int32_t *out);

@@ -27,26 +27,6 @@ fx yfx_div(ymatch *m, fx a, fx b) {
     return fx_rq(out);
 }
 
-fx yfx_vec_to_angle(ymatch *m, fx x, fx y) {
-    fx out = 0;
-    if (fx_atan2(y, x, &out) != FX_OK) {
-        yerr(m, YE_FIXED, "attempt to divide by zero");
-        return 0;
-    }
-    return fx_rq(out);
-}
-
-void yfx_angle_to_vec(fx angle, fx *x, fx *y) {
-    *x = fx_rq(fx_cos(angle));
-    *y = fx_rq(fx_sin(angle));
-}
-
-void yfx_rotate_vec(fx x, fx y, fx angle, fx *ox, fx *oy) {
-    fx c = fx_cos(angle), s = fx_sin(angle);
-    *ox = fx_rq(fx_wrap_sub(fx_mul(x, c), fx_mul(y, s)));
-    *oy = fx_rq(fx_wrap_add(fx_mul(x, s), fx_mul(y, c)));
-}
-
 /* the settings panel's defaults (yomi/match.py: DEFAULT_SETTINGS) */
 const ysettings yomi_default_settings = {
     .stage_width = 800, .game_length = 3600, .turn_time = 30, .char_distance = 55, .char_height = 0,
