@@ -1,13 +1,16 @@
 """Builds the native C engine (csrc/) as the CPython extension ``yomi._native``.
 
-The frame-data tables are compiled in: ``integration/tools/gen_c.py`` turns
-``states/data/*.json`` into ``tables_gen.{h,c}`` (under build/gen, not committed) before
-the sources are compiled, so the extension always matches the JSON it ships with.
+Every generated C file goes to build/gen (not committed) before the sources are compiled, so the
+extension always matches what it is generated from: ``integration/tools/gen_c.py`` turns
+``states/data/*.json`` into ``tables_gen.{h,c}`` (the frame data), and
+``integration.env.obs.write_c`` turns the environment's observation and action layout into
+``env_layout.h`` / ``env_tables.c`` (it needs numpy, hence numpy in the build requirements).
 The sources are the C files of ``csrc/`` by layer (``gen_c.extension_sources``: the engine, the
 characters' folders, the environment and the binding), so a new character's folder needs no edit here.
 """
 import importlib.util
 import os
+import sys
 
 from setuptools import Extension, setup
 
@@ -25,9 +28,21 @@ def load_gen_c():
     return gen
 
 
+def write_env_tables(out_dir):
+    """The environment's generated tables (integration/env/obs.py), imported from this checkout."""
+    sys.path.insert(0, HERE)
+    try:
+        from integration.env import obs
+    finally:
+        sys.path.remove(HERE)
+    obs.write_c(out_dir)
+
+
 gen = load_gen_c()
 gen.write(os.path.join(HERE, GEN_DIR), CSRC)
-sources = [os.path.relpath(p, HERE) for p in gen.extension_sources(CSRC)] + [os.path.join(GEN_DIR, "tables_gen.c")]
+write_env_tables(os.path.join(HERE, GEN_DIR))
+sources = [os.path.relpath(p, HERE) for p in gen.extension_sources(CSRC)] + \
+    [os.path.join(GEN_DIR, "tables_gen.c"), os.path.join(GEN_DIR, "env_tables.c")]
 include_dirs = [os.path.relpath(p, HERE) for p in gen.include_dirs(CSRC)] + [GEN_DIR]
 
 # -fvisibility=hidden: only PyInit__native is exported, so calls between the engine's files are

@@ -149,7 +149,8 @@ def test_no_c_file_includes_another_characters_header():
         for name in INCLUDE.findall(path.read_text(encoding="utf-8")):
             found = resolve_include(path, name)
             if found is None:
-                assert name == "tables_gen.h", f"{path.relative_to(REPO)}: #include \"{name}\" is nowhere"
+                # the generated headers (build/gen)
+                assert name in ("tables_gen.h", "env_layout.h"), f"{path.relative_to(REPO)}: #include \"{name}\" is nowhere"
                 continue
             other = character_of(found)
             assert other is None or other == own, f"{path.relative_to(REPO)} includes {found.relative_to(REPO)}"

@@ -115,3 +115,21 @@ bool ydata_get_fx(const ydata *d, int k1, int k2, fx *out) {
     }
     return false;
 }
+
+bool st_data_get_int(ymatch *m, yobj *host, ystate *st, int k1, int k2, int32_t *out) {
+    const ydata *d = st_data(host, st);
+    if (ydata_get(d, k1, k2, out)) return true;
+    yerr(m, ydata_lookup_error(d, k1, k2), "%s: its data has no %s%s%s", sym_text(st_name(st)), sym_text(k1),
+         k2 != SYM_NONE ? "." : "", k2 != SYM_NONE ? sym_text(k2) : "");
+    return false;
+}
+
+int32_t st_data_int(ymatch *m, yobj *host, ystate *st, int k1, int k2) {
+    int32_t v = 0;
+    st_data_get_int(m, host, st, k1, k2, &v);
+    return v;
+}
+
+bool st_data_xy(ymatch *m, yobj *host, ystate *st, int32_t *x, int32_t *y) {
+    return st_data_get_int(m, host, st, SYM_x, SYM_NONE, x) && st_data_get_int(m, host, st, SYM_y, SYM_NONE, y);
+}

@@ -665,9 +665,10 @@ struct yomi_char {
     const char *name;     /* the trace's character name, "Ninja" */
     const char *py_class; /* the Python Fighter subclass it mirrors */
     uint16_t vars_size;
-    const yscript_entry *scripts;        /* its state scripts, {0, 0} terminated */
-    const struct yobj_entry *objects;    /* its object root scripts, {0, 0} terminated */
-    const yscript_entry *object_scripts; /* its object state scripts */
+    /* filled from the character's registry when the scene builder resolves it (NULL in char_<c>_hooks) */
+    const yscript_entry *scripts;
+    const struct yobj_entry *objects;
+    const yscript_entry *object_scripts;
     const yextra_key *extras;            /* its extra keys (after DI, reverse, feint, prediction) */
     uint8_t n_extras;
     const yres_field *res; /* the trace's res, in order */
@@ -709,8 +710,19 @@ typedef struct yobj_entry {
     const yobj_class *cls;
 } yobj_entry;
 
-/* generated registry (tables_gen.c): the character hooks by table, NULL when not written in C */
-extern const yomi_char *const yomi_char_hooks[YOMI_N_FIGHTER_TABLES];
+/* A character's registry (states/<c>/__init__.py): its fighter's hooks and the classes of its
+ * scripts. It lives in its own file (csrc/chars/<c>/char_<c>_registry.c), the one file that names
+ * every class, so that the fighter, moves and objects files need not name each other's. The
+ * scene builder copies `fighter` and fills the chr's scripts / objects / object_scripts from here. */
+typedef struct yomi_char_registry {
+    const yomi_char *fighter;
+    const yscript_entry *scripts;        /* its state scripts, {0, 0} terminated */
+    const struct yobj_entry *objects;    /* its object root scripts, {0, 0} terminated */
+    const yscript_entry *object_scripts; /* its object state scripts */
+} yomi_char_registry;
+
+/* generated (tables_gen.c): each fighter table's character registry, NULL when not written in C */
+extern const yomi_char_registry *const yomi_char_registries[YOMI_N_FIGHTER_TABLES];
 /* the fighter tables in the order the characters' registries merge (generated with the tables) */
 extern const int yomi_char_order[YOMI_N_FIGHTER_TABLES];
 
@@ -724,6 +736,25 @@ void yerr(ymatch *m, int code, const char *fmt, ...)
 
 /* fixed-point failures inside the engine (fxs.h calls these) */
 fx yfx_div(ymatch *m, fx a, fx b);
+/* FixedMath methods the string facade (fxs.h) has no helper for, each result re-quantised as its
+ * text would be; inline, as the characters' copies they replace were, since they run every tick */
+static inline fx yfx_vec_to_angle(ymatch *m, fx x, fx y) { /* vec_to_angle: atan2(y, x); stops on division by zero */
+    fx out = 0;
+    if (fx_atan2(y, x, &out) != FX_OK) {
+        yerr(m, YE_FIXED, "attempt to divide by zero");
+        return 0;
+    }
+    return fx_rq(out);
+}
+static inline void yfx_angle_to_vec(fx angle, fx *x, fx *y) { /* angle_to_vec: (cos, sin) */
+    *x = fx_rq(fx_cos(angle));
+    *y = fx_rq(fx_sin(angle));
+}
+static inline void yfx_rotate_vec(fx x, fx y, fx angle, fx *ox, fx *oy) { /* rotate_vec */
+    fx c = fx_cos(angle), s = fx_sin(angle);
+    *ox = fx_rq(fx_wrap_sub(fx_mul(x, c), fx_mul(y, s)));
+    *oy = fx_rq(fx_wrap_add(fx_mul(x, s), fx_mul(y, c)));
+}
 
 /* ------------------------------------------------------------------ scene.c <- states/scene.py */
 int yomi_engine_init(char *err, size_t errlen); /* builds the static state tables once; 0 ok */
@@ -781,6 +812,22 @@ bool ydata_set_fx(ymatch *m, ydata *d, int k1, int k2, fx v);
  * absent; use as yerr(m, ydata_lookup_error(d, k1, k2), ...) */
 int ydata_lookup_error(const ydata *d, int k1, int k2);
 bool ydata_get_fx(const ydata *d, int k1, int k2, fx *out);
+static inline bool ydata_truthy(const ydata *d) { /* bool(data): Python's truthiness of a move's data */
+    switch (d->kind) {
+    case YD_NONE:
+    case YD_NULL: return false;
+    case YD_INT:
+    case YD_BOOL: return d->i != 0;
+    case YD_STR: return d->i != SYM_NONE;
+    case YD_DICT: return d->n > 0;
+    default: return true; /* a state object, {"hitbox": ...} */
+    }
+}
+/* a state's data[k1] (k2 == SYM_NONE) or data[k1][k2] as an int leaf; false (the match stopped with
+ * the error Python raises there, *out untouched) when it is not one */
+bool st_data_get_int(ymatch *m, yobj *host, ystate *st, int k1, int k2, int32_t *out);
+int32_t st_data_int(ymatch *m, yobj *host, ystate *st, int k1, int k2); /* the same, 0 when the match stopped */
+bool st_data_xy(ymatch *m, yobj *host, ystate *st, int32_t *x, int32_t *y); /* data["x"], then data["y"] */
 
 /* ------------------------------------------------------------------ boxes.c */
 void box_aabb(const ybox *b, int32_t out[4]); /* x1, x2, y1, y2 */
@@ -940,6 +987,12 @@ static inline void *st_vars(yobj *host, ystate *st) { return obj_arena(host) + s
 static inline const state_vt *st_vt(const ystate *st) { return st->st->vt; }
 static inline bool st_is(const ystate *st, uint32_t trait) { return (st->st->vt->traits & trait) != 0; }
 static inline int st_name(const ystate *st) { return st->st->name; }
+/* isinstance(state, cls): the state's class is cls or a subclass of it */
+static inline bool state_is_a(const ystate *st, const state_class *cls) {
+    for (const state_vt *vt = st_vt(st); vt; vt = vt->parent)
+        if (vt->cls == cls) return true;
+    return false;
+}
 #define NODE(st) ((st)->st->node)
 static inline ydata *st_data(yobj *host, ystate *st) { return obj_state_data(host, st); }
 void state_queue_change(ymatch *m, yobj *host, ystate *st, int sym, const ydata *data); /* the class's, or the base */

@@ -718,15 +718,19 @@ static void build_fighter_base(yfighter *f, const ytable *t) {
 static void build_fighter_template(int table) {
     table_rt *rt = &FT[table];
     const ytable *t = &yomi_fighter_tables[table];
-    const yomi_char *chr = yomi_char_hooks[table];
+    const yomi_char_registry *reg = yomi_char_registries[table];
     rt->built = true;
-    if (!chr) {
+    if (!reg) {
         snprintf(rt->why, sizeof rt->why, "the character %s is not written in C", t->name);
         return;
     }
     /* the character's hooks, with the base ones where it has none */
     yomi_char *c = &CHARS[table];
-    *c = *chr;
+    *c = *reg->fighter;
+    c->scripts = reg->scripts;
+    c->objects = reg->objects;
+    c->object_scripts = reg->object_scripts;
+    const yomi_char *chr = c;
 #define FILL(hook) if (!c->hook) c->hook = base_fighter_hooks.hook
     FILL(construct); FILL(init); FILL(tick); FILL(process_extra); FILL(process_action); FILL(process_continue);
     FILL(turn_end_effects); FILL(turn_start_effects); FILL(apply_grav); FILL(apply_grav_custom); FILL(apply_fric);
@@ -809,8 +813,8 @@ static const yobj_class *lookup_object_class(const char *script) {
     /* the characters' registries, merged in package order (later ones win, like dict.update) */
     for (int o = 0; o < YOMI_N_FIGHTER_TABLES; o++) {
         int i = yomi_char_order[o];
-        if (!yomi_char_hooks[i]) continue;
-        const struct yobj_entry *e = yomi_char_hooks[i]->objects;
+        if (!yomi_char_registries[i]) continue;
+        const struct yobj_entry *e = yomi_char_registries[i]->objects;
         for (; e && e->script; e++)
             if (script && strcmp(e->script, script) == 0) found = e->cls;
     }
@@ -843,7 +847,8 @@ static void build_object_template(int table) {
     int n_regs = 0;
     for (int o = YOMI_N_FIGHTER_TABLES - 1; o >= 0; o--) { /* later updates win: search them first */
         int i = yomi_char_order[o];
-        if (yomi_char_hooks[i] && yomi_char_hooks[i]->object_scripts) regs[n_regs++] = yomi_char_hooks[i]->object_scripts;
+        if (yomi_char_registries[i] && yomi_char_registries[i]->object_scripts)
+            regs[n_regs++] = yomi_char_registries[i]->object_scripts;
     }
     regs[n_regs++] = base_object_state_scripts;
     if (build_states(0, table, t, &p->o, p->states, p->hitboxes, YOMI_MAX_OHITBOXES, p->hurtstates,

@@ -6,8 +6,8 @@
  * them into the panel's (action, data, extra), submit, advance to the next decision, write
  * rewards / terminals / truncations, restart finished matches, write observations.
  *
- * The static tables (env_tables.c) are generated from the Python layouts by
- * ``python -m integration.env.obs --write-c`` (tests/env/test_env_c.py checks they are current). Names are
+ * The static tables (env_layout.h, env_tables.c) are generated from the Python layouts into
+ * build/gen when the extension is built (setup.py, integration/env/obs.py: write_c). Names are
  * resolved to the engine's symbols, state indices and offsets once, by yenv_init().
  */
 #ifndef YOMI_ENV_H

@@ -471,7 +471,7 @@ class CBackend(Backend):
             if c not in native.characters():
                 raise EngineUnavailable(f"the C engine has no {c} yet")
         if native.EnvBatch.sizes()["obs"] != O.OBS_SIZE:
-            raise EngineUnavailable("the C env tables are stale (python -m integration.env.obs --write-c, then uv sync)")
+            raise EngineUnavailable("the C env tables are stale (uv sync regenerates and rebuilds them)")
         self.n = n
         self.illegal_mode = illegal
         self.engine_error_mode = engine_errors

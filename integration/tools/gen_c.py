@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib.util
 import json
 import os
 import re
@@ -32,7 +33,18 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "..", "..", "states", "data")  # the JSON tables this turns into C
-CHARACTERS = ("ninja", "cowboy", "wizard", "robot", "mutant")
+
+
+def _character_names() -> tuple:
+    """states/data/schema.py's CHARACTER_NAMES, the fighter tables' order, read without importing the
+    project (this file runs alone at build time; schema.py needs only the standard library)."""
+    spec = importlib.util.spec_from_file_location("yomi_tables_schema", os.path.join(DATA, "schema.py"))
+    schema = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(schema)
+    return tuple(schema.CHARACTER_NAMES)
+
+
+CHARACTERS = _character_names()
 PAIRS = "__pairs__"
 GENERATOR_VERSION = "1"
 
@@ -74,7 +86,7 @@ def include_dirs(csrc: str) -> list[str]:
 
 
 def c_characters(csrc: str | None) -> set[str]:
-    """The characters written in C: the folders of csrc/chars/ (each defines char_<name>_hooks)."""
+    """The characters written in C: the folders of csrc/chars/ (each defines char_<name>_registry)."""
     folder = os.path.join(csrc, "chars") if csrc else None
     if not folder or not os.path.isdir(folder):
         return set()
@@ -315,17 +327,18 @@ class Gen:
         out += [f"    {t}," for t in fighters]
         out += ["};", "", f"const ytable yomi_object_tables[YOMI_N_OBJECT_TABLES] = {{"]
         out += [f"    {t}," for t in objects]
-        out += ["};", "", "/* the characters written in C: csrc/chars/<table>/ defines char_<table>_hooks */",
-                "struct yomi_char;"]
+        out += ["};", "", "/* the characters written in C: csrc/chars/<table>/ defines char_<table>_registry */",
+                "struct yomi_char_registry;"]
         hooks = []
         in_c = c_characters(self.csrc)
         for character in CHARACTERS:
             if character in in_c:
-                out.append(f"extern const struct yomi_char char_{character}_hooks;")
-                hooks.append(f"&char_{character}_hooks")
+                out.append(f"extern const struct yomi_char_registry char_{character}_registry;")
+                hooks.append(f"&char_{character}_registry")
             else:
                 hooks.append("0")
-        out += ["const struct yomi_char *const yomi_char_hooks[YOMI_N_FIGHTER_TABLES] = {" + ", ".join(hooks) + "};",
+        out += ["const struct yomi_char_registry *const yomi_char_registries[YOMI_N_FIGHTER_TABLES] = {"
+                + ", ".join(hooks) + "};",
                 "", "/* the fighter tables in the order the Python engine merges the characters' registries",
                 "   (states/scene.py: character_modules, sorted by package name; later ones win) */",
                 "const int yomi_char_order[YOMI_N_FIGHTER_TABLES] = {"

@@ -244,4 +244,9 @@ class IgnoredTable(Header):
     unevaluated_defaults: list[dict]  # {"script", "member", "reason", "count"}; empty today
 
 
+# The characters the tables hold, in the extractor's order (objects.json's objects_by_character
+# records it). The one list of them outside the characters' own folders: the order is a format (the
+# C engine's fighter table index, which snapshots carry; a character's index in the observation,
+# which checkpoints depend on), so it is fixed here and every other list derives from it
+# (integration/tools/gen_c.py, integration/env/action/constants.py, integration/tools/extract/checks.py).
 CHARACTER_NAMES = ("ninja", "cowboy", "wizard", "robot", "mutant")

@@ -2,8 +2,8 @@
 C part under AddressSanitizer and UndefinedBehaviorSanitizer, and runs it (tests/engine/test_snapshot_fuzz.py).
 
 The engine's sources (csrc/engine, csrc/chars), the environment's C part (csrc/env, no Python in
-it), the tables generated from states/data and the driver are compiled file by file on every core,
-then linked. ``-fwrapv`` is the production build's (setup.py): signed overflow wraps (defined), as
+it), the tables generated from states/data and from the environment's layout (as setup.py does)
+and the driver are compiled file by file on every core, then linked. ``-fwrapv`` is the production build's (setup.py): signed overflow wraps (defined), as
 a crafted snapshot's numbers may make it; UBSan checks everything else.
 """
 from __future__ import annotations
@@ -14,6 +14,8 @@ import shutil
 import subprocess
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+
+from integration.env import obs
 
 REPO = Path(__file__).resolve().parents[2]
 CSRC = REPO / "csrc"
@@ -49,8 +51,9 @@ def build(cc: str, work: Path, driver: str) -> Path:
     spec.loader.exec_module(gen)
     gen_dir = work / "gen"
     gen.write(str(gen_dir), str(CSRC))
+    obs.write_c(str(gen_dir))  # the environment's tables (setup.py generates them the same way)
     sources = [Path(p) for p in gen.engine_sources(str(CSRC))] + sorted((CSRC / "env").glob("*.c"))
-    sources += [gen_dir / "tables_gen.c", CSRC / "tools" / f"{driver}.c"]
+    sources += [gen_dir / "tables_gen.c", gen_dir / "env_tables.c", CSRC / "tools" / f"{driver}.c"]
     includes = [f"-I{d}" for d in gen.include_dirs(str(CSRC))] + [f"-I{gen_dir}"]
     flags = [*SAN_FLAGS, "-fwrapv", *includes]
     objs = work / "obj"

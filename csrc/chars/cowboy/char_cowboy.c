@@ -1,5 +1,5 @@
-/* The Cowboy. Mirrors states/cowboy/fighter.py (characters/swordandgun/SwordGuy.gd), and the
- * registries of states/cowboy/__init__.py (game script -> class).
+/* The Cowboy. Mirrors states/cowboy/fighter.py (characters/swordandgun/SwordGuy.gd); the
+ * registries of states/cowboy/__init__.py are char_cowboy_registry.c.
  *
  * Resources: six bullets and the gun (in hand or thrown), the after-image ("Foresight")
  * with its detonate / shift / drift / hindsight extras, the lasso, the temporal round,
@@ -48,60 +48,11 @@ int cowboy_scene(int which) {
 }
 
 /* ------------------------------------------------------------------ FixedMath methods (yomi/fixed.py) */
-void cb_rotate_vec(fx x, fx y, fx t, fx *ox, fx *oy) {
-    fx c = fx_cos(t), s = fx_sin(t);
-    *ox = fx_rq(fx_wrap_sub(fx_mul(x, c), fx_mul(y, s)));
-    *oy = fx_rq(fx_wrap_add(fx_mul(x, s), fx_mul(y, c)));
-}
-
-fx cb_vec_to_angle(ymatch *m, fx x, fx y) {
-    fx out = 0;
-    if (fx_atan2(y, x, &out) != FX_OK) {
-        yerr(m, YE_FIXED, "vec_to_angle: division by zero");
-        return 0;
-    }
-    return fx_rq(out);
-}
-
 fx cb_angle_dist(fx a, fx b) { return fx_rq(fx_short_angle_dist(a, b)); }
-
-void cb_angle_to_vec(fx t, fx *x, fx *y) {
-    *x = fx_rq(fx_cos(t));
-    *y = fx_rq(fx_sin(t));
-}
 
 void cb_vec_div(ymatch *m, fx x, fx y, fx k, fx *ox, fx *oy) {
     *ox = yfx_div(m, x, k);
     *oy = yfx_div(m, y, k);
-}
-
-/* ------------------------------------------------------------------ state helpers */
-bool cowboy_data_xy(ymatch *m, yobj *host, ystate *st, int32_t *x, int32_t *y) {
-    ydata *d = st_data(host, st);
-    bool hx = false, hy = false;
-    if (d->kind == YD_DICT) {
-        for (int i = 0; i < d->n; i++) {
-            const ydata_leaf *e = &d->e[i];
-            if (e->k2 != SYM_NONE || (e->kind != YD_INT && e->kind != YD_BOOL)) continue;
-            if (e->k1 == SYM_x) *x = e->v, hx = true;
-            if (e->k1 == SYM_y) *y = e->v, hy = true;
-        }
-        if (hx && hy) return true;
-    }
-    int key = hx ? SYM_y : SYM_x; /* data["x"] is read first */
-    yerr(m, ydata_lookup_error(d, key, SYM_NONE), "Cowboy: state %s: its data has no %s", sym_text(st_name(st)),
-         sym_text(key));
-    return false;
-}
-
-bool cowboy_data_truthy(const ydata *d) {
-    switch (d->kind) {
-    case YD_NONE: case YD_NULL: return false;
-    case YD_INT: case YD_BOOL: return d->i != 0;
-    case YD_STR: return d->i != SYM_NONE;
-    case YD_DICT: return d->n > 0;
-    default: return true; /* a state object, {"hitbox": ...} */
-    }
 }
 
 int cowboy_previous_state_name(yobj *host) {
@@ -151,7 +102,7 @@ static void init(ymatch *m, yfighter *f) {
 void cowboy_get_barrel_location(ymatch *m, fx angle, fx modifier, fx *x, fx *y) {
     (void)m;
     fx vx, vy;
-    cb_rotate_vec(BARREL_LOCATION_X, BARREL_LOCATION_Y, angle, &vx, &vy);
+    yfx_rotate_vec(BARREL_LOCATION_X, BARREL_LOCATION_Y, angle, &vx, &vy);
     fxs_vec_mul(vx, vy, modifier, x, y);
     *y = fxs_sub(*y, FXI(24));
 }
@@ -473,77 +424,11 @@ static const yres_field RES[] = {
 };
 #undef R
 
-/* ------------------------------------------------------------------ registries (states/cowboy/__init__.py) */
-#define D "characters/swordandgun/"
-const yscript_entry cowboy_scripts[] = {
-    {D "states/Dash.gd", &cowboy_dash_class},
-    {D "states/AirDash.gd", &cowboy_air_dash_class},
-    {D "states/Dash1k.gd", &cowboy_dash_class},
-    {D "states/3Combo.gd", &cowboy_three_combo_class},
-    {D "states/HSlash.gd", &cowboy_hslash_class},
-    {D "states/VSlash.gd", &cowboy_vslash_class},
-    {D "states/UpwardSwipe.gd", &cowboy_upward_swipe_class},
-    {D "states/Stinger.gd", &idle_class},
-    {D "states/DownwardCleave.gd", &cowboy_downward_cleave_class},
-    {D "states/HAirSlash.gd", &cowboy_hair_slash_class},
-    {D "states/LightningSlice.gd", &cowboy_lightning_slice_class},
-    {D "BackSlash.gd", &cowboy_back_slash_class},
-    {D "states/Impale.gd", &cowboy_impale_class},
-    {D "states/ImpaleFollowup.gd", &cowboy_impale_followup_class},
-    {D "IzunaDrop.gd", &cowboy_izuna_drop_class},
-    {D "states/Lasso.gd", &cowboy_lasso_class},
-    {D "states/LassoPull.gd", &cowboy_lasso_pull_class},
-    {D "states/LassoReel.gd", &cowboy_lasso_reel_class},
-    {D "states/HurtAerial.gd", &cowboy_hurt_aerial_class},
-    {D "states/Taunt.gd", &cowboy_taunt_class},
-    {D "NewShoot.gd", &cowboy_new_shoot_class},
-    {D "states/Shoot.gd", &cowboy_shoot_class},
-    {D "states/Brandish.gd", &cowboy_brandish_class},
-    {D "states/PistolWhip.gd", &cowboy_pistol_whip_class},
-    {D "states/GunThrow.gd", &cowboy_gun_throw_class},
-    {D "states/GunReel.gd", &cowboy_gun_reel_class},
-    {D "states/Teleport.gd", &cowboy_teleport_class},
-    {D "states/TPStance.gd", &cowboy_tp_stance_class},
-    {D "states/Foresight.gd", &cowboy_foresight_class},
-    {D "states/ForesightExplosion.gd", &cowboy_foresight_explosion_class},
-    {D "states/1000Cuts.gd", &cowboy_thousand_cuts_class},
-    {D "states/WeebCut.gd", &cowboy_weeb_cut_class},
-    {0, 0},
-};
-
-#define PROJ D "projectiles/"
-const struct yobj_entry cowboy_objects[] = {
-    {PROJ "Gun.gd", &cowboy_gun_class},
-    {PROJ "Lasso.gd", &cowboy_lasso_object_class},
-    {PROJ "NewBullet.gd", &cowboy_new_bullet_class},
-    {PROJ "bullet.gd", &cowboy_bullet_class},
-    {PROJ "states/AfterImage.gd", &cowboy_after_image_class},
-    {PROJ "1000cuts/1000Cuts.gd", &cowboy_cuts_object_class},
-    {0, 0},
-};
-
-const yscript_entry cowboy_object_scripts[] = {
-    {PROJ "states/GunSpin.gd", &cowboy_gun_spin_class},
-    {PROJ "states/LassoDefault.gd", &cowboy_lasso_default_class},
-    {PROJ "states/LassoHolding.gd", &cowboy_lasso_holding_class},
-    {PROJ "states/NewBulletDefault.gd", &cowboy_new_bullet_default_class},
-    {PROJ "states/BulletDefault.gd", &cowboy_bullet_default_class},
-    {PROJ "TemporalRoundDefault.gd", &cowboy_temporal_round_default_class},
-    {PROJ "states/ForesightDefault.gd", &cowboy_foresight_default_class},
-    {PROJ "states/AfterImageExplosionDefault.gd", &cowboy_after_image_explosion_default_class},
-    {PROJ "states/1000CutsDefault.gd", &cowboy_cuts_default_class},
-    {0, 0},
-};
-#undef PROJ
-#undef D
 
 const yomi_char char_cowboy_hooks = {
     .name = "Cowboy",
     .py_class = "states.cowboy.fighter.Cowboy",
     .vars_size = sizeof(cowboy_vars),
-    .scripts = cowboy_scripts,
-    .objects = cowboy_objects,
-    .object_scripts = cowboy_object_scripts,
     .extras = EXTRAS,
     .n_extras = sizeof EXTRAS / sizeof EXTRAS[0],
     .res = RES,

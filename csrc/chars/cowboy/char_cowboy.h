@@ -1,6 +1,7 @@
 /* The Cowboy in C: its fighter variables, state and object classes (char_cowboy*.c).
  *
- *   char_cowboy.c          <- states/cowboy/fighter.py (+ the registries of states/cowboy/__init__.py)
+ *   char_cowboy.c          <- states/cowboy/fighter.py
+ *   char_cowboy_registry.c <- the registries of states/cowboy/__init__.py
  *   char_cowboy_moves.c    <- states/cowboy/moves.py
  *   char_cowboy_gun.c      <- states/cowboy/gun.py
  *   char_cowboy_time.c     <- states/cowboy/time.py
@@ -25,9 +26,6 @@ typedef struct {
 #define COWBOY(f) ((cowboy_vars *)(f)->vars)
 
 extern const yomi_char char_cowboy_hooks;
-extern const yscript_entry cowboy_scripts[];
-extern const struct yobj_entry cowboy_objects[];
-extern const yscript_entry cowboy_object_scripts[];
 
 /* `CHARACTER == "Cowboy"`: o is a fighter playing the Cowboy */
 static inline bool is_cowboy(yobj *o) { return o && o->is_fighter && AS_F(o)->chr->name == char_cowboy_hooks.name; }
@@ -49,17 +47,10 @@ enum {
 };
 int cowboy_scene(int which);
 
-/* self.data["x"], self.data["y"] (ints); false (and the match stops) where the Python engine's
- * lookup fails (a KeyError / TypeError there) */
-bool cowboy_data_xy(ymatch *m, yobj *host, ystate *st, int32_t *x, int32_t *y);
-bool cowboy_data_truthy(const ydata *d); /* `if self.data` */
 int cowboy_previous_state_name(yobj *host); /* previous_state_name(): SYM_NONE for "" */
 
 /* FixedMath methods fxs.h does not have (the string facade: results re-quantised) */
-void cb_rotate_vec(fx x, fx y, fx t, fx *ox, fx *oy);
-fx cb_vec_to_angle(ymatch *m, fx x, fx y);
 fx cb_angle_dist(fx a, fx b);
-void cb_angle_to_vec(fx t, fx *x, fx *y);
 void cb_vec_div(ymatch *m, fx x, fx y, fx k, fx *ox, fx *oy);
 
 /* ------------------------------------------------------------------ char_cowboy_moves.c (states/cowboy/moves.py) */
@@ -68,8 +59,6 @@ extern const state_class cowboy_dash_class, cowboy_air_dash_class, cowboy_three_
     cowboy_lightning_slice_class, cowboy_back_slash_class, cowboy_impale_class, cowboy_impale_followup_class,
     cowboy_izuna_drop_class, cowboy_lasso_class, cowboy_lasso_pull_class, cowboy_lasso_reel_class,
     cowboy_hurt_aerial_class, cowboy_taunt_class;
-/* Lasso.on_lasso_hit (the lasso object's lasso_hit signal, whether the state is active or not) */
-void cowboy_lasso_on_lasso_hit(ymatch *m, yfighter *f, yobj *opponent);
 
 /* ------------------------------------------------------------------ char_cowboy_gun.c (states/cowboy/gun.py) */
 extern const state_class cowboy_new_shoot_class, cowboy_shoot_class, cowboy_brandish_class, cowboy_pistol_whip_class,

@@ -125,10 +125,10 @@ static int new_shoot_frame_3(ymatch *m, yobj *host, ystate *st) {
     int facing = obj_facing(host);
     int32_t px = host->data.px, py = host->data.py;
     int32_t shot_x, shot_y;
-    if (!cowboy_data_xy(m, host, st, &shot_x, &shot_y)) return SYM_NONE;
+    if (!st_data_xy(m, host, st, &shot_x, &shot_y)) return SYM_NONE;
     fx dx, dy;
     obj_xy_to_dir(m, FXI(shot_x), FXI(shot_y), FX_ONE, FXI(100), &dx, &dy);
-    fx shot_angle = cb_vec_to_angle(m, fxs_mul(FXI(shot_x), FXI(facing)), FXI(shot_y));
+    fx shot_angle = yfx_vec_to_angle(m, fxs_mul(FXI(shot_x), FXI(facing)), FXI(shot_y));
     fx hitbox_distance = v->projectile ? FX_ONE : POINT_BLANK_HITBOX_DISTANCE_MODIFIER;
     fx bx, by;
     cowboy_get_barrel_location(m, shot_angle, hitbox_distance, &bx, &by);
@@ -157,7 +157,7 @@ static int new_shoot_frame_3(ymatch *m, yobj *host, ystate *st) {
     }
     ydata *d = st_data(host, st);
     int32_t temporal = 0;
-    if (cowboy_data_truthy(d) && ydata_get(d, SYM_ActivateTemporal, SYM_NONE, &temporal) && temporal) {
+    if (ydata_truthy(d) && ydata_get(d, SYM_ActivateTemporal, SYM_NONE, &temporal) && temporal) {
         yobj *round = obj_from_name(m, cv->temporal_round);
         if (round) {
             cowboy_bullet_vars *b = cowboy_bullet(round);
@@ -240,7 +240,7 @@ static int shoot_frame_0(ymatch *m, yobj *host, ystate *st) {
     ydata *d = st_data(host, st);
     v->parried = false;
     if (v->temporal) {
-        v->fast = cowboy_data_truthy(d);
+        v->fast = ydata_truthy(d);
         return SYM_NONE;
     }
     if (d->kind == YD_DICT) {
@@ -285,7 +285,7 @@ static fx bullet_distance(ymatch *m, yobj *host) {
 }
 
 static bool is_accurate(ymatch *m, yobj *host, fx dx, fx dy, fx angle) {
-    fx aim = cb_vec_to_angle(m, fxs_mul(dx, FXI(obj_facing(host))), dy);
+    fx aim = yfx_vec_to_angle(m, fxs_mul(dx, FXI(obj_facing(host))), dy);
     return fxs_abs(cb_angle_dist(aim, angle)) < AUTO_AIM_DIST;
 }
 
@@ -310,7 +310,7 @@ static bool clashes_with_opponent_shot(ymatch *m, yobj *host, ystate *st, bool s
     fx ex, ey;
     fxs_normalized_times(FXI(lx), FXI(ly), FX_ONE, &ex, &ey);
     cowboy_vars *ocv = COWBOY(opp);
-    fx enemy_angle = cb_vec_to_angle(m, fxs_mul(FXI(ocv->shot_dir_x), FXI(obj_facing(host))), FXI(ocv->shot_dir_y));
+    fx enemy_angle = yfx_vec_to_angle(m, fxs_mul(FXI(ocv->shot_dir_x), FXI(obj_facing(host))), FXI(ocv->shot_dir_y));
     return shot_hits && is_accurate(m, host, ex, ey, enemy_angle);
 }
 
@@ -324,7 +324,7 @@ static void fire_hitscan(ymatch *m, yobj *host, ystate *st) {
     obj_local_center(m, host, &opp->o, &lx, &ly);
     fx dx, dy;
     fxs_normalized_times(FXI(lx), FXI(ly), FX_ONE, &dx, &dy);
-    fx angle = cb_vec_to_angle(m, fxs_mul(dx, FXI(facing)), dy);
+    fx angle = yfx_vec_to_angle(m, fxs_mul(dx, FXI(facing)), dy);
     bool autoaim = cowboy_previous_state_name(host) == SYM_Shoot && host->combo_count > 0;
     fx shot_angle;
     if (autoaim) {
@@ -332,7 +332,7 @@ static void fire_hitscan(ymatch *m, yobj *host, ystate *st) {
         cv->shot_dir_y = ly;
         shot_angle = angle;
     } else {
-        shot_angle = cb_vec_to_angle(m, fxs_mul(FXI(cv->shot_dir_x), FXI(facing)), FXI(cv->shot_dir_y));
+        shot_angle = yfx_vec_to_angle(m, fxs_mul(FXI(cv->shot_dir_x), FXI(facing)), FXI(cv->shot_dir_y));
     }
     kick_back(m, host, dx, dy);
     cowboy_use_bullet(f);
@@ -370,7 +370,7 @@ static void place_temporal_round(ymatch *m, yobj *host, ystate *st) {
     obj_local_center(m, host, &opp->o, &lx, &ly);
     fx dx, dy;
     fxs_normalized(FXI(lx), FXI(ly), &dx, &dy);
-    fx angle = cb_vec_to_angle(m, fxs_mul(dx, FXI(facing)), dy);
+    fx angle = yfx_vec_to_angle(m, fxs_mul(dx, FXI(facing)), dy);
     fx bx, by;
     cowboy_get_barrel_location(m, angle, FX_ONE, &bx, &by);
     kick_back(m, host, dx, dy);

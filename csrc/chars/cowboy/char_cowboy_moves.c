@@ -114,7 +114,7 @@ static int air_dash_enter(ymatch *m, yobj *host, ystate *st) {
     ydata *d = st_data(host, st);
     if (d->kind == YD_NONE) ydata_xy(d, v->back ? -facing : facing, 0);
     int32_t x, y;
-    if (!cowboy_data_xy(m, host, st, &x, &y)) return SYM_NONE;
+    if (!st_data_xy(m, host, st, &x, &y)) return SYM_NONE;
     bool go_back = !v->back && x == -facing;
     if (go_back) return v->cuts ? SYM_AirDash1kBack : SYM_AirDash2Back;
     st->beats_backdash = !v->back;
@@ -125,7 +125,7 @@ static int air_dash_enter(ymatch *m, yobj *host, ystate *st) {
 static int cowboy_air_dash_frame_0(ymatch *m, yobj *host, ystate *st) {
     cowboy_air_dash_vars *v = ST_VARS(cowboy_air_dash_vars, host, st);
     int32_t x, y;
-    if (!cowboy_data_xy(m, host, st, &x, &y)) return SYM_NONE;
+    if (!st_data_xy(m, host, st, &x, &y)) return SYM_NONE;
     int min_iasa = host->combo_count > 0 ? MIN_IASA : MIN_NEUTRAL_IASA;
     st->starting_iasa_at = min_iasa;
     st->iasa_at = min_iasa;
@@ -258,7 +258,7 @@ const state_class cowboy_three_combo_class = {
  * an upward input turns it into HSlashUp. */
 static int hslash_enter(ymatch *m, yobj *host, ystate *st) {
     ydata *d = st_data(host, st);
-    if (cowboy_data_truthy(d)) {
+    if (ydata_truthy(d)) {
         int32_t y;
         if (!ydata_get(d, SYM_y, SYM_NONE, &y)) {
             yerr(m, ydata_lookup_error(d, SYM_y, SYM_NONE), "HSlash: its data has no y");
@@ -547,7 +547,7 @@ static int lslice_tick(ymatch *m, yobj *host, ystate *st) {
         obj_xy_to_dir(m, FXI(50 * facing), 0, TRACKING_DISTANCE, FXI(100), &px, &py);
     } else {
         int32_t x, y;
-        if (!cowboy_data_xy(m, host, st, &x, &y)) return SYM_NONE;
+        if (!st_data_xy(m, host, st, &x, &y)) return SYM_NONE;
         obj_xy_to_dir(m, FXI(x), FXI(y), TRACKING_DISTANCE, FXI(100), &px, &py);
     }
     hitbox->b.x = DEFAULT_HITBOX_X + fxs_round(px) * facing;
@@ -894,7 +894,7 @@ static int lasso_enter(ymatch *m, yobj *host, ystate *st) {
 static int lasso_frame_7(ymatch *m, yobj *host, ystate *st) {
     yfighter *f = AS_F(host);
     int32_t x, y;
-    if (!cowboy_data_xy(m, host, st, &x, &y)) return SYM_NONE;
+    if (!st_data_xy(m, host, st, &x, &y)) return SYM_NONE;
     yobj *obj = obj_spawn(m, host, cowboy_scene(CB_SCENE_LASSO), 16, -16, true, NULL, true);
     if (!obj) return SYM_NONE;
     COWBOY(f)->lasso_projectile = obj->number;
@@ -907,12 +907,13 @@ static int lasso_frame_7(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-void cowboy_lasso_on_lasso_hit(ymatch *m, yfighter *f, yobj *opponent) {
-    (void)opponent;
-    int index = obj_state_index(m, &f->o, SYM_Lasso);
-    if (index < 0) return;
-    ystate *st = &f->states[index];
-    lasso_vars *v = ST_VARS(lasso_vars, &f->o, st);
+/* Lasso.on_lasso_hit: the lasso object's lasso_hit signal (it carries the caught fighter, which
+ * the method does not use), connected to the Lasso state that threw it, active or not */
+static void lasso_on_signal(ymatch *m, yobj *host, ystate *st, int method, yobj *emitter) {
+    (void)emitter;
+    if (method != SYM_on_lasso_hit) return;
+    yfighter *f = AS_F(host);
+    lasso_vars *v = ST_VARS(lasso_vars, host, st);
     v->lasso_hit = true;
     v->lasso_hit_frame = st->current_tick;
     int32_t ox, oy;
@@ -945,6 +946,7 @@ const state_class cowboy_lasso_class = {
     .name = "states.cowboy.moves.Lasso",
     .parent = &character_state_class,
     .vars_size = sizeof(lasso_vars),
+    .on_signal = lasso_on_signal,
     .init = lasso_init,
     .is_usable = lasso_is_usable,
     .enter = lasso_enter,
@@ -963,7 +965,7 @@ static int lasso_pull_frame_12(ymatch *m, yobj *host, ystate *st) {
     release_lasso(m, f);
     if (!YOK(m)) return SYM_NONE;
     int32_t x, y;
-    if (!cowboy_data_xy(m, host, st, &x, &y)) return SYM_NONE;
+    if (!st_data_xy(m, host, st, &x, &y)) return SYM_NONE;
     fx dx, dy;
     obj_xy_to_dir(m, FXI(x), FXI(y), FX_ONE, FXI(100), &dx, &dy);
     yhitbox *hitbox = state_hitbox_child(host, st, SYM_Hitbox);

@@ -258,8 +258,13 @@ static void lasso_default_on_hit_something(ymatch *m, yobj *host, ystate *st, yo
             yerr(m, YE_INTERNAL, "a lasso whose creator is not a Cowboy");
             return;
         }
-        cowboy_lasso_on_lasso_hit(m, creator, obj);
-        if (!YOK(m)) return;
+        int index = obj_state_index(m, &creator->o, SYM_Lasso);
+        if (index >= 0) {
+            /* through the state's signal hook: the object file names no move class */
+            ystate *lasso = &creator->states[index];
+            if (st_vt(lasso)->on_signal) st_vt(lasso)->on_signal(m, &creator->o, lasso, SYM_on_lasso_hit, host);
+            if (!YOK(m)) return;
+        }
         state_queue_change(m, host, st, SYM_Holding, NULL);
     } else {
         default_fireball_on_hit_something(m, host, st, obj, hb);
@@ -337,7 +342,7 @@ static void collide_with_bullet(ymatch *m, yproj *p, yobj *other) {
     int32_t random_angle = obj_randi_range(m, &p->o, 0, 361);
     if (!YOK(m)) return;
     fx radians = yfx_div(m, fxs_mul(FXI(random_angle), FXC(6.28318530)), FXI(360));
-    cb_angle_to_vec(radians, &b->dir_x, &b->dir_y);
+    yfx_angle_to_vec(radians, &b->dir_x, &b->dir_y);
     cowboy_obj_disable(m, &p->o);
     cowboy_obj_disable(m, other);
 }
@@ -786,7 +791,7 @@ static int bullet_default_frame_0(ymatch *m, yobj *host, ystate *st) {
     }
     scale_hitbox(m, b, h);
     int32_t x, y;
-    if (!cowboy_data_xy(m, host, st, &x, &y)) return SYM_NONE;
+    if (!st_data_xy(m, host, st, &x, &y)) return SYM_NONE;
     obj_set_pos(host, x, y);
     return SYM_NONE;
 }

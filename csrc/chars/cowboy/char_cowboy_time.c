@@ -87,7 +87,7 @@ static int teleport_frame_0(ymatch *m, yobj *host, ystate *st) {
     v->backwards_stall_frames = 0;
     if (!v->shift) host->throw_invulnerable = true;
     int32_t x, y;
-    if (!cowboy_data_xy(m, host, st, &x, &y)) return SYM_NONE;
+    if (!st_data_xy(m, host, st, &x, &y)) return SYM_NONE;
     fx sx, sy;
     obj_xy_to_dir(m, FXI(x), FXI(y), FX_ONE, FXI(100), &sx, &sy);
     v->forward = false;
@@ -148,7 +148,7 @@ static int teleport_frame_5(ymatch *m, yobj *host, ystate *st) {
     yfighter *f = AS_F(host);
     cowboy_vars *cv = COWBOY(f);
     int32_t x, y;
-    if (!cowboy_data_xy(m, host, st, &x, &y)) return SYM_NONE;
+    if (!st_data_xy(m, host, st, &x, &y)) return SYM_NONE;
     fx mx, my;
     obj_xy_to_dir(m, FXI(x), FXI(y), MOVE_DIST, FXI(100), &mx, &my);
     if (v->foresight && cv->after_image_object) {
@@ -252,7 +252,7 @@ const state_class cowboy_teleport_class = {
  * stance teleport will go. */
 static int tp_stance_enter(ymatch *m, yobj *host, ystate *st) {
     int32_t x, y;
-    if (!cowboy_data_xy(m, host, st, &x, &y)) return SYM_NONE;
+    if (!st_data_xy(m, host, st, &x, &y)) return SYM_NONE;
     COWBOY(AS_F(host))->stance_teleport_x = x;
     COWBOY(AS_F(host))->stance_teleport_y = y;
     return SYM_NONE;
@@ -283,7 +283,7 @@ static int foresight_frame_0(ymatch *m, yobj *host, ystate *st) {
 
 static void foresight_process_projectile(ymatch *m, yobj *host, ystate *st, yproj *projectile) {
     int32_t x, y;
-    if (!cowboy_data_xy(m, host, st, &x, &y)) return;
+    if (!st_data_xy(m, host, st, &x, &y)) return;
     fx dx, dy;
     obj_xy_to_dir(m, FXI(x), FXI(y), FORESIGHT_MAX_DIST, FXI(100), &dx, &dy);
     COWBOY(AS_F(host))->after_image_object = projectile->o.number; /* setup_foresight */
@@ -409,9 +409,9 @@ static int weeb_cut_enter(ymatch *m, yobj *host, ystate *st) {
         all[k].b.y = 0;
     }
     fx dx, dy;
-    if (cowboy_data_truthy(st_data(host, st))) {
+    if (ydata_truthy(st_data(host, st))) {
         int32_t x, y;
-        if (!cowboy_data_xy(m, host, st, &x, &y)) return SYM_NONE;
+        if (!st_data_xy(m, host, st, &x, &y)) return SYM_NONE;
         obj_xy_to_dir(m, FXI(x), FXI(y), FX_ONE, FXI(100), &dx, &dy);
     } else {
         dx = FXI(obj_facing(host));

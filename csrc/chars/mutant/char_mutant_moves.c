@@ -39,7 +39,7 @@ static int roll_frame_6(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class mutant_roll_class = {
+const state_class mutant_roll_class = {
     .name = "states.mutant.moves.MutantRoll",
     .parent = &roll_dodge_class,
     .vars_size = sizeof(mutant_roll_vars),
@@ -52,7 +52,7 @@ static bool ob_is_usable(ymatch *m, yobj *host, ystate *st) {
     return offensive_burst_class.is_usable(m, host, st) && MUTANT(AS_F(host))->bc_charge;
 }
 
-static const state_class mutant_offensive_burst_class = {
+const state_class mutant_offensive_burst_class = {
     .name = "states.mutant.moves.MutantOffensiveBurst",
     .parent = &offensive_burst_class,
     .is_usable = ob_is_usable,
@@ -80,7 +80,7 @@ static int dash_frame_4(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class mutant_dash_forward_class = {
+const state_class mutant_dash_forward_class = {
     .name = "states.mutant.moves.MutantDashForward",
     .parent = &dash_class,
     .enter = dash_enter_,
@@ -108,7 +108,7 @@ static bool slop_is_usable(ymatch *m, yobj *host, ystate *st) {
     return cs_is_usable(m, host, st) && MUTANT(AS_F(host))->can_air_dash;
 }
 
-static const state_class slop_dash_class = {
+const state_class mutant_slop_dash_class = {
     .name = "states.mutant.moves.SlopDash",
     .parent = &air_dash_class,
     .enter = slop_enter,
@@ -152,7 +152,7 @@ static int taunt_frame_44_(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class mutant_taunt_class = {
+const state_class mutant_taunt_class = {
     .name = "states.mutant.moves.MutantTaunt",
     .parent = &taunt_class,
     .vars_size = sizeof(mutant_taunt_vars),
@@ -184,7 +184,7 @@ static bool beast_is_usable(ymatch *m, yobj *host, ystate *st) {
     return true;
 }
 
-static const state_class beast_state_class = {
+const state_class mutant_beast_state_class = {
     .name = "states.mutant.moves.BeastState",
     .parent = &character_state_class,
     .vars_size = sizeof(beast_vars),
@@ -198,27 +198,6 @@ static const state_class beast_state_class = {
 /* ------------------------------------------------------------------ helpers */
 #define HOST_F(host) AS_F(host)
 #define MV(host) MUTANT(AS_F(host))
-
-/* self.data["key"] (an int): the match stops where Python's lookup raises */
-static int32_t data_int(ymatch *m, yobj *host, ystate *st, int key) {
-    int32_t v = 0;
-    if (!ydata_get(st_data(host, st), key, SYM_NONE, &v))
-        yerr(m, YE_INTERNAL, "%s: its data has no '%s'", sym_text(st_name(st)), sym_text(key));
-    return v;
-}
-
-/* bool(self.data) */
-static bool data_truthy(const ydata *d) {
-    switch (d->kind) {
-    case YD_NONE:
-    case YD_NULL: return false;
-    case YD_DICT: return d->n > 0;
-    case YD_INT:
-    case YD_BOOL: return d->i != 0;
-    case YD_STR: return d->i != SYM_NONE;
-    default: return true; /* a state object, a hitbox */
-    }
-}
 
 /* host.xy_to_dir(x, y, mul) with the data's ints (str(x) / "100.0" * mul) */
 static void xy_to_dir(ymatch *m, int32_t x, int32_t y, fx mul, fx *ox, fx *oy) {
@@ -235,12 +214,12 @@ static int air_dash_forward_frame_4(ymatch *m, yobj *host, ystate *st) {
     if (!(prev && st_name(prev) == SYM_AirDashForward)) {
         ydata *d = st_data(host, st);
         int32_t x = 0;
-        if (data_truthy(d) && ydata_get(d, SYM_x, SYM_NONE, &x) && x == 100) mutant_add_juke_pips(HOST_F(host), 1);
+        if (ydata_truthy(d) && ydata_get(d, SYM_x, SYM_NONE, &x) && x == 100) mutant_add_juke_pips(HOST_F(host), 1);
     }
     return SYM_NONE;
 }
 
-static const state_class air_dash_forward_class = {
+const state_class mutant_air_dash_forward_class = {
     .name = "states.mutant.moves.AirDashForward",
     .parent = &dash_class,
     .frames = FRAMES({4, air_dash_forward_frame_4}),
@@ -253,7 +232,7 @@ typedef struct {
 } swipe_vars;
 
 static int swipe_enter(ymatch *m, yobj *host, ystate *st) {
-    int32_t y = data_int(m, host, st, SYM_y);
+    int32_t y = st_data_int(m, host, st, SYM_y, SYM_NONE);
     if (!YOK(m)) return SYM_NONE;
     if (y == -1) return SYM_SwipeUp;
     if (y == 1) return SYM_SwipeDown;
@@ -271,9 +250,9 @@ static int swipe_tick(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class swipe_class = {
+const state_class mutant_swipe_class = {
     .name = "states.mutant.moves.Swipe",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .traits = T_FAST_SWIPE, /* IS_FAST_SWIPE: juking during it is slower (Beast.gd: tick) */
     .vars_size = sizeof(swipe_vars),
     .enter = swipe_enter,
@@ -312,9 +291,9 @@ static int swipe_air_frame_4(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class swipe_air_class = {
+const state_class mutant_swipe_air_class = {
     .name = "states.mutant.moves.SwipeAir",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .vars_size = sizeof(swipe_air_vars),
     .construct = swipe_air_construct,
     .enter = swipe_air_enter,
@@ -343,9 +322,9 @@ static int end_projectile_invulnerability(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class overhead_claw_class = {
+const state_class mutant_overhead_claw_class = {
     .name = "states.mutant.moves.OverheadClaw",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .tick = overhead_claw_tick,
     .frames = FRAMES({4, start_projectile_invulnerability}, {13, end_projectile_invulnerability}),
 };
@@ -364,20 +343,20 @@ static void air_swipe_on_got_blocked(ymatch *m, yobj *host, ystate *st) {
     obj_set_vel(host, host->data.vx, AIR_SWIPE_HIT_LIFT);
 }
 
-static const state_class air_swipe_class = {
+const state_class mutant_air_swipe_class = {
     .name = "states.mutant.moves.AirSwipe",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .on_hit_something = air_swipe_on_hit_something,
     .on_got_blocked = air_swipe_on_got_blocked,
 };
 
 /* ------------------------------------------------------------------ ForwardDashFollowup ("Dash Attack"): backward input turns it around */
-static const state_class forward_dash_followup_class;
+const state_class mutant_forward_dash_followup_class;
 
 static bool fdf_goes_back(ymatch *m, yobj *host, ystate *st) {
     ydata *d = st_data(host, st);
-    if (!data_truthy(d)) return false;
-    return int_sign(data_int(m, host, st, SYM_x)) != obj_facing(host);
+    if (!ydata_truthy(d)) return false;
+    return int_sign(st_data_int(m, host, st, SYM_x, SYM_NONE)) != obj_facing(host);
 }
 
 static int fdf_enter(ymatch *m, yobj *host, ystate *st) {
@@ -388,7 +367,7 @@ static int fdf_enter(ymatch *m, yobj *host, ystate *st) {
 
 static void fdf_apply_enter_force(ymatch *m, yobj *host, ystate *st) {
     if (fdf_goes_back(m, host, st)) return;
-    state_super(&forward_dash_followup_class)->apply_enter_force(m, host, st);
+    state_super(&mutant_forward_dash_followup_class)->apply_enter_force(m, host, st);
 }
 
 static int fdf_frame_0(ymatch *m, yobj *host, ystate *st) {
@@ -408,9 +387,9 @@ static int fdf_frame_6(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class forward_dash_followup_class = {
+const state_class mutant_forward_dash_followup_class = {
     .name = "states.mutant.moves.ForwardDashFollowup",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .enter = fdf_enter,
     .apply_enter_force = fdf_apply_enter_force,
     .frames = FRAMES({0, fdf_frame_0}, {6, fdf_frame_6}),
@@ -431,9 +410,9 @@ static void fdbf_on_got_blocked(ymatch *m, yobj *host, ystate *st) {
     fg_reset_momentum(&host->chara);
 }
 
-static const state_class forward_dash_back_followup_class = {
+const state_class mutant_forward_dash_back_followup_class = {
     .name = "states.mutant.moves.ForwardDashBackFollowup",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .frames = FRAMES({0, fdbf_frame_0}),
     .on_got_blocked = fdbf_on_got_blocked,
 };
@@ -448,7 +427,7 @@ typedef struct {
 } caustic_spike_vars;
 
 static void caustic_spike_process_projectile(ymatch *m, yobj *host, ystate *st, yproj *projectile) {
-    int32_t x = data_int(m, host, st, SYM_x), y = data_int(m, host, st, SYM_y);
+    int32_t x = st_data_int(m, host, st, SYM_x, SYM_NONE), y = st_data_int(m, host, st, SYM_y, SYM_NONE);
     if (!YOK(m)) return;
     fg_set_grounded(&projectile->o.chara, false);
     fx dx, dy;
@@ -478,9 +457,9 @@ static int caustic_spike_tick(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class caustic_spike_class = {
+const state_class mutant_caustic_spike_class = {
     .name = "states.mutant.moves.CausticSpike",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .vars_size = sizeof(caustic_spike_vars),
     .process_projectile = caustic_spike_process_projectile,
     .enter = caustic_spike_enter,
@@ -499,7 +478,7 @@ static void acid_slash_j_construct(ymatch *m, yobj *host, ystate *st) {
 }
 
 static int acid_slash_j_enter(ymatch *m, yobj *host, ystate *st) {
-    if (data_truthy(st_data(host, st)) && data_int(m, host, st, SYM_x) == 0) return SYM_AcidSlashJUp;
+    if (ydata_truthy(st_data(host, st)) && st_data_int(m, host, st, SYM_x, SYM_NONE) == 0) return SYM_AcidSlashJUp;
     return SYM_NONE;
 }
 
@@ -515,9 +494,9 @@ static int acid_slash_j_frame_9(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class acid_slash_j_class = {
+const state_class mutant_acid_slash_j_class = {
     .name = "states.mutant.moves.AcidSlashJ",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .vars_size = sizeof(acid_slash_j_vars),
     .construct = acid_slash_j_construct,
     .enter = acid_slash_j_enter,
@@ -550,9 +529,9 @@ static int acid_slash_h_frame_10(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class acid_slash_h_class = {
+const state_class mutant_acid_slash_h_class = {
     .name = "states.mutant.moves.AcidSlashH",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .vars_size = sizeof(acid_slash_h_vars),
     .construct = acid_slash_h_construct,
     .frames = FRAMES({0, acid_slash_h_frame_0}, {10, acid_slash_h_frame_10}),
@@ -584,9 +563,9 @@ static int bite_grab_tick(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class bite_grab_class = {
+const state_class mutant_bite_grab_class = {
     .name = "states.mutant.moves.BiteGrab",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .vars_size = sizeof(bite_grab_vars),
     .enter = bite_grab_enter,
     .tick = bite_grab_tick,
@@ -600,7 +579,7 @@ static int bite_throw_frame_0(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class bite_throw_class = {
+const state_class mutant_bite_throw_class = {
     .name = "states.mutant.moves.BiteThrow",
     .parent = &throw_state_class,
     .frames = FRAMES({0, bite_throw_frame_0}),
@@ -628,7 +607,7 @@ static void projectile_grab_detect(ymatch *m, yobj *host, ystate *st, yobj *obj)
     if (v->jumped) return;
     v->jumped = true;
     obj_set_vel(host, 0, 0);
-    int32_t x = data_int(m, host, st, SYM_x), y = data_int(m, host, st, SYM_y);
+    int32_t x = st_data_int(m, host, st, SYM_x, SYM_NONE), y = st_data_int(m, host, st, SYM_y, SYM_NONE);
     if (!YOK(m)) return;
     fx dx, dy;
     xy_to_dir(m, x, y, FX_ONE, &dx, &dy);
@@ -641,9 +620,9 @@ static void projectile_grab_detect(ymatch *m, yobj *host, ystate *st, yobj *obj)
     if (!obj->is_fighter) obj_apply_force(obj, 0, FXI(-VAULT_JUMP_FORCE));
 }
 
-static const state_class projectile_grab_class = {
+const state_class mutant_projectile_grab_class = {
     .name = "states.mutant.moves.ProjectileGrab",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .vars_size = sizeof(projectile_grab_vars),
     .enter = projectile_grab_enter,
     .detect = projectile_grab_detect,
@@ -651,7 +630,7 @@ static const state_class projectile_grab_class = {
 };
 
 /* ------------------------------------------------------------------ ProjectileGrabJump: three projectile-invulnerable frames */
-static const state_class projectile_grab_jump_class = {
+const state_class mutant_projectile_grab_jump_class = {
     .name = "states.mutant.moves.ProjectileGrabJump",
     .parent = &character_state_class,
     .frames = FRAMES({0, start_projectile_invulnerability}, {3, end_projectile_invulnerability}),
@@ -692,16 +671,16 @@ static int twist_enter(ymatch *m, yobj *host, ystate *st) {
     twist_vars *v = ST_VARS(twist_vars, host, st);
     int facing = obj_facing(host);
     v->moving = false;
-    int32_t x = data_int(m, host, st, SYM_x), y = data_int(m, host, st, SYM_y);
+    int32_t x = st_data_int(m, host, st, SYM_x, SYM_NONE), y = st_data_int(m, host, st, SYM_y, SYM_NONE);
     if (!YOK(m)) return SYM_NONE;
     xy_to_dir(m, x, y, TWIST_MOVE_SPEED, &v->move_x, &v->move_y);
     v->dir_x = yfx_div(m, v->move_x, TWIST_MOVE_SPEED);
     v->dir_y = yfx_div(m, v->move_y, TWIST_MOVE_SPEED);
-    fx angle = mutant_fx_vec_to_angle(m, v->dir_x, v->dir_y);
+    fx angle = yfx_vec_to_angle(m, v->dir_x, v->dir_y);
     if (!YOK(m)) return SYM_NONE;
     fx hurt_x, hurt_y, hit_x, hit_y;
-    mutant_fx_rotate_vec(TWIST_HURTBOX_X, 0, angle, &hurt_x, &hurt_y);
-    mutant_fx_rotate_vec(TWIST_HITBOX_X, 0, angle, &hit_x, &hit_y);
+    yfx_rotate_vec(TWIST_HURTBOX_X, 0, angle, &hurt_x, &hurt_y);
+    yfx_rotate_vec(TWIST_HITBOX_X, 0, angle, &hit_x, &hit_y);
     if (v->hurtbox < 0 || v->hitbox < 0 || v->hitbox_2 < 0) {
         yerr(m, YE_INTERNAL, "TwistAttack: a child (LimbHurtbox, Hitbox, Hitbox2) is missing");
         return SYM_NONE;
@@ -778,10 +757,10 @@ static bool twist_vars_ok(const yobj *host, const void *vars) {
            v->hitbox_2 >= -1 && v->hitbox_2 < host->n_hitboxes;
 }
 
-static const state_class twist_attack_class = {
+const state_class mutant_twist_attack_class = {
     .vars_ok = twist_vars_ok,
     .name = "states.mutant.moves.TwistAttack",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .vars_size = sizeof(twist_vars),
     .construct = twist_construct,
     .enter = twist_enter,
@@ -801,9 +780,9 @@ static bool shockwave_usable(ymatch *m, yobj *host, ystate *st) {
     return MV(host)->shockwave_projectile == 0 && beast_is_usable(m, host, st);
 }
 
-static const state_class shockwave_class = {
+const state_class mutant_shockwave_class = {
     .name = "states.mutant.moves.Shockwave",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .process_projectile = shockwave_process_projectile,
     .is_usable = shockwave_usable,
 };
@@ -855,7 +834,7 @@ static void spawn_thorn(ymatch *m, yobj *host, thorn_barrage_vars *v) {
                        fxs_mul(mutant_fx_deg2rad(BARRAGE_AIM), FXI(facing)));
     if (v->air) angle = fxs_neg(angle);
     fx vx, vy;
-    mutant_fx_rotate_vec(0, !v->air ? FXI(-1) : FX_ONE, angle, &vx, &vy);
+    yfx_rotate_vec(0, !v->air ? FXI(-1) : FX_ONE, angle, &vx, &vy);
     ydata data;
     ydata_none(&data);
     if (!ydata_set_fx(m, &data, SYM_dir, SYM_x, vx) || !ydata_set_fx(m, &data, SYM_dir, SYM_y, vy) ||
@@ -875,9 +854,9 @@ static int thorn_barrage_tick(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class thorn_barrage_class = {
+const state_class mutant_thorn_barrage_class = {
     .name = "states.mutant.moves.ThornBarrage",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .vars_size = sizeof(thorn_barrage_vars),
     .construct = thorn_barrage_construct,
     .frames = FRAMES({5, thorn_barrage_frame_5}),
@@ -910,7 +889,7 @@ static int wall_trick_enter(ymatch *m, yobj *host, ystate *st) {
     v->air_advantage = (wall != 0 && obj_facing(host) != wall) ? WT_AIR_ADVANTAGE : 0;
     ydata *data = st_data(host, st);
     if (data->kind == YD_NONE) ydata_xy(data, 1, 0);
-    int32_t x = data_int(m, host, st, SYM_x), y = data_int(m, host, st, SYM_y);
+    int32_t x = st_data_int(m, host, st, SYM_x, SYM_NONE), y = st_data_int(m, host, st, SYM_y, SYM_NONE);
     if (!YOK(m)) return SYM_NONE;
     if (y == 0) st->fallback_state = SYM_WallTrickFollowup;
     else if (int_abs(x) == 1) st->fallback_state = SYM_WallTrickFollowup2;
@@ -921,7 +900,7 @@ static int wall_trick_enter(ymatch *m, yobj *host, ystate *st) {
 
 static int wall_trick_tick(ymatch *m, yobj *host, ystate *st) {
     wall_trick_vars *v = ST_VARS(wall_trick_vars, host, st);
-    bool straight = data_int(m, host, st, SYM_y) == 0;
+    bool straight = st_data_int(m, host, st, SYM_y, SYM_NONE) == 0;
     if (!YOK(m)) return SYM_NONE;
     if (st->current_tick > (WT_JUMP_TICK - 1) - v->air_advantage) {
         fx mx, my;
@@ -959,9 +938,9 @@ static void wall_trick_exit(ymatch *m, yobj *host, ystate *st) {
     fg_reset_momentum(&host->chara);
 }
 
-static const state_class wall_trick_class = {
+const state_class mutant_wall_trick_class = {
     .name = "states.mutant.moves.WallTrick",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .vars_size = sizeof(wall_trick_vars),
     .enter = wall_trick_enter,
     .tick = wall_trick_tick,
@@ -1050,9 +1029,9 @@ static void wtf_exit(ymatch *m, yobj *host, ystate *st) {
     }
 }
 
-static const state_class wall_trick_followup_class = {
+const state_class mutant_wall_trick_followup_class = {
     .name = "states.mutant.moves.WallTrickFollowup",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .vars_size = sizeof(wall_trick_followup_vars),
     .construct = wtf_construct,
     .enter = wtf_enter,
@@ -1083,9 +1062,9 @@ static int pounce_fail_roll_tick(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class pounce_fail_roll_class = {
+const state_class mutant_pounce_fail_roll_class = {
     .name = "states.mutant.moves.PounceFailRoll",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .enter = pounce_fail_roll_enter,
     .tick = pounce_fail_roll_tick,
 };
@@ -1180,9 +1159,9 @@ static void dta_got_parried(ymatch *m, yobj *host, ystate *st) {
     obj_set_vel(host, fxs_mul(host->data.vx, FXC(0.75)), 0);
 }
 
-static const state_class dash_through_attack_class = {
+const state_class mutant_dash_through_attack_class = {
     .name = "states.mutant.moves.DashThroughAttack",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .vars_size = sizeof(dash_through_vars),
     .frames = FRAMES({0, dta_frame_0}, {6, dta_frame_6}, {10, dta_frame_10}, {13, dta_frame_13}, {15, dta_frame_15}),
     .tick = dta_tick,
@@ -1254,9 +1233,9 @@ static void rebirth_on_hit_something(ymatch *m, yobj *host, ystate *st, yobj *ob
     if (obj->is_fighter) rebirth_regenerate(host, st);
 }
 
-static const state_class rebirth_class = {
+const state_class mutant_rebirth_class = {
     .name = "states.mutant.moves.Rebirth",
-    .parent = &beast_state_class,
+    .parent = &mutant_beast_state_class,
     .vars_size = sizeof(rebirth_vars),
     .enter = rebirth_enter,
     .frames = FRAMES({0, rebirth_frame_0}, {14, rebirth_frame_14}),
@@ -1266,40 +1245,3 @@ static const state_class rebirth_class = {
     .on_hit_something = rebirth_on_hit_something,
 };
 
-/* ------------------------------------------------------------------ the registry (states/mutant/__init__.py: SCRIPTS) */
-#define S "characters/mutant/states/"
-const yscript_entry mutant_scripts[] = {
-    {"characters/mutant/states/BeastState.gd", &beast_state_class},
-    {"BeastState", &beast_state_class},
-    {S "Roll.gd", &mutant_roll_class},
-    {S "OffensiveBurst.gd", &mutant_offensive_burst_class},
-    {S "DashForward.gd", &mutant_dash_forward_class},
-    {S "AirDashForward.gd", &air_dash_forward_class},
-    {S "SlopDash.gd", &slop_dash_class},
-    {S "Taunt.gd", &mutant_taunt_class},
-    {S "Swipe.gd", &swipe_class},
-    {S "SwipeAir.gd", &swipe_air_class},
-    {S "Kick.gd", &beast_state_class},
-    {S "GroundSpike.gd", &beast_state_class},
-    {S "OverheadClaw.gd", &overhead_claw_class},
-    {S "AirSwipe.gd", &air_swipe_class},
-    {S "ForwardDashFollowup.gd", &forward_dash_followup_class},
-    {S "ForwardDashBackFollowup.gd", &forward_dash_back_followup_class},
-    {S "CausticSpike.gd", &caustic_spike_class},
-    {S "AcidSlashJ.gd", &acid_slash_j_class},
-    {S "AcidSlashH.gd", &acid_slash_h_class},
-    {S "BiteGrab.gd", &bite_grab_class},
-    {S "BiteThrow.gd", &bite_throw_class},
-    {S "ProjectileGrab.gd", &projectile_grab_class},
-    {S "ProjectileGrabJump.gd", &projectile_grab_jump_class},
-    {S "TwistAttack.gd", &twist_attack_class},
-    {S "Shockwave.gd", &shockwave_class},
-    {S "ThornBarrage.gd", &thorn_barrage_class},
-    {S "WallTrick.gd", &wall_trick_class},
-    {S "WallTrickFollowup.gd", &wall_trick_followup_class},
-    {S "PounceFailRoll.gd", &pounce_fail_roll_class},
-    {"characters/mutant/Rebirth.gd", &rebirth_class},
-    {"characters/mutant/DashThroughAttack.gd", &dash_through_attack_class},
-    {0, 0},
-};
-#undef S

@@ -43,7 +43,7 @@ void mutant_spike_set_rotation(yproj *spike, int32_t x, int32_t y) {
     v->rotate_dir_y = y;
 }
 
-static const yobj_class caustic_spike_projectile_class = {
+const yobj_class mutant_caustic_spike_projectile_class = {
     .name = "states.mutant.objects.CausticSpikeProjectile",
     .parent = &base_projectile_class,
     .vars_size = sizeof(spike_vars),
@@ -105,7 +105,7 @@ static int spike_default_tick(ymatch *m, yobj *host, ystate *st) {
     }
     fx dx, dy;
     obj_xy_to_dir(m, FXI(sv->rotate_dir_x), FXI(sv->rotate_dir_y), FX_ONE, FXI(100), &dx, &dy);
-    fx target = mutant_fx_vec_to_angle(m, dx, dy);
+    fx target = yfx_vec_to_angle(m, dx, dy);
     if (!YOK(m)) return SYM_NONE;
     v->angle = fxs_lerp(v->angle, target, FXC(0.2));
     int facing = obj_facing(host);
@@ -116,7 +116,7 @@ static int spike_default_tick(ymatch *m, yobj *host, ystate *st) {
             return SYM_NONE;
         }
         fx x, y;
-        mutant_fx_rotate_vec(FXI(v->start[i][0]), FXI(v->start[i][1]), v->angle, &x, &y);
+        yfx_rotate_vec(FXI(v->start[i][0]), FXI(v->start[i][1]), v->angle, &x, &y);
         yhitbox *h = &all[v->hitbox[i]];
         h->b.x = fxs_round(x) * facing;
         h->b.y = fxs_round(y);
@@ -145,7 +145,7 @@ static bool spike_default_vars_ok(const yobj *host, const void *vars) {
     return true;
 }
 
-static const state_class caustic_spike_default_class = {
+const state_class mutant_caustic_spike_default_class = {
     .vars_ok = spike_default_vars_ok,
     .name = "states.mutant.objects.CausticSpikeDefault",
     .parent = &object_state_class,
@@ -188,7 +188,7 @@ static void thorn_move(ymatch *m, yobj *host, ystate *st) {
     obj_move_directly(host, v->move_x_string, v->move_y_string);
 }
 
-static const state_class caustic_thorn_default_class = {
+const state_class mutant_caustic_thorn_default_class = {
     .name = "states.mutant.objects.CausticThornDefault",
     .parent = &default_fireball_class,
     .enter = thorn_enter,
@@ -229,7 +229,7 @@ static void shockwave_hit_by(ymatch *m, yproj *p, yhbd *hb) {
 
 static const yres_field SHOCKWAVE_FIELDS[] = {{"hp", RF_INT, offsetof(shockwave_vars, hp)}};
 
-static const yobj_class shockwave_projectile_class = {
+const yobj_class mutant_shockwave_projectile_class = {
     .name = "states.mutant.objects.ShockwaveProjectile",
     .parent = &base_projectile_class,
     .vars_size = sizeof(shockwave_vars),
@@ -252,7 +252,7 @@ static int shockwave_default_tick(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class shockwave_default_class = {
+const state_class mutant_shockwave_default_class = {
     .name = "states.mutant.objects.ShockwaveDefault",
     .parent = &default_fireball_class,
     .tick = shockwave_default_tick,
@@ -274,7 +274,7 @@ typedef struct {
     int16_t bubble_scene; /* the object table of ACID_BUBBLE_SCENE (-1: not in the tables) */
 } poison_vars;
 
-static const yobj_class poison_class;
+const yobj_class mutant_poison_class;
 
 static void poison_construct(ymatch *m, yproj *p) {
     (void)m;
@@ -292,7 +292,7 @@ static void drop_dead_poison_connections(ymatch *m, yobj *emitter) {
     for (int i = 0; i < emitter->n_conns; i++) {
         yconnection c = emitter->conns[i];
         yobj *t = c.state < 0 ? obj_by_number(m, c.target) : NULL;
-        bool dead = t && !t->is_fighter && AS_P(t)->cls == &poison_class && t->disabled && c.method == SYM_on_opponent_hit;
+        bool dead = t && !t->is_fighter && AS_P(t)->cls == &mutant_poison_class && t->disabled && c.method == SYM_on_opponent_hit;
         if (!dead) emitter->conns[n++] = c;
     }
     emitter->n_conns = (uint8_t)n;
@@ -335,7 +335,7 @@ static void spawn_acid_bubble(ymatch *m, yproj *p, int index) {
     if (!bubble) return;
     int64_t degrees = (int64_t)(randi_static(&p->o) % 360u);
     fx dx, dy;
-    mutant_fx_angle_to_vec(fxs_mul(FXI(degrees), POISON_DEG_TO_RAD), &dx, &dy);
+    yfx_angle_to_vec(fxs_mul(FXI(degrees), POISON_DEG_TO_RAD), &dx, &dy);
     if (index == 0 && dx < 0) dx = fxs_neg(dx);
     if (index == 1 && dx > 0) dx = fxs_neg(dx);
     fx force_x, force_y;
@@ -367,7 +367,7 @@ static void poison_tick(ymatch *m, yproj *p) {
     }
 }
 
-static const yobj_class poison_class = {
+const yobj_class mutant_poison_class = {
     .name = "states.mutant.objects.Poison",
     .parent = &base_projectile_class,
     .vars_size = sizeof(poison_vars),
@@ -402,7 +402,7 @@ static int poison_default_frame_600(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class poison_default_class = {
+const state_class mutant_poison_default_class = {
     .name = "states.mutant.objects.PoisonDefault",
     .parent = &object_state_class,
     .tick = poison_default_tick,
@@ -440,7 +440,7 @@ static void bubble_tick(ymatch *m, yproj *p) {
 
 static void bubble_on_got_blocked(ymatch *m, yproj *p) { machine_change_state(m, &p->o, SYM_Pop, NULL, true, true); }
 
-static const yobj_class acid_bubble_class = {
+const yobj_class mutant_acid_bubble_class = {
     .name = "states.mutant.objects.AcidBubble",
     .parent = &base_projectile_class,
     .tick = bubble_tick,
@@ -468,7 +468,7 @@ static int bubble_default_tick(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class acid_bubble_default_class = {
+const state_class mutant_acid_bubble_default_class = {
     .name = "states.mutant.objects.AcidBubbleDefault",
     .parent = &object_state_class,
     .on_hit_something = bubble_default_on_hit_something,
@@ -481,29 +481,9 @@ static void bubble_pop_exit(ymatch *m, yobj *host, ystate *st) {
     disable(m, AS_P(host));
 }
 
-static const state_class acid_bubble_pop_class = {
+const state_class mutant_acid_bubble_pop_class = {
     .name = "states.mutant.objects.AcidBubblePop",
     .parent = &object_state_class,
     .exit = bubble_pop_exit,
 };
 
-/* ================================================================== the registries (states/mutant/__init__.py) */
-#define P "characters/mutant/projectiles/"
-const struct yobj_entry mutant_objects[] = {
-    {P "CausticSpike.gd", &caustic_spike_projectile_class},
-    {P "Shockwave.gd", &shockwave_projectile_class},
-    {P "Poison.gd", &poison_class},
-    {P "AcidBubble.gd", &acid_bubble_class},
-    {0, 0},
-};
-
-const yscript_entry mutant_object_scripts[] = {
-    {P "states/CausticSpikeDefault.gd", &caustic_spike_default_class},
-    {P "states/CausticThornDefault.gd", &caustic_thorn_default_class},
-    {P "states/ShockwaveDefault.gd", &shockwave_default_class},
-    {P "states/PoisonDefault.gd", &poison_default_class},
-    {P "states/AcidBubbleDefault.gd", &acid_bubble_default_class},
-    {P "states/AcidBubblePop.gd", &acid_bubble_pop_class},
-    {0, 0},
-};
-#undef P

@@ -1,11 +1,13 @@
-/* The Ninja. Mirrors states/ninja/fighter.py (characters/stickman/Stickman.gd) and the
- * registry of states/ninja/__init__.py.
+/* The Ninja. Mirrors states/ninja/fighter.py (characters/stickman/Stickman.gd); the
+ * registry of states/ninja/__init__.py is char_ninja_registry.c.
  *
  * Resources: momentum store (released with the `release` extra, decays every tick out
  * of combos), grappling hook and pulling, sticky bombs, kunai/kick summons, the Skull
  * Shaker bleed. Upkeep after the base tick: hook pull, bleed, momentum release and decay.
  * Its states are in char_ninja_moves.c, its objects in char_ninja_objects.c. */
 #include <stddef.h>
+
+#include <string.h>
 
 #include "char_ninja.h"
 
@@ -242,12 +244,23 @@ static int host_command(ymatch *m, yfighter *f, int method, const yval *args, in
     return 0;
 }
 
+/* the object SwapPlaces (Substitution) swapped last (frame 7 refreshes it, disabled or not): kept
+ * from recycling. The state's class is recognised by its Python name rather than its address, so
+ * that this file names no move class (the moves call the fighter's functions). */
+static int swap_places_object(yfighter *f) {
+    int i = table_state_of_sym(1, f->o.table, SYM_Substitution);
+    if (i < 0) return 0;
+    ystate *st = &f->states[i];
+    if (strcmp(st_vt(st)->cls->name, "states.ninja.moves.SwapPlaces") != 0) return 0;
+    return ST_VARS(ninja_swap_places_vars, &f->o, st)->obj_name;
+}
+
 static bool refs_object(ymatch *m, yfighter *f, int number) {
     (void)m;
     ninja_vars *v = NINJA(f);
     /* substituted_objects needs no object: only live objects are looked up in it */
     return v->bomb_projectile == number || v->grappling_hook_projectile == number ||
-           ninja_swap_places_object(f) == number;
+           swap_places_object(f) == number;
 }
 
 static const yextra_key EXTRAS[] = {
@@ -278,9 +291,6 @@ const yomi_char char_ninja_hooks = {
     .name = "Ninja",
     .py_class = "states.ninja.fighter.Ninja",
     .vars_size = sizeof(ninja_vars),
-    .scripts = ninja_scripts,
-    .objects = ninja_objects,
-    .object_scripts = ninja_object_scripts,
     .extras = EXTRAS,
     .n_extras = sizeof EXTRAS / sizeof EXTRAS[0],
     .res = RES,

@@ -1,6 +1,7 @@
 /* The Ninja in C: its fighter variables, state and object classes (char_ninja*.c).
  *
- *   char_ninja.c          <- states/ninja/fighter.py (+ the registries of states/ninja/__init__.py)
+ *   char_ninja.c          <- states/ninja/fighter.py
+ *   char_ninja_registry.c <- the registries of states/ninja/__init__.py
  *   char_ninja_moves.c    <- states/ninja/moves.py
  *   char_ninja_objects.c  <- states/ninja/objects.py
  */
@@ -44,15 +45,17 @@ bool ninja_substituted(const ninja_vars *v, int number);
 void ninja_add_substituted(ymatch *m, ninja_vars *v, int number);
 
 /* ------------------------------------------------------------------ char_ninja_moves.c (states/ninja/moves.py) */
-extern const yscript_entry ninja_scripts[];
 extern const state_class ninja_fireball_class, ninja_grappling_hook_class, ninja_sticky_bomb_class,
     ninja_sticky_bomb_throw_class, ninja_caltrops_class, ninja_summon_class, ninja_swap_places_class,
     ninja_store_momentum_class, ninja_uppercut_class, ninja_dive_kick_class, ninja_flying_roundhouse_class,
     ninja_jump_kick_landing_class, ninja_nunchuk_class, ninja_nunchuk_light_class, ninja_nunchuk_jump_class,
     ninja_back_sway_class, ninja_slide_kick_class, ninja_hit_grab_class, ninja_hit_grab_followup_class,
     ninja_grounded_sweep_class, ninja_stomp_class, ninja_quick_slash_class;
-/* the object SwapPlaces (Substitution) swapped last (frame 7 refreshes it, disabled or not): kept from recycling */
-int ninja_swap_places_object(yfighter *f);
+/* SwapPlaces (Substitution, char_ninja_moves.c): its variables, which the fighter's refs_object reads */
+typedef struct {
+    int16_t obj_name; /* object number, 0 = None */
+    int32_t neutral_lag;
+} ninja_swap_places_vars;
 
 /* ------------------------------------------------------------------ char_ninja_objects.c (states/ninja/objects.py) */
 typedef struct { /* NinjaShuriken */
@@ -73,8 +76,6 @@ typedef struct { /* GrapplingHookObject */
     yflag is_locked;
 } ninja_hook_vars;
 
-extern const struct yobj_entry ninja_objects[];
-extern const yscript_entry ninja_object_scripts[];
 extern const yobj_class ninja_shuriken_class, ninja_stackriken_class, ninja_caltrops_object_class,
     ninja_sticky_bomb_object_class, ninja_grappling_hook_object_class, ninja_kunai_object_class;
 
@@ -90,5 +91,11 @@ void ninja_hook_unlock(ymatch *m, yobj *hook);         /* GrapplingHookObject.un
 enum { NJ_SCENE_STICKY_BOMB, NJ_SCENE_CALTROPS, NJ_SCENE_KUNAI_SUMMON, NJ_SCENE_SLIDE_SUMMON, NJ_SCENE_STACKRIKEN,
        NJ_SCENE_KUNAI, NJ_SCENE_FIREBALL, NJ_SCENE_AIR_FIREBALL, NJ_N_SCENES };
 int ninja_scene(int which);
+
+/* char_ninja_objects.c: classes only the registry (char_ninja_registry.c) names */
+extern const state_class ninja_caltrops_default_class, ninja_hook_default_class, ninja_hook_locked_class,
+    ninja_shuriken_default_class, ninja_stackriken_default_class, ninja_sticky_bomb_default_class,
+    ninja_sticky_bomb_explode_class, ninja_summon_kunai_class, ninja_summon_slide_class,
+    ninja_summon_slide_kick_class;
 
 #endif

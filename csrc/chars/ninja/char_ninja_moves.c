@@ -11,28 +11,6 @@
 /* Utils.int_sign2: the sign, with 0 counted as positive */
 static int32_t int_sign2(int32_t n) { return n < 0 ? -1 : 1; }
 
-/* self.data["x"] / self.data["y"] (an int leaf; a KeyError / TypeError in Python stops the match) */
-static bool data_int(ymatch *m, yobj *host, ystate *st, int k1, int k2, int32_t *out) {
-    if (ydata_get(st_data(host, st), k1, k2, out)) return true;
-    yerr(m, ydata_lookup_error(st_data(host, st), k1, k2), "%s: the data has no %s%s%s", sym_text(st_name(st)), sym_text(k1), k2 ? "." : "",
-         k2 ? sym_text(k2) : "");
-    return false;
-}
-
-/* `if self.data:` (Python truthiness of the move's data) */
-static bool data_truthy(yobj *host, ystate *st) {
-    const ydata *d = st_data(host, st);
-    switch (d->kind) {
-    case YD_NONE:
-    case YD_NULL: return false;
-    case YD_INT:
-    case YD_BOOL: return d->i != 0;
-    case YD_STR: return d->i != SYM_NONE;
-    case YD_DICT: return d->n > 0;
-    default: return true; /* a state object, {"hitbox": ...} */
-    }
-}
-
 static yfighter *F(yobj *host) { return AS_F(host); }
 
 /* ================================================================== projectiles */
@@ -76,9 +54,9 @@ static int fireball_enter(ymatch *m, yobj *host, ystate *st) {
 static int fireball_frame_0(ymatch *m, yobj *host, ystate *st) {
     fireball_vars *v = ST_VARS(fireball_vars, host, st);
     obj_set_vel(host, fxs_mul(host->data.vx, FB_MOMENTUM_REDUCTION_X), fxs_mul(host->data.vy, FB_MOMENTUM_REDUCTION_Y));
-    if (data_truthy(host, st)) {
+    if (ydata_truthy(st_data(host, st))) {
         int32_t x, y;
-        if (!data_int(m, host, st, SYM_x, SYM_NONE, &x) || !data_int(m, host, st, SYM_y, SYM_NONE, &y)) return SYM_NONE;
+        if (!st_data_get_int(m, host, st, SYM_x, SYM_NONE, &x) || !st_data_get_int(m, host, st, SYM_y, SYM_NONE, &y)) return SYM_NONE;
         fx dx, dy, vx, vy;
         obj_xy_to_dir(m, fxs_int(x), fxs_int(y), FX_ONE, FXI(100), &dx, &dy);
         fxs_vec_mul(dx, dy, v->speed_modifier_amount, &vx, &vy);
@@ -106,7 +84,7 @@ static int fireball_frame_5(ymatch *m, yobj *host, ystate *st) {
     yobj *shuriken = obj_spawn(m, host, v->projectile, v->projectile_x, v->projectile_y, true, &d, true);
     if (!shuriken) return SYM_NONE;
     int32_t x, y;
-    if (!data_int(m, host, st, SYM_x, SYM_NONE, &x) || !data_int(m, host, st, SYM_y, SYM_NONE, &y)) return SYM_NONE;
+    if (!st_data_get_int(m, host, st, SYM_x, SYM_NONE, &x) || !st_data_get_int(m, host, st, SYM_y, SYM_NONE, &y)) return SYM_NONE;
     fx dx, dy;
     obj_xy_to_dir(m, fxs_int(x), fxs_int(y), FX_ONE, FXI(100), &dx, &dy);
     fx dir_x = fxs_mul(dx, FXI(obj_facing(host)));
@@ -165,7 +143,7 @@ static void gh_process_projectile(ymatch *m, yobj *host, ystate *st, yproj *p) {
     ST_VARS(grappling_hook_vars, host, st)->projectile_spawned = true;
     fg_set_grounded(&p->o.chara, false);
     int32_t x, y;
-    if (!data_int(m, host, st, SYM_x, SYM_NONE, &x) || !data_int(m, host, st, SYM_y, SYM_NONE, &y)) return;
+    if (!st_data_get_int(m, host, st, SYM_x, SYM_NONE, &x) || !st_data_get_int(m, host, st, SYM_y, SYM_NONE, &y)) return;
     fx fx_, fy;
     obj_xy_to_dir(m, fxs_int(x), fxs_int(y), HOOK_SPEED, FXI(100), &fx_, &fy);
     obj_apply_force(&p->o, fxs_add(host->data.vx, fx_), fxs_add(host->data.vy, fy));
@@ -219,7 +197,7 @@ static int sb_frame_0(ymatch *m, yobj *host, ystate *st) {
 }
 
 static void sb_apply_enter_force(ymatch *m, yobj *host, ystate *st) {
-    if (data_truthy(host, st)) state_apply_enter_force(m, host, st);
+    if (ydata_truthy(st_data(host, st))) state_apply_enter_force(m, host, st);
 }
 
 static int sb_tick(ymatch *m, yobj *host, ystate *st) {
@@ -236,7 +214,7 @@ static int sb_tick(ymatch *m, yobj *host, ystate *st) {
         obj_apply_force(bomb, fx_, fy);
     }
     if (st->current_tick > 10 && obj_grounded(host)) return SYM_Landing;
-    if (data_truthy(host, st)) obj_apply_grav_custom(m, host, SB_GRAV, SB_FALL_SPEED);
+    if (ydata_truthy(st_data(host, st))) obj_apply_grav_custom(m, host, SB_GRAV, SB_FALL_SPEED);
     else obj_apply_grav(m, host);
     return SYM_NONE;
 }
@@ -347,10 +325,10 @@ static int summon_tick(ymatch *m, yobj *host, ystate *st) {
 static int summon_frame_4(ymatch *m, yobj *host, ystate *st) {
     ninja_vars *v = NINJA(F(host));
     int32_t x;
-    if (!data_int(m, host, st, SYM_x, SYM_NONE, &x)) return SYM_NONE;
+    if (!st_data_get_int(m, host, st, SYM_x, SYM_NONE, &x)) return SYM_NONE;
     if (x != 0) {
         int32_t y;
-        if (!data_int(m, host, st, SYM_y, SYM_NONE, &y)) return SYM_NONE;
+        if (!st_data_get_int(m, host, st, SYM_y, SYM_NONE, &y)) return SYM_NONE;
         int32_t spawn_y_offset = y != 0 ? 0 : -1;
         ydata copy = *st_data(host, st); /* dict(self.data) */
         yobj *summon = obj_spawn(m, host, ninja_scene(NJ_SCENE_KUNAI_SUMMON), SUMMON_SPAWN_X,
@@ -393,10 +371,6 @@ const state_class ninja_summon_class = {
 #define BACKWARD_PENALTY_MIN_AMOUNT 5
 #define CROSS_THROUGH_PENALTY 5
 
-typedef struct {
-    int16_t obj_name; /* object number, 0 = None */
-    int32_t neutral_lag;
-} swap_places_vars;
 
 /* get_usable_projectiles: the last one (0: none), or only whether there is one */
 static yobj *last_usable_projectile(ymatch *m, yfighter *f) {
@@ -421,7 +395,7 @@ static yobj *last_usable_projectile(ymatch *m, yfighter *f) {
 
 static int swap_frame_0(ymatch *m, yobj *host, ystate *st) {
     (void)m;
-    swap_places_vars *v = ST_VARS(swap_places_vars, host, st);
+    ninja_swap_places_vars *v = ST_VARS(ninja_swap_places_vars, host, st);
     v->neutral_lag = 0;
     if (host->combo_count <= 0) {
         v->neutral_lag = NEUTRAL_LAG;
@@ -437,7 +411,7 @@ static int swap_frame_0(ymatch *m, yobj *host, ystate *st) {
 
 static void swap_with(ymatch *m, yobj *host, ystate *st, yobj *obj, int start_dir) {
     yfighter *f = F(host);
-    swap_places_vars *v = ST_VARS(swap_places_vars, host, st);
+    ninja_swap_places_vars *v = ST_VARS(ninja_swap_places_vars, host, st);
     int32_t obj_x = obj->data.px, obj_y = obj->data.py, my_x, my_y;
     box_center(&host->hurtbox, &my_x, &my_y);
     if (host->combo_count <= 0) {
@@ -475,7 +449,7 @@ static int swap_frame_6(ymatch *m, yobj *host, ystate *st) {
 }
 
 static int swap_frame_7(ymatch *m, yobj *host, ystate *st) {
-    swap_places_vars *v = ST_VARS(swap_places_vars, host, st);
+    ninja_swap_places_vars *v = ST_VARS(ninja_swap_places_vars, host, st);
     yobj *obj = v->obj_name ? obj_by_number(m, v->obj_name) : NULL; /* objs_map.get: disabled or not */
     if (obj) {
         obj_refresh_hitboxes(m, obj);
@@ -486,7 +460,7 @@ static int swap_frame_7(ymatch *m, yobj *host, ystate *st) {
 
 static int swap_tick(ymatch *m, yobj *host, ystate *st) {
     (void)m;
-    swap_places_vars *v = ST_VARS(swap_places_vars, host, st);
+    ninja_swap_places_vars *v = ST_VARS(ninja_swap_places_vars, host, st);
     if (st->current_tick > 6 && v->neutral_lag > 0) {
         v->neutral_lag--;
         st->current_tick = 6;
@@ -501,19 +475,11 @@ static bool swap_is_usable(ymatch *m, yobj *host, ystate *st) {
 const state_class ninja_swap_places_class = {
     .name = "states.ninja.moves.SwapPlaces",
     .parent = &character_state_class,
-    .vars_size = sizeof(swap_places_vars),
+    .vars_size = sizeof(ninja_swap_places_vars),
     .frames = FRAMES({0, swap_frame_0}, {6, swap_frame_6}, {7, swap_frame_7}),
     .tick = swap_tick,
     .is_usable = swap_is_usable,
 };
-
-int ninja_swap_places_object(yfighter *f) {
-    int i = table_state_of_sym(1, f->o.table, SYM_Substitution);
-    if (i < 0) return 0;
-    ystate *st = &f->states[i];
-    if (st_vt(st)->cls != &ninja_swap_places_class) return 0;
-    return ST_VARS(swap_places_vars, &f->o, st)->obj_name;
-}
 
 /* ================================================================== momentum */
 /* StoreMomentum (StoreMomentum; ReleaseMomentum shares the script): bank the speed. The
@@ -675,12 +641,12 @@ static int dk_frame_0(ymatch *m, yobj *host, ystate *st) {
     if (!v->grounded) {
         obj_set_vel(host, fxs_mul(host->data.vx, DK_MOMENTUM_REDUCTION), 0);
     } else {
-        if (!data_int(m, host, st, SYM_y, SYM_NONE, &y)) return SYM_NONE;
+        if (!st_data_get_int(m, host, st, SYM_y, SYM_NONE, &y)) return SYM_NONE;
         dk_aim_ground_hitbox(m, host, st, y);
         if (!YOK(m)) return SYM_NONE;
     }
     v->moving = false;
-    if (!data_int(m, host, st, SYM_x, SYM_NONE, &x) || !data_int(m, host, st, SYM_y, SYM_NONE, &y)) return SYM_NONE;
+    if (!st_data_get_int(m, host, st, SYM_x, SYM_NONE, &x) || !st_data_get_int(m, host, st, SYM_y, SYM_NONE, &y)) return SYM_NONE;
     v->move_x_modifier = (int32_t)int_abs(x) * v->x_modifier_amount;
     v->move_y_modifier = y * v->y_modifier_amount;
     int32_t move_x_amount = v->move_x + v->move_x_modifier;
@@ -718,7 +684,7 @@ static void dk_on_hit_something(ymatch *m, yobj *host, ystate *st, yobj *obj, yh
     if (!YOK(m)) return;
     if (v->grounded) {
         int32_t y;
-        if (!data_int(m, host, st, SYM_y, SYM_NONE, &y)) return;
+        if (!st_data_get_int(m, host, st, SYM_y, SYM_NONE, &y)) return;
         if (y >= 0) {
             obj_set_vel(host, host->data.vx, 0);
         } else {
@@ -732,7 +698,7 @@ static void dk_on_hit_something(ymatch *m, yobj *host, ystate *st, yobj *obj, yh
 
 static void dk_on_got_perfect_parried(ymatch *m, yobj *host, ystate *st) {
     int32_t y;
-    if (!data_int(m, host, st, SYM_y, SYM_NONE, &y)) return;
+    if (!st_data_get_int(m, host, st, SYM_y, SYM_NONE, &y)) return;
     if (y < 0) host->hitlag_ticks += 8;
 }
 
@@ -740,7 +706,7 @@ static int dk_tick(ymatch *m, yobj *host, ystate *st) {
     dive_kick_vars *v = ST_VARS(dive_kick_vars, host, st);
     int32_t y;
     if (!v->grounded && st->current_tick == 3) st->current_tick = F(host)->initiative ? 9 : 6;
-    if (!data_int(m, host, st, SYM_y, SYM_NONE, &y)) return SYM_NONE;
+    if (!st_data_get_int(m, host, st, SYM_y, SYM_NONE, &y)) return SYM_NONE;
     if (v->grounded && y < 0 && st->current_tick == 4) st->current_tick = 8;
     if (y < 0 && st->current_tick > 20) return SYM_DiveKickHopLong;
     if (v->moving) obj_move_directly_relative(host, fxs_int(v->move_x_amount), fxs_int(v->move_y_amount));
@@ -902,7 +868,7 @@ static int ncl_enter(ymatch *m, yobj *host, ystate *st) {
     const ydata *d = st_data(host, st);
     if (d->kind == YD_DICT) {
         int32_t y;
-        if (!data_int(m, host, st, SYM_y, SYM_NONE, &y)) return SYM_NONE;
+        if (!st_data_get_int(m, host, st, SYM_y, SYM_NONE, &y)) return SYM_NONE;
         if (y != 0) return SYM_NunChukLightHigh;
     }
     ncl_determine_charge(host, st);
@@ -932,9 +898,9 @@ typedef struct {
 
 static int ncj_frame_1(ymatch *m, yobj *host, ystate *st) {
     nunchuk_jump_vars *v = ST_VARS(nunchuk_jump_vars, host, st);
-    if (data_truthy(host, st)) {
+    if (ydata_truthy(st_data(host, st))) {
         int32_t x;
-        if (!data_int(m, host, st, SYM_x, SYM_NONE, &x)) return SYM_NONE;
+        if (!st_data_get_int(m, host, st, SYM_x, SYM_NONE, &x)) return SYM_NONE;
         fx r = yfx_div(m, fxs_int(x), FXI(100));
         if (!YOK(m)) return SYM_NONE;
         v->speed_modifier = fxs_round(fxs_mul(fxs_sub(r, FXC(0.5)), NCJ_SPEED_MODIFIER_AMOUNT));
@@ -1070,7 +1036,7 @@ const state_class ninja_slide_kick_class = {
 
 static int hg_frame_0(ymatch *m, yobj *host, ystate *st) {
     int32_t x;
-    if (!data_int(m, host, st, SYM_x, SYM_NONE, &x)) return SYM_NONE;
+    if (!st_data_get_int(m, host, st, SYM_x, SYM_NONE, &x)) return SYM_NONE;
     fx amount = yfx_div(m, fxs_int(x), FXI(100));
     if (!YOK(m)) return SYM_NONE;
     amount = fxs_lerp(HG_MIN_SPEED, HG_MAX_SPEED, amount);
@@ -1174,7 +1140,7 @@ static int qs_enter(ymatch *m, yobj *host, ystate *st) {
     quick_slash_vars *v = ST_VARS(quick_slash_vars, host, st);
     v->dist = QS_MOVE_DISTANCE;
     int32_t attack;
-    if (!data_int(m, host, st, SYM_Attack, SYM_id, &attack)) return SYM_NONE;
+    if (!st_data_get_int(m, host, st, SYM_Attack, SYM_id, &attack)) return SYM_NONE;
     v->attack = attack;
     yhitbox *all = obj_hitboxes(host);
     for (int k = st->st->hb_first; k < st->st->hb_first + st->st->hb_count; k++) {
@@ -1183,9 +1149,9 @@ static int qs_enter(ymatch *m, yobj *host, ystate *st) {
         all[k].damage_in_combo = v->attack == 0 ? 90 : 40;
     }
     fx dir_x, dir_y;
-    if (data_truthy(host, st)) {
+    if (ydata_truthy(st_data(host, st))) {
         int32_t x, y;
-        if (!data_int(m, host, st, SYM_Direction, SYM_x, &x) || !data_int(m, host, st, SYM_Direction, SYM_y, &y))
+        if (!st_data_get_int(m, host, st, SYM_Direction, SYM_x, &x) || !st_data_get_int(m, host, st, SYM_Direction, SYM_y, &y))
             return SYM_NONE;
         obj_xy_to_dir(m, fxs_int(x), fxs_int(y), FX_ONE, FXI(100), &dir_x, &dir_y);
     } else {
@@ -1318,32 +1284,3 @@ const state_class ninja_quick_slash_class = {
     .tick = qs_tick,
 };
 
-/* ================================================================== registry (states/ninja/__init__.py SCRIPTS) */
-#define S "characters/stickman/states/"
-const yscript_entry ninja_scripts[] = {
-    {S "Fireball.gd", &ninja_fireball_class},
-    {S "GrapplingHook.gd", &ninja_grappling_hook_class},
-    {S "StickyBomb.gd", &ninja_sticky_bomb_class},
-    {S "StickyBombThrow.gd", &ninja_sticky_bomb_throw_class},
-    {S "Caltrops.gd", &ninja_caltrops_class},
-    {S "Summon.gd", &ninja_summon_class},
-    {S "SwapPlaces.gd", &ninja_swap_places_class},
-    {S "StoreMomentum.gd", &ninja_store_momentum_class},
-    {S "Uppercut.gd", &ninja_uppercut_class},
-    {S "DiveKick.gd", &ninja_dive_kick_class},
-    {S "FlyingRoundhouse.gd", &ninja_flying_roundhouse_class},
-    {S "JumpKickLanding.gd", &ninja_jump_kick_landing_class},
-    {S "NunChuk.gd", &ninja_nunchuk_class},
-    {"characters/stickman/NunChukLight.gd", &ninja_nunchuk_light_class},
-    {S "NunChukJump.gd", &ninja_nunchuk_jump_class},
-    {S "BackSway.gd", &ninja_back_sway_class},
-    {S "SlideKick.gd", &ninja_slide_kick_class},
-    {S "HitGrab.gd", &ninja_hit_grab_class},
-    {S "HitGrabFollowup.gd", &ninja_hit_grab_followup_class},
-    {S "GroundedSweep.gd", &ninja_grounded_sweep_class},
-    {S "Stomp.gd", &ninja_stomp_class},
-    {S "QuickSlash.gd", &ninja_quick_slash_class},
-    {S "Taunt.gd", &taunt_class}, /* only adds sounds */
-    {0, 0},
-};
-#undef S

@@ -243,7 +243,7 @@ static void shuriken_default_move(ymatch *m, yobj *host, ystate *st) {
     obj_move_directly_relative(host, x, y);
 }
 
-static const state_class shuriken_default_class = {
+const state_class ninja_shuriken_default_class = {
     .name = "states.ninja.objects.ShurikenDefault",
     .parent = &default_fireball_class,
     .tick = shuriken_default_tick,
@@ -321,12 +321,12 @@ const yobj_class ninja_stackriken_class = {
     .can_hit_cancel = proj_can_hit_cancel,
 };
 
-static const state_class stackriken_default_class;
+const state_class ninja_stackriken_default_class;
 
 /* Stackriken.refresh */
 static void stackriken_refresh(ymatch *m, yobj *o) {
     ystate *st = obj_state(o);
-    if (st_vt(st)->cls != &stackriken_default_class) {
+    if (st_vt(st)->cls != &ninja_stackriken_default_class) {
         yerr(m, YE_INTERNAL, "Stackriken.refresh: the state has no lifetime");
         return;
     }
@@ -418,7 +418,7 @@ static int skd_tick(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class stackriken_default_class = {
+const state_class ninja_stackriken_default_class = {
     .name = "states.ninja.objects.StackrikenDefault",
     .parent = &default_fireball_class,
     .vars_size = sizeof(stackriken_default_vars),
@@ -501,7 +501,7 @@ static void caltrops_default_on_hit_something(ymatch *m, yobj *host, ystate *st,
     if (obj->is_fighter && obj->id != host->id) ninja_obj_disable(m, host);
 }
 
-static const state_class caltrops_default_class = {
+const state_class ninja_caltrops_default_class = {
     .name = "states.ninja.objects.CaltropsDefault",
     .parent = &default_fireball_class,
     .tick = caltrops_default_tick,
@@ -608,7 +608,7 @@ static int sbd_tick(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class sticky_bomb_default_class = {
+const state_class ninja_sticky_bomb_default_class = {
     .name = "states.ninja.objects.StickyBombDefault",
     .parent = &default_fireball_class,
     .vars_size = sizeof(sticky_bomb_default_vars),
@@ -622,7 +622,7 @@ static int sbe_tick(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class sticky_bomb_explode_class = {
+const state_class ninja_sticky_bomb_explode_class = {
     .name = "states.ninja.objects.StickyBombExplode",
     .parent = &object_state_class,
     .tick = sbe_tick,
@@ -731,7 +731,7 @@ static void hook_default_on_hit_something(ymatch *m, yobj *host, ystate *st, yob
     hook_lock(m, host, st, obj);
 }
 
-static const state_class hook_default_class = {
+const state_class ninja_hook_default_class = {
     .name = "states.ninja.objects.GrapplingHookDefault",
     .parent = &object_state_class,
     .tick = hook_default_tick,
@@ -781,7 +781,7 @@ static void hl_exit(ymatch *m, yobj *host, ystate *st) {
     ST_VARS(hook_locked_vars, host, st)->was_attached = false;
 }
 
-static const state_class hook_locked_class = {
+const state_class ninja_hook_locked_class = {
     .name = "states.ninja.objects.GrapplingHookLocked",
     .parent = &object_state_class,
     .vars_size = sizeof(hook_locked_vars),
@@ -895,7 +895,7 @@ static int sk_frame_45(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class summon_kunai_class = {
+const state_class ninja_summon_kunai_class = {
     .name = "states.ninja.objects.SummonKunai",
     .parent = &object_state_class,
     .frames = FRAMES({0, sk_frame_0}, {2, sk_frame_2}, {23, sk_frame_23}, {45, sk_frame_45}),
@@ -913,7 +913,7 @@ static int ss_tick(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class summon_slide_class = {
+const state_class ninja_summon_slide_class = {
     .name = "states.ninja.objects.SummonSlide",
     .parent = &object_state_class,
     .tick = ss_tick,
@@ -941,34 +941,10 @@ static int ssk_tick(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-static const state_class summon_slide_kick_class = {
+const state_class ninja_summon_slide_kick_class = {
     .name = "states.ninja.objects.SummonSlideKick",
     .parent = &object_state_class,
     .tick = ssk_tick,
 };
 
-/* ================================================================== registries (states/ninja/__init__.py) */
-const struct yobj_entry ninja_objects[] = {
-    {P "StickmanFireball.gd", &ninja_shuriken_class},
-    {P "Stackriken.gd", &ninja_stackriken_class},
-    {P "Caltrops.gd", &ninja_caltrops_object_class},
-    {P "StickyBomb.gd", &ninja_sticky_bomb_object_class},
-    {P "grappling_hook.gd", &ninja_grappling_hook_object_class},
-    {P "Kunai.gd", &ninja_kunai_object_class},
-    {0, 0},
-};
-
-const yscript_entry ninja_object_scripts[] = {
-    {P "fireball_states/ShurikenDefault.gd", &shuriken_default_class},
-    {P "StackrikenDefault.gd", &stackriken_default_class},
-    {P "CaltropsDefault.gd", &caltrops_default_class},
-    {P "StickyBombDefault.gd", &sticky_bomb_default_class},
-    {P "StickyBombExplode.gd", &sticky_bomb_explode_class},
-    {P "GrapplingHook/GrapplingHookDefault.gd", &hook_default_class},
-    {P "GrapplingHook/Locked.gd", &hook_locked_class},
-    {P "fireball_states/StickmanSummonKunai.gd", &summon_kunai_class},
-    {P "fireball_states/StickmanSummonSlide.gd", &summon_slide_class},
-    {P "fireball_states/StickmanSummonSlideKick.gd", &summon_slide_kick_class},
-    {0, 0},
-};
 #undef P

@@ -1,7 +1,9 @@
 /* The Robot in C: its fighter variables, state and object classes (char_robot*.c).
  *
- *   char_robot.c          <- states/robot/fighter.py (+ the registries of states/robot/__init__.py)
- *   char_robot_moves.c    <- states/robot/moves.py
+ *   char_robot.c          <- states/robot/fighter.py
+ *   char_robot_registry.c <- the registries of states/robot/__init__.py
+ *   char_robot_state.c    <- states/robot/moves.py: RobotState, RobotRoll (what the fighter reads)
+ *   char_robot_moves.c    <- states/robot/moves.py: the other moves
  *   char_robot_grabs.c    <- states/robot/grabs.py
  *   char_robot_drive.c    <- states/robot/drive.py
  *   char_robot_objects.c  <- states/robot/objects.py
@@ -34,18 +36,18 @@ robot_vars *robot_of(ymatch *m, yobj *o);
 void robot_add_armor_pip(robot_vars *v);
 void robot_start_magnetizing(ymatch *m, yfighter *f);
 
-/* char_robot_moves.c: RobotState, whose variables every Robot state extends */
+/* char_robot_state.c: RobotState, whose variables every Robot state extends, and RobotRoll */
 typedef struct {
     int32_t super_level, supers_used, super_freeze_ticks, throw_invuln_frames;
     yflag is_super, super_effect, can_fly, super_scale_combo_meter;
 } robot_state_vars;
 extern const state_class robot_state_class;
+/* RobotState.is_usable (the moves' overrides call it for super()) */
+bool robot_state_is_usable(ymatch *m, yobj *host, ystate *st);
 /* the state's can_fly: -1 when the state has no such variable (getattr(state, "can_fly", None)) */
 int robot_state_can_fly(yobj *host, ystate *st);
-/* the class's name is exactly cls (or a subclass of it) */
-bool robot_state_is(const ystate *st, const state_class *cls);
 
-/* the state classes (the registry lives in char_robot.c) */
+/* the state classes (the registry lives in char_robot_registry.c) */
 extern const state_class robot_step_class, robot_roll_class, robot_fall_class, robot_landing_class,
     robot_super_jump_class, robot_air_forward_throw_class, robot_taunt_class, robot_saw_blade_class,
     robot_side_kick_class, robot_plummet_class, robot_ground_pound_class, robot_lariat_class, robot_vacuum_class,

@@ -5,26 +5,13 @@
 
 #define RV(host) ROBOT(AS_F(host))
 
-/* Python truthiness of a state's data (None, a bool, a dict...) */
-static bool data_truthy(const ydata *d) {
-    switch (d->kind) {
-    case YD_NONE:
-    case YD_NULL: return false;
-    case YD_INT:
-    case YD_BOOL: return d->i != 0;
-    case YD_STR: return d->i != SYM_NONE;
-    case YD_DICT: return d->n > 0;
-    default: return true; /* a state object, {"hitbox": ...} */
-    }
-}
-
 /* ------------------------------------------------------------------ DisembowelGrab (TRY-CATCH) */
 /* Quirk kept: a box counts as a throw box only once it has been activated in this match
  * (``throw`` is set by ``ThrowBox.activate``), so before that the script sets its
  * ``followup_state`` instead of its ``throw_state``. */
 static int disembowel_frame_0(ymatch *m, yobj *host, ystate *st) {
     (void)m;
-    int followup = !data_truthy(st_data(host, st)) ? SYM_DisembowelGrabFollowup : SYM_TryCatchGroundSlam;
+    int followup = !ydata_truthy(st_data(host, st)) ? SYM_DisembowelGrabFollowup : SYM_TryCatchGroundSlam;
     static const int BOXES[4] = {SYM_Hitbox, SYM_Hitbox2, SYM_Hitbox3, SYM_Hitbox4};
     for (int i = 0; i < 4; i++) {
         yhitbox *box = state_hitbox_child(host, st, BOXES[i]);
@@ -54,7 +41,7 @@ typedef struct {
 
 static int command_grab_enter(ymatch *m, yobj *host, ystate *st) {
     (void)m;
-    ST_VARS(command_grab_vars, host, st)->reversing_command_grab = data_truthy(st_data(host, st));
+    ST_VARS(command_grab_vars, host, st)->reversing_command_grab = ydata_truthy(st_data(host, st));
     return SYM_NONE;
 }
 
@@ -180,7 +167,7 @@ static int slam_frame_32(ymatch *m, yobj *host, ystate *st) {
     }
     /* getattr(self.previous_state(), "reversing_command_grab", None) */
     ystate *prev = obj_prev_state(host);
-    if (prev && robot_state_is(prev, &robot_command_grab_class) &&
+    if (prev && state_is_a(prev, &robot_command_grab_class) &&
         ST_VARS(command_grab_vars, host, prev)->reversing_command_grab)
         obj_set_facing(m, host, obj_facing(host) * -1, false);
     return SYM_NONE;

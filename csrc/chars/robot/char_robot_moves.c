@@ -1,86 +1,12 @@
-/* Robot's moves in C. Mirrors states/robot/moves.py: the RobotState base, the base-state
- * overrides (Step/ChargedStep, Roll, Fall, Landing with its shockwaves, SuperJump,
- * AirForwardThrow, Taunt), and the attacks, specials and supers of the menu. The grabs
- * and throws are char_robot_grabs.c, the Drive stance char_robot_drive.c; the registry of
- * scripts is char_robot.c. */
+/* Robot's moves in C. Mirrors states/robot/moves.py: the base-state overrides
+ * (Step/ChargedStep, Fall, Landing with its shockwaves, SuperJump, AirForwardThrow, Taunt),
+ * and the attacks, specials and supers of the menu. The RobotState base and RobotRoll are
+ * char_robot_state.c, the grabs and throws char_robot_grabs.c, the Drive stance
+ * char_robot_drive.c; the registry of scripts is char_robot_registry.c. */
 #include "char_robot.h"
 
 #define LANDING_SHOCKWAVE "characters/robo/projectiles/LandingShockwave.tscn"
 #define RV(host) ROBOT(AS_F(host))
-
-/* self.data[k1][k2] as an int (a KeyError / TypeError in Python stops the match) */
-static int32_t data_int(ymatch *m, yobj *host, ystate *st, int k1, int k2) {
-    int32_t v = 0;
-    ydata *d = st_data(host, st);
-    if (!ydata_get(d, k1, k2, &v))
-        yerr(m, ydata_lookup_error(d, k1, k2), "Robot %s: the move data has no %s%s%s", sym_text(st_name(st)),
-             sym_text(k1), k2 != SYM_NONE ? "." : "", k2 != SYM_NONE ? sym_text(k2) : "");
-    return v;
-}
-
-/* ------------------------------------------------------------------ RobotState */
-static void rs_construct(ymatch *m, yobj *host, ystate *st) {
-    (void)m;
-    robot_state_vars *v = ST_VARS(robot_state_vars, host, st);
-    const ynode *n = NODE(st);
-    v->is_super = prop_bool(n, P_is_super, 0);
-    v->super_level = (int32_t)prop_int(n, P_super_level, 1);
-    v->supers_used = (int32_t)prop_int(n, P_supers_used, -1);
-    v->super_freeze_ticks = (int32_t)prop_int(n, P_super_freeze_ticks, 15);
-    v->super_effect = prop_bool(n, P_super_effect, 1);
-    v->can_fly = prop_bool(n, P_can_fly, 1);
-    v->throw_invuln_frames = (int32_t)prop_int(n, P_throw_invuln_frames, 0);
-    v->super_scale_combo_meter = prop_bool(n, P_super_scale_combo_meter, 1);
-}
-
-static bool rs_is_usable(ymatch *m, yobj *host, ystate *st) {
-    robot_state_vars *v = ST_VARS(robot_state_vars, host, st);
-    if (!v->is_super) return cs_is_usable(m, host, st);
-    return cs_is_usable(m, host, st) && AS_F(host)->supers_available >= v->super_level;
-}
-
-static int rs_enter_shared(ymatch *m, yobj *host, ystate *st) {
-    cs_enter_shared(m, host, st);
-    if (!YOK(m)) return SYM_NONE;
-    if (ST_VARS(robot_state_vars, host, st)->throw_invuln_frames > 0) host->throw_invulnerable = true;
-    return SYM_NONE;
-}
-
-static int rs_frame_0_shared(ymatch *m, yobj *host, ystate *st) {
-    cs_frame_0_shared(m, host, st);
-    robot_state_vars *v = ST_VARS(robot_state_vars, host, st);
-    if (!v->is_super) return SYM_NONE;
-    yfighter *f = AS_F(host);
-    int levels = v->supers_used == -1 ? v->super_level : v->supers_used;
-    if (v->super_scale_combo_meter && levels > 0) f->combo_supers++;
-    for (int i = 0; i < levels; i++) fighter_use_super_bar(f);
-    return SYM_NONE;
-}
-
-static int rs_tick_shared(ymatch *m, yobj *host, ystate *st) {
-    cs_tick_shared(m, host, st); /* quirk kept: the result is dropped */
-    if (!YOK(m)) return SYM_NONE;
-    robot_state_vars *v = ST_VARS(robot_state_vars, host, st);
-    if (st->current_tick == v->throw_invuln_frames && v->throw_invuln_frames > 0) host->throw_invulnerable = false;
-    return SYM_NONE;
-}
-
-const state_class robot_state_class = {
-    .name = "states.robot.moves.RobotState",
-    .parent = &character_state_class,
-    .vars_size = sizeof(robot_state_vars),
-    .construct = rs_construct,
-    .is_usable = rs_is_usable,
-    .enter_shared = rs_enter_shared,
-    .frames_shared = FRAMES({0, rs_frame_0_shared}),
-    .tick_shared = rs_tick_shared,
-};
-
-bool robot_state_is(const ystate *st, const state_class *cls) {
-    for (const state_vt *vt = st_vt(st); vt; vt = vt->parent)
-        if (vt->cls == cls) return true;
-    return false;
-}
 
 /* ------------------------------------------------------------------ Step (Step, ChargedStep) */
 #define STEP_MOVE_AMOUNT 15
@@ -164,32 +90,6 @@ const state_class robot_step_class = {
     .frames = FRAMES({0, step_frame_0}, {5, step_frame_5}, {6, step_frame_6}, {9, step_frame_9}),
     .tick = step_tick,
 };
-
-/* ------------------------------------------------------------------ RobotRoll: a roll that stops flight */
-typedef struct {
-    roll_vars r;
-    yflag can_fly;
-} robot_roll_vars;
-
-static void roll_construct(ymatch *m, yobj *host, ystate *st) {
-    (void)m;
-    ST_VARS(robot_roll_vars, host, st)->can_fly = false;
-}
-
-const state_class robot_roll_class = {
-    .name = "states.robot.moves.RobotRoll",
-    .parent = &roll_dodge_class,
-    .vars_size = sizeof(robot_roll_vars),
-    .construct = roll_construct,
-};
-
-int robot_state_can_fly(yobj *host, ystate *st) {
-    for (const state_vt *vt = st_vt(st); vt; vt = vt->parent) {
-        if (vt->cls == &robot_state_class) return ST_VARS(robot_state_vars, host, st)->can_fly;
-        if (vt->cls == &robot_roll_class) return ST_VARS(robot_roll_vars, host, st)->can_fly;
-    }
-    return -1;
-}
 
 /* ------------------------------------------------------------------ RobotFall */
 static int fall_enter(ymatch *m, yobj *host, ystate *st) {
@@ -532,8 +432,8 @@ static void chainsaw_construct(ymatch *m, yobj *host, ystate *st) {
 
 static int chainsaw_enter(ymatch *m, yobj *host, ystate *st) {
     chainsaw_vars *v = ST_VARS(chainsaw_vars, host, st);
-    int32_t sx = data_int(m, host, st, SYM_Start, SYM_x), sy = data_int(m, host, st, SYM_Start, SYM_y);
-    int32_t ex = data_int(m, host, st, SYM_End, SYM_x), ey = data_int(m, host, st, SYM_End, SYM_y);
+    int32_t sx = st_data_int(m, host, st, SYM_Start, SYM_x), sy = st_data_int(m, host, st, SYM_Start, SYM_y);
+    int32_t ex = st_data_int(m, host, st, SYM_End, SYM_x), ey = st_data_int(m, host, st, SYM_End, SYM_y);
     if (!YOK(m)) return SYM_NONE;
     obj_xy_to_dir(m, fxs_int(sx), fxs_int(sy), FX_ONE, FXI(100), &v->start_x, &v->start_y);
     obj_xy_to_dir(m, fxs_int(ex), fxs_int(ey), FX_ONE, FXI(100), &v->end_x, &v->end_y);
@@ -551,22 +451,12 @@ static int chainsaw_frame_0(ymatch *m, yobj *host, ystate *st) {
     return SYM_NONE;
 }
 
-/* FixedMath.vec_to_angle */
-static fx vec_to_angle(ymatch *m, fx x, fx y) {
-    fx out = 0;
-    if (fx_atan2(y, x, &out) != FX_OK) {
-        yerr(m, YE_FIXED, "attempt to divide by zero");
-        return 0;
-    }
-    return fx_rq(out);
-}
-
 static void chainsaw_sweep(ymatch *m, yobj *host, ystate *st, chainsaw_vars *v) {
     int facing = obj_facing(host);
     int32_t elapsed = v->chainsaw_start_tick - st->current_tick;
     int32_t length = v->chainsaw_end_tick - v->chainsaw_start_tick;
     fx t = fxs_abs(yfx_div(m, fxs_int(elapsed), fxs_int(length)));
-    fx a0 = vec_to_angle(m, v->start_x, v->start_y), a1 = vec_to_angle(m, v->end_x, v->end_y);
+    fx a0 = yfx_vec_to_angle(m, v->start_x, v->start_y), a1 = yfx_vec_to_angle(m, v->end_x, v->end_y);
     if (!YOK(m)) return;
     fx angle = fx_rq(fx_wrap_add(a0, fx_mul(fx_short_angle_dist(a0, a1), t))); /* lerp_angle */
     fx ux = fx_rq(fx_cos(angle)), uy = fx_rq(fx_sin(angle));                /* angle_to_vec */
@@ -725,7 +615,7 @@ static int clap_frame_0(ymatch *m, yobj *host, ystate *st) {
     }
     hitbox->grounded_hit_state = SYM_HurtAerial;
     hitbox->combo_victim_hitlag = hitbox->victim_hitlag;
-    int32_t autov = data_int(m, host, st, SYM_Auto, SYM_NONE);
+    int32_t autov = st_data_int(m, host, st, SYM_Auto, SYM_NONE);
     if (!YOK(m)) return SYM_NONE;
     hitbox->combo_scaling_amount = autov ? 2 : 1;
     return SYM_NONE;
@@ -749,7 +639,7 @@ static int clap_frame_2(ymatch *m, yobj *host, ystate *st) {
 static int clap_frame_3(ymatch *m, yobj *host, ystate *st) {
     fx fx_, fy;
     fxs_normalized_times(FX_ONE, FXC(-0.25), FXI(8), &fx_, &fy);
-    int32_t dir_x = data_int(m, host, st, SYM_Direction, SYM_x);
+    int32_t dir_x = st_data_int(m, host, st, SYM_Direction, SYM_x);
     if (!YOK(m)) return SYM_NONE;
     if ((int64_t)dir_x * obj_facing(host) == -1) fx_ = fxs_mul(fx_, FXC(-0.55));
     obj_apply_force_relative(host, fx_, fy);
@@ -768,7 +658,7 @@ static int clap_tick(ymatch *m, yobj *host, ystate *st) {
     obj_apply_grav_custom(m, host, v->grav, v->max_fall_speed);
     if (v->jumping && st->current_tick >= 10 && v->auto_lag > 0) {
         st->current_tick = 9;
-        int32_t autov = data_int(m, host, st, SYM_Auto, SYM_NONE);
+        int32_t autov = st_data_int(m, host, st, SYM_Auto, SYM_NONE);
         if (!YOK(m)) return SYM_NONE;
         if (autov) v->auto_lag--;
     }
@@ -791,14 +681,14 @@ const state_class robot_clap_jump_class = {
 #define GRENADE_SPEED FXC(10.5)
 
 static int grenade_enter(ymatch *m, yobj *host, ystate *st) {
-    int32_t y = data_int(m, host, st, SYM_y, SYM_NONE);
+    int32_t y = st_data_int(m, host, st, SYM_y, SYM_NONE);
     if (!YOK(m)) return SYM_NONE;
     st->projectile_pos_y = y <= 0 ? -32 : 16;
     return SYM_NONE;
 }
 
 static void grenade_process_projectile(ymatch *m, yobj *host, ystate *st, yproj *obj) {
-    int32_t x = data_int(m, host, st, SYM_x, SYM_NONE), y = data_int(m, host, st, SYM_y, SYM_NONE);
+    int32_t x = st_data_int(m, host, st, SYM_x, SYM_NONE), y = st_data_int(m, host, st, SYM_y, SYM_NONE);
     if (!YOK(m)) return;
     fx fx_, fy;
     obj_xy_to_dir(m, fxs_int(x), fxs_int(y), GRENADE_SPEED, FXI(100), &fx_, &fy);
@@ -808,7 +698,7 @@ static void grenade_process_projectile(ymatch *m, yobj *host, ystate *st, yproj 
 }
 
 static bool grenade_usable(ymatch *m, yobj *host, ystate *st) {
-    return rs_is_usable(m, host, st) && RV(host)->grenade_object == 0;
+    return robot_state_is_usable(m, host, st) && RV(host)->grenade_object == 0;
 }
 
 const state_class robot_grenade_class = {
@@ -832,7 +722,7 @@ static int magnetize_tick(ymatch *m, yobj *host, ystate *st) {
 }
 
 static bool magnetize_usable(ymatch *m, yobj *host, ystate *st) {
-    return rs_is_usable(m, host, st) && RV(host)->magnet_ticks_left <= 0 && RV(host)->grenade_object != 0;
+    return robot_state_is_usable(m, host, st) && RV(host)->magnet_ticks_left <= 0 && RV(host)->grenade_object != 0;
 }
 
 const state_class robot_magnetize_class = {
@@ -852,7 +742,7 @@ static void flamethrower_process_projectile(ymatch *m, yobj *host, ystate *st, y
 }
 
 static bool flamethrower_usable(ymatch *m, yobj *host, ystate *st) {
-    return rs_is_usable(m, host, st) && RV(host)->can_flamethrower;
+    return robot_state_is_usable(m, host, st) && RV(host)->can_flamethrower;
 }
 
 const state_class robot_flamethrower_class = {
@@ -883,7 +773,7 @@ static int loic_enter(ymatch *m, yobj *host, ystate *st) {
     robot_vars *r = RV(host);
     r->loic_draining = true;
     r->can_loic = false;
-    int32_t self_ = data_int(m, host, st, SYM_Self, SYM_NONE);
+    int32_t self_ = st_data_int(m, host, st, SYM_Self, SYM_NONE);
     if (!YOK(m)) return SYM_NONE;
     ST_VARS(loic_vars, host, st)->self_ = self_ != 0;
     return SYM_NONE;
@@ -900,7 +790,7 @@ static void loic_process_projectile(ymatch *m, yobj *host, ystate *st, yproj *ob
     yobj *target = v->self_ ? host : &FOPP(m, f)->o;
     obj_set_pos(&obj->o, target->data.px, 0);
     int32_t minimum = v->self_ ? LOIC_MIN_AIM_TICKS_GALVANIZE : LOIC_MIN_AIM_TICKS;
-    int32_t delay = data_int(m, host, st, SYM_Delay, SYM_x);
+    int32_t delay = st_data_int(m, host, st, SYM_Delay, SYM_x);
     if (!YOK(m)) return;
     fx t = yfx_div(m, fxs_int(delay), FXI(100));
     t = fxs_mul(t, fxs_int(LOIC_MAX_AIM_TICKS - minimum));
@@ -912,7 +802,7 @@ static void loic_process_projectile(ymatch *m, yobj *host, ystate *st, yproj *ob
 }
 
 static bool loic_usable(ymatch *m, yobj *host, ystate *st) {
-    return rs_is_usable(m, host, st) && !RV(host)->orbital_strike_out && RV(host)->can_loic;
+    return robot_state_is_usable(m, host, st) && !RV(host)->orbital_strike_out && RV(host)->can_loic;
 }
 
 const state_class robot_loic_class = {
@@ -937,7 +827,7 @@ static bool disable_loic_usable(ymatch *m, yobj *host, ystate *st) {
     yobj *obj = obj_from_name(m, RV(host)->orbital_strike_projectile);
     robot_orbital_strike_vars *ov = obj ? robot_orbital(obj) : NULL;
     bool usable = obj != NULL && !(ov && ov->deactivating);
-    return rs_is_usable(m, host, st) && usable;
+    return robot_state_is_usable(m, host, st) && usable;
 }
 
 const state_class robot_disable_loic_class = {
@@ -978,7 +868,7 @@ static void missile_process_projectile(ymatch *m, yobj *host, ystate *st, yproj 
 
 static bool missile_usable(ymatch *m, yobj *host, ystate *st) {
     yfighter *f = AS_F(host);
-    return f->air_option_bar >= idiv(f->air_option_bar_max, 4) && rs_is_usable(m, host, st);
+    return f->air_option_bar >= idiv(f->air_option_bar_max, 4) && robot_state_is_usable(m, host, st);
 }
 
 const state_class robot_missile_class = {

@@ -574,7 +574,7 @@ static void orbital_tick(ymatch *m, yproj *p) {
     obj_base_tick(m, &p->o);
     if (!YOK(m)) return;
     ystate *st = obj_state(&p->o);
-    if (st_name(st) == SYM_Fire && robot_state_is(st, &robot_orbital_strike_fire_class)) {
+    if (st_name(st) == SYM_Fire && state_is_a(st, &robot_orbital_strike_fire_class)) {
         orbital_fire_vars *fv = ST_VARS(orbital_fire_vars, &p->o, st);
         int64_t width = int_max(MAX_BEAM_WIDTH - int_max(0, st->current_tick - fv->active_time) * BEAM_FADE_PER_TICK, 0);
         if (width <= 0) robot_obj_disable(m, p);
@@ -588,7 +588,7 @@ void robot_orbital_deactivate(ymatch *m, yproj *p) {
     v->deactivating = true;
     if (v->active) {
         ystate *st = obj_state(&p->o);
-        if (!robot_state_is(st, &robot_orbital_strike_fire_class)) {
+        if (!state_is_a(st, &robot_orbital_strike_fire_class)) {
             yerr(m, YE_INTERNAL, "OrbitalStrike: active outside its Fire state");
             return;
         }

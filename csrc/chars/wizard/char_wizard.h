@@ -1,6 +1,7 @@
 /* The Wizard in C: its fighter variables, state and object classes (char_wizard*.c).
  *
- *   char_wizard.c              <- states/wizard/fighter.py (+ the registries of states/wizard/__init__.py)
+ *   char_wizard.c              <- states/wizard/fighter.py
+ *   char_wizard_registry.c     <- the registries of states/wizard/__init__.py
  *   char_wizard_moves.c        <- states/wizard/moves.py
  *   char_wizard_projectiles.c  <- states/wizard/projectiles.py
  */
@@ -34,7 +35,7 @@ void wizard_add_geyser_charge(wizard_vars *v);
 void wizard_spawn_orb(ymatch *m, yfighter *f);
 void wizard_add_spark_bomb(ymatch *m, yfighter *f, int number);
 
-/* char_wizard_moves.c: the state classes (the registry lives in char_wizard.c) */
+/* char_wizard_moves.c: the state classes (the registry lives in char_wizard_registry.c) */
 extern const state_class wizard_state_class, wizard_taunt_class, wizard_combust_class, wizard_ice_spike_ground_class,
     wizard_kick_class, wizard_mana_strike_class, wizard_conjure_weapon_class, wizard_confusing_touch_class,
     wizard_liftoff_class, wizard_sandstorm_class, wizard_catch_wind_class, wizard_zephyr_throw_class,

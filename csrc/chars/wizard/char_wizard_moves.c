@@ -2,23 +2,11 @@
  * class per game script. Most extend WizardState, which lets a move trigger the orb's
  * attack on its second tick; the supers extend the base SuperMove. Numbers written here
  * are the scripts' constants; frame data (hitboxes, timings, forces) comes from the
- * tables. The registry (SCRIPTS) is in char_wizard.c. */
+ * tables. The registry (SCRIPTS) is in char_wizard_registry.c. */
 #include "char_wizard.h"
 
 #define W(host) WIZARD(AS_F(host))
 #define TELEKINESIS "characters/wizard/projectiles/telekinesis/"
-
-/* self.data["k"] / self.data["k1"]["k2"] as an int (a KeyError in Python stops the match) */
-static bool data_int(ymatch *m, yobj *host, ystate *st, int k1, int k2, int32_t *out) {
-    if (ydata_get(st_data(host, st), k1, k2, out)) return true;
-    yerr(m, ydata_lookup_error(st_data(host, st), k1, k2), "%s: the move's data has no %s%s%s", sym_text(st_name(st)), sym_text(k1), k2 ? "." : "",
-         k2 ? sym_text(k2) : "");
-    return false;
-}
-
-static bool data_xy(ymatch *m, yobj *host, ystate *st, int32_t *x, int32_t *y) {
-    return data_int(m, host, st, SYM_x, SYM_NONE, x) && data_int(m, host, st, SYM_y, SYM_NONE, y);
-}
 
 /* host.xy_to_dir(x, y, mul) with the default divisor "100.0" */
 static void xy_to_dir(ymatch *m, int32_t x, int32_t y, fx mul, fx *ox, fx *oy) {
@@ -129,7 +117,7 @@ static int ice_spike_ground_enter(ymatch *m, yobj *host, ystate *st) {
     ydata *d = st_data(host, st);
     if (!ydata_is_dict(d)) return SYM_NONE;
     int32_t y;
-    if (!data_int(m, host, st, SYM_y, SYM_NONE, &y)) return SYM_NONE;
+    if (!st_data_get_int(m, host, st, SYM_y, SYM_NONE, &y)) return SYM_NONE;
     return y != 0 ? SYM_IceSpikeAir2 : SYM_NONE;
 }
 
@@ -166,7 +154,7 @@ typedef struct {
 
 static int mana_strike_enter(ymatch *m, yobj *host, ystate *st) {
     int32_t x;
-    if (!data_int(m, host, st, SYM_x, SYM_NONE, &x)) return SYM_NONE;
+    if (!st_data_get_int(m, host, st, SYM_x, SYM_NONE, &x)) return SYM_NONE;
     ST_VARS(mana_strike_vars, host, st)->startup_lag =
         fxs_round(fxs_mul(yfx_div(m, FXI(x), FXI(100)), FXI(MANA_MAX_EXTRA_STARTUP)));
     return SYM_NONE;
@@ -181,7 +169,7 @@ static int mana_strike_tick(ymatch *m, yobj *host, ystate *st) {
     if (st->current_tick == 5) {
         obj_update_data(m, host);
         int32_t x;
-        if (!data_int(m, host, st, SYM_x, SYM_NONE, &x)) return SYM_NONE;
+        if (!st_data_get_int(m, host, st, SYM_x, SYM_NONE, &x)) return SYM_NONE;
         fx dx, dy;
         xy_to_dir(m, x, 0, FX_ONE, &dx, &dy);
         fx dir_x = yfx_div(m, fxs_add(dx, FX_ONE), FXI(2));
@@ -323,7 +311,7 @@ static int liftoff_frame_6(ymatch *m, yobj *host, ystate *st) {
     if (!hitbox) return SYM_NONE;
     fg_reset_momentum(&host->chara);
     int32_t x, y;
-    if (!data_xy(m, host, st, &x, &y)) return SYM_NONE;
+    if (!st_data_xy(m, host, st, &x, &y)) return SYM_NONE;
     fx dx, dy;
     xy_to_dir(m, x, y, LIFTOFF_SPEED, &dx, &dy);
     if (w->spark_speed_frames > 0) dx = fxs_mul(dx, FXC(1.75));
@@ -447,7 +435,7 @@ static void sandstorm_push_object(ymatch *m, yobj *host, yobj *obj, fx dir_x, fx
 static int sandstorm_tick(ymatch *m, yobj *host, ystate *st) {
     if (1 < st->current_tick && st->current_tick < 15) {
         int32_t x, y;
-        if (!data_xy(m, host, st, &x, &y)) return SYM_NONE;
+        if (!st_data_xy(m, host, st, &x, &y)) return SYM_NONE;
         fx dir_x, dir_y;
         xy_to_dir(m, x, y, FX_ONE, &dir_x, &dir_y);
         ybox windbox;
@@ -572,7 +560,7 @@ const state_class wizard_flame_wave_class = {
 /* MagicMissile ("Magic Dart"): a homing dart, aimed, on frame 7 */
 static int magic_missile_frame_7(ymatch *m, yobj *host, ystate *st) {
     int32_t x, y;
-    if (!data_xy(m, host, st, &x, &y)) return SYM_NONE;
+    if (!st_data_xy(m, host, st, &x, &y)) return SYM_NONE;
     fx dx, dy;
     xy_to_dir(m, x, y, FX_ONE, &dx, &dy);
     ydata data;
@@ -597,7 +585,7 @@ static void vile_clutch_projectile_pos(ymatch *m, yobj *host, ystate *st, int32_
     int32_t dx = 0;
     *x = 0;
     *y = 0;
-    if (!data_int(m, host, st, SYM_x, SYM_NONE, &dx)) return;
+    if (!st_data_get_int(m, host, st, SYM_x, SYM_NONE, &dx)) return;
     fx ux, uy;
     xy_to_dir(m, dx, 0, FX_ONE, &ux, &uy);
     *x = fxs_round(fxs_mul(ux, VILE_CLUTCH_MAX_DISTANCE)) * obj_facing(host) + host->data.px;
@@ -672,7 +660,7 @@ static void geyser_construct(ymatch *m, yobj *host, ystate *st) {
 
 static int geyser_enter(ymatch *m, yobj *host, ystate *st) {
     geyser_vars *v = ST_VARS(geyser_vars, host, st);
-    if (!data_int(m, host, st, SYM_Charge, SYM_count, &v->charges)) return SYM_NONE;
+    if (!st_data_get_int(m, host, st, SYM_Charge, SYM_count, &v->charges)) return SYM_NONE;
     v->hit = false;
     return SYM_NONE;
 }
@@ -681,7 +669,7 @@ static int geyser_frame_0(ymatch *m, yobj *host, ystate *st) {
     geyser_vars *v = ST_VARS(geyser_vars, host, st);
     v->startup_lag = GEYSER_STARTUP_LAG;
     int32_t x, y;
-    if (!data_int(m, host, st, SYM_Direction, SYM_x, &x) || !data_int(m, host, st, SYM_Direction, SYM_y, &y))
+    if (!st_data_get_int(m, host, st, SYM_Direction, SYM_x, &x) || !st_data_get_int(m, host, st, SYM_Direction, SYM_y, &y))
         return SYM_NONE;
     fx dx, dy;
     xy_to_dir(m, x, y, FX_ONE, &dx, &dy);
@@ -823,7 +811,7 @@ static int orb_push_frame_1(ymatch *m, yobj *host, ystate *st) {
     yproj *orb = host_orb(m, host);
     if (orb) {
         int32_t x, y;
-        if (!data_xy(m, host, st, &x, &y)) return SYM_NONE;
+        if (!st_data_xy(m, host, st, &x, &y)) return SYM_NONE;
         fx fx_, fy;
         fxs_normalized_times(FXI(x), FXI(y), ORB_PUSH_MOVE_SPEED, &fx_, &fy);
         orb_push(orb, fx_, fy);
@@ -1011,7 +999,7 @@ static int launch_frame_0(ymatch *m, yobj *host, ystate *st) {
             return SYM_NONE;
         }
         int32_t x, y;
-        if (!data_xy(m, host, st, &x, &y)) return SYM_NONE;
+        if (!st_data_xy(m, host, st, &x, &y)) return SYM_NONE;
         fx dx, dy;
         xy_to_dir(m, x, y, FX_ONE, &dx, &dy);
         telekinesis_launch(m, AS_P(obj), dx, dy);

@@ -5,7 +5,7 @@
  * locked, shot through), its lightning and darts, the flame wave, the spark bomb, the
  * Vile Clutch grasp, and the telekinesis objects (held above the Wizard, launched,
  * dropped). The Geyser projectile scenes exist but nothing spawns them (the move uses
- * swept hitboxes of its own). The registries are in char_wizard.c. */
+ * swept hitboxes of its own). The registries are in char_wizard_registry.c. */
 #include <stddef.h>
 
 #include "char_wizard.h"

@@ -2,8 +2,11 @@
 """
 from __future__ import annotations
 
+from states.data.schema import CHARACTER_NAMES
 
-CHARACTERS = ("Ninja", "Cowboy", "Wizard", "Robot", "Mutant")
+# the characters' names as the engines spell them (each table's "name"), in the tables' order: a
+# character's index here is its index in the observation and the action encoding (a format)
+CHARACTERS = tuple(name.capitalize() for name in CHARACTER_NAMES)
 
 # ------------------------------------------------------------------------------------------------
 # game constants (facts from the scripts table; see states/data/scripts.json)

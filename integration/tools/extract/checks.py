@@ -6,7 +6,9 @@ good).  It is run by ``yomi extract`` after every extraction and by the table te
 """
 from __future__ import annotations
 
-CHARACTER_KEYS = ("ninja", "cowboy", "wizard", "robot", "mutant")
+from states.data.schema import CHARACTER_NAMES
+
+CHARACTER_KEYS = CHARACTER_NAMES  # the tables the checks expect, in their order
 
 # Counted in the characters' scenes.  "menu" = CharacterState, selectable, show_in_menu and at
 # least one category line in interrupt_from_string (how BaseChar builds action_cancels).

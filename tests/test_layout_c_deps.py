@@ -1,0 +1,128 @@
+"""A character's C files depend on each other without cycles, like the Python modules they mirror.
+
+Each file of ``csrc/chars/<c>/`` is compiled on its own (``-c``) in a temporary folder and its
+symbols are read with ``nm``: a file depends on another when it uses a symbol the other defines.
+The registry (``char_<c>_registry.c``, the counterpart of ``states/<c>/__init__.py``) names every
+class, so nothing else needs to. The one cycle allowed is the game's own: the fighter and its
+objects (the fighter holds and drives its objects; an object calls its creator's methods), listed
+in ``GAMES_OWN``.
+"""
+from __future__ import annotations
+
+import graphlib
+import os
+import shutil
+import subprocess
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from integration.tools import gen_c
+from support.sanitize import compiler
+
+REPO = Path(__file__).resolve().parent.parent
+CHARS = REPO / "csrc" / "chars"
+
+# character -> the file of its objects that depends on the fighter file and back (the game's own cycle)
+GAMES_OWN = {
+    "cowboy": "char_cowboy_objects.c",
+    "mutant": "char_mutant_objects.c",
+    "ninja": "char_ninja_objects.c",
+    "robot": "char_robot_objects.c",
+    "wizard": "char_wizard_projectiles.c",
+}
+
+
+def symbols(cc: str, nm: str, src: Path, work: Path, gen_dir: Path) -> tuple[set[str], set[str]]:
+    """(defined, used) global symbols of one C file compiled alone."""
+    out = work / f"{src.parent.name}_{src.stem}.o"
+    includes = [f"-I{src.parent}"] + [f"-I{d}" for d in gen_c.include_dirs(str(REPO / "csrc"))] + [f"-I{gen_dir}"]
+    proc = subprocess.run([cc, "-std=c11", "-O0", "-c", str(src), "-o", str(out), *includes],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    listing = subprocess.run([nm, "-P", str(out)], capture_output=True, text=True, check=True).stdout
+    defined, used = set(), set()
+    for line in listing.splitlines():
+        name, kind = line.split()[:2]
+        if kind == "U":
+            used.add(name)
+        elif kind.isupper():
+            defined.add(name)
+    return defined, used
+
+
+def dependencies(files: dict[str, tuple[set[str], set[str]]]) -> dict[str, set[str]]:
+    """file -> the files whose symbols it uses."""
+    return {a: {b for b, (defined, _) in files.items() if b != a and used & defined}
+            for a, (_, used) in files.items()}
+
+
+def cycle(deps: dict[str, set[str]], allowed: tuple[str, str] | None = None) -> list[str] | None:
+    """A dependency cycle (its files), or None; the allowed pair counts as one file."""
+    def node(name: str) -> str:
+        return "+".join(allowed) if allowed and name in allowed else name
+
+    graph: dict[str, set[str]] = {}
+    for a, targets in deps.items():
+        graph.setdefault(node(a), set()).update(node(b) for b in targets if node(b) != node(a))
+    try:
+        graphlib.TopologicalSorter(graph).prepare()
+    except graphlib.CycleError as err:
+        return err.args[1]
+    return None
+
+
+@pytest.fixture(scope="module")
+def character_symbols(tmp_path_factory):
+    cc, nm = compiler(), shutil.which("nm")
+    assert cc and nm, "a C compiler and nm are needed (the extension's build needs them too)"
+    work = tmp_path_factory.mktemp("c_deps")
+    gen_c.write(str(work / "gen"), str(REPO / "csrc"))
+    sources = sorted(CHARS.glob("*/*.c"))
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        found = list(pool.map(lambda src: symbols(cc, nm, src, work, work / "gen"), sources))
+    by_char: dict[str, dict[str, tuple[set[str], set[str]]]] = {}
+    for src, syms in zip(sources, found):
+        by_char.setdefault(src.parent.name, {})[src.name] = syms
+    return by_char
+
+
+def test_the_games_own_cycles_name_every_character():
+    assert set(GAMES_OWN) == {p.name for p in CHARS.iterdir() if p.is_dir()}
+    for name, objects in GAMES_OWN.items():
+        assert (CHARS / name / objects).is_file(), objects
+
+
+@pytest.mark.parametrize("name", sorted(GAMES_OWN))
+def test_a_characters_files_have_no_cycle(character_symbols, name):
+    files = character_symbols[name]
+    deps = dependencies(files)
+    fighter = f"char_{name}.c"
+    found = cycle(deps, (fighter, GAMES_OWN[name]))
+    assert found is None, f"{name}: the C files depend on each other in a cycle: {' -> '.join(found)}"
+    # the registry names the fighter's hooks and the classes; nothing names the registry
+    registry = f"char_{name}_registry.c"
+    assert f"char_{name}_registry" in files[registry][0]
+    assert fighter in deps[registry]
+    assert not any(registry in targets for targets in deps.values())
+
+
+def test_the_check_finds_a_cycle(tmp_path):
+    """The checker itself, on three files: a -> b -> c -> a is a cycle, unless (a, b) is allowed
+    and c depends on neither; b <-> a alone is allowed when (a, b) is."""
+    cc, nm = compiler(), shutil.which("nm")
+    assert cc and nm
+    texts = {"a.c": "int b(void); int a(void) { return b(); }\n",
+             "b.c": "int c(void); int b(void) { return c(); }\n",
+             "c.c": "int a(void); int c(void) { return a(); }\n"}
+    files = {}
+    for name, text in texts.items():
+        (tmp_path / name).write_text(text)
+        files[name] = symbols(cc, nm, tmp_path / name, tmp_path, tmp_path)
+    deps = dependencies(files)
+    assert deps == {"a.c": {"b.c"}, "b.c": {"c.c"}, "c.c": {"a.c"}}
+    assert set(cycle(deps)) == {"a.c", "b.c", "c.c"}
+    assert cycle(deps, ("a.c", "b.c")) is not None  # c still closes a cycle through the pair
+    assert cycle({"a.c": {"b.c"}, "b.c": {"a.c"}, "c.c": {"a.c"}}, ("a.c", "b.c")) is None
+    assert cycle({"a.c": {"b.c"}, "b.c": {"a.c"}, "c.c": set()}) is not None
