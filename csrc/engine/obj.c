@@ -32,8 +32,10 @@ yobj *obj_by_number(ymatch *m, int number) {
         if (n < number) lo = mid + 1;
         else hi = mid - 1;
     }
-    for (int k = 0; k < m->n_gone; k++) /* a retired object (disabled, until its slot is recycled) */
-        if (m->objs[m->gone[k]].o.number == number) return &m->objs[m->gone[k]].o;
+    for (int k = 0; k < m->n_gone; k++) { /* a retired object (disabled, until its slot is recycled) */
+        yproj *p = match_slot(m, *match_gone_at(m, k));
+        if (p->o.number == number) return &p->o;
+    }
     return NULL;
 }
 
@@ -386,7 +388,7 @@ yobj *obj_spawn(ymatch *m, yobj *o, int table, int32_t x, int32_t y, bool relati
     yproj *p = match_alloc_object(m);
     if (!p) return NULL;
     if (object_from_template(m, p, table) < 0) {
-        m->slot_used[m->order[--m->n_objs]] = false;
+        *match_slot_used(m, *match_order_at(m, --m->n_objs)) = false;
         return NULL;
     }
     yobj *obj = &p->o;

@@ -26,31 +26,58 @@ static uint32_t rnd(void) {
 }
 static int32_t rnd_range(int32_t lo, int32_t hi) { return lo + (int32_t)(rnd() % (uint32_t)(hi - lo + 1)); }
 
-/* match_export, a bad code refused, match_import: the copy is the match byte for byte (snapshot.c) */
+/* a and b hold the same match: the struct (but the pool's address) and every pool slot and list */
+static bool same_match(const ymatch *a, const ymatch *b) {
+    size_t at = offsetof(ymatch, pool), after = at + sizeof a->pool;
+    if (memcmp(a, b, at) != 0 || memcmp((const char *)a + after, (const char *)b + after, sizeof *a - after) != 0)
+        return false;
+    if (match_n_slots(a) != match_n_slots(b)) return false;
+    for (int k = YOMI_INLINE_OBJECTS; k < match_n_slots(a); k++)
+        if (memcmp(match_slot(a, k), match_slot(b, k), sizeof(yproj)) != 0 || *match_slot_used(a, k) != *match_slot_used(b, k) ||
+            *match_order_at(a, k) != *match_order_at(b, k) || *match_gone_at(a, k) != *match_gone_at(b, k))
+            return false;
+    return true;
+}
+
+/* match_copy, then match_export, a bad code refused, match_import: each copy is the match byte for
+ * byte, pool included (snapshot.c) */
 static int snapshot_round_trip(const ymatch *m, ymatch *twin) {
     char err[200];
-    if (match_export(m, twin, err, sizeof err) < 0) {
-        fprintf(stderr, "snapshot export: %s\n", err);
+    if (match_copy(twin, m) < 0 || !same_match(twin, m)) {
+        fprintf(stderr, "match_copy: %s\n", match_n_slots(twin) ? "the copy differs" : "out of memory");
+        return -1;
+    }
+    match_clear(twin);
+    size_t n = match_export_bytes(m);
+    uint8_t *buf = malloc(n);
+    if (!buf || match_export(m, buf, err, sizeof err) < 0) {
+        fprintf(stderr, "snapshot export: %s\n", buf ? err : "out of memory");
+        free(buf);
         return -1;
     }
     uint64_t saved, bad = (uint64_t)1 << 40 | 7; /* no object table has that index */
-    memcpy(&saved, &twin->objs[0].cls, sizeof saved);
-    memcpy(&twin->objs[0].cls, &bad, sizeof bad);
-    if (match_import_check(twin, err, sizeof err) == 0) {
+    size_t at = m->pool ? sizeof(ymatch) + offsetof(yproj, cls) : offsetof(ymatch, objs[0].cls); /* a pool slot's, if any */
+    memcpy(&saved, buf + at, sizeof saved);
+    memcpy(buf + at, &bad, sizeof bad);
+    int r = -1;
+    if (match_import(twin, buf, n, err, sizeof err) == 0) {
         fprintf(stderr, "snapshot import accepted a bad class code\n");
-        return -1;
+        goto out;
     }
-    memcpy(&twin->objs[0].cls, &saved, sizeof saved);
-    if (match_import_check(twin, err, sizeof err) < 0) {
+    memcpy(buf + at, &saved, sizeof saved);
+    if (match_import(twin, buf, n, err, sizeof err) < 0) {
         fprintf(stderr, "snapshot import refused its own export: %s\n", err);
-        return -1;
+        goto out;
     }
-    match_import(twin);
-    if (memcmp(twin, m, sizeof *m) != 0) {
+    if (!same_match(twin, m)) {
         fprintf(stderr, "snapshot round trip changed the match\n");
-        return -1;
+        goto out;
     }
-    return 0;
+    r = 0;
+out:
+    match_clear(twin);
+    free(buf);
+    return r;
 }
 
 static const int DATA_KEYS[] = {SYM_x, SYM_y, SYM_count, SYM_charged, SYM_Distance, SYM_speed_modifier};
@@ -140,6 +167,8 @@ int main(int argc, char **argv) {
     ymatch *m = aligned_alloc(64, (sizeof(ymatch) + 63) & ~(size_t)63);
     ymatch *twin = aligned_alloc(64, (sizeof(ymatch) + 63) & ~(size_t)63);
     if (!m || !twin) return 2;
+    memset(m, 0, sizeof *m); /* a match struct is zeros or a match */
+    memset(twin, 0, sizeof *twin);
     long ticks = 0, decisions = 0, errors = 0, illegal = 0;
     int matches = 0;
     new_match(m, &matches);
