@@ -49,18 +49,30 @@
 #define YOMI_MAX_OARENA 512
 #define YOMI_INLINE_OBJECTS 32   /* object slots inside the match struct; more live in its pool (any number) */
 #define YOMI_POOL_CHUNK 32       /* object slots per chunk of the pool */
-#define YOMI_MAX_CONNECTIONS 16 /* run-time signal connections on one object (connect_signal) */
+/* run-time signal connections on one object (connect_signal). Connections on an object are made by
+ * a Cowboy bullet (one, on the bullet) and by the Mutant's Poison (two on the opponent per live
+ * poison; a dead poison's are dropped first). A poison lives 600 ticks and comes from a BiteThrow,
+ * which lasts 31 ticks, so at most 21 live at once: 42 connections. */
+#define YOMI_MAX_CONNECTIONS 48
 #define YOMI_CHAR_VARS 768       /* a character's own fighter variables */
 #define YOMI_OBJ_VARS 256        /* an object class's own variables */
-#define YOMI_MAX_HIT_OBJECTS 16  /* distinct live objects a hitbox remembers having hit (Robot's landing
+#define YOMI_MAX_HIT_OBJECTS 16  /* live objects a hitbox remembers having hit inline (Robot's landing
                                     shockwave runs through a field of a dozen Ninja caltrops); entries of
-                                    disabled objects make room (they are never hit again) */
-#define YOMI_MAX_PARRIED 48      /* parried hitbox names a fighter remembers (a parried throw's stays) */
+                                    disabled objects make room (they are never hit again), and any more
+                                    go to the match's spill list (yhit_spill): the game has no limit */
+#define YOMI_MAX_PARRIED 48      /* parried hitbox names a fighter remembers (a parried throw's stays);
+                                    names of objects gone make room (numbers are never reused, so they
+                                    never match again) */
 #define YOMI_MAX_EXCEPTIONS 12   /* interrupt_exceptions of a state */
 #define YOMI_MAX_IFRAMES 6       /* interrupt_frames of a state */
 #define YOMI_DATA_MAX 8          /* leaves of a move's data */
 #define YOMI_EXTRA_MAX 16        /* keys of an extra (4 common + the character's) */
-#define YOMI_MAX_HOLD 12
+#define YOMI_MAX_HOLD 12         /* hold_restarts / hold_force: filled at init from the tables and the
+                                    character's init, never during play (data-derived) */
+/* Objects spawned in one match: object numbers are int16 in the struct (3 + n_spawned). It takes
+ * more than 9 spawns a tick through a default 3600-tick game to reach it; a match that does stops
+ * with YE_LIMIT. */
+#define YOMI_MAX_SPAWNED (INT16_MAX - 3)
 
 /* ------------------------------------------------------------------ errors */
 enum {
@@ -179,7 +191,9 @@ typedef struct {
         looping : 1, bump_on_whiff : 1;
     /* runtime */
     unsigned active : 1, enabled : 1, throw_ : 1, spawn_particle_effect : 1;
+    unsigned spilled : 1; /* hit_objects overflowed into the match's spill list during this epoch */
     int32_t active_tick;
+    uint32_t hit_epoch; /* counts the clears of hit_objects: spilled entries of an older epoch are void */
     uint8_t n_hit;
     uint16_t hit_objects[YOMI_MAX_HIT_OBJECTS]; /* object numbers (1 = P1, 2 = P2, 3.. objects) */
 } yhitbox;
@@ -586,12 +600,22 @@ struct ymatch {
     yproj objs[YOMI_INLINE_OBJECTS]; /* slots: an object never moves while it exists */
 };
 
-/* The object slots of a match past the inline ones, on the heap. The game has no limit on objects
+/* The object slots of a match past the inline ones, on the heap (and the hitboxes' hit lists past
+ * their inline room). The game has no limit on objects
  * (game.objects is a list), so neither has the pool: it grows by a chunk of YOMI_POOL_CHUNK slots
  * when every slot holds a live or referenced object. A chunk never moves while the match lives
  * (pointers to an object stay valid during a tick); the arrays below may be reallocated when the
  * pool grows, so they are read by index, never kept as pointers. */
+/* A hit object past a hitbox's inline hit_objects: (owner number, hitbox index, epoch) name the
+ * hitbox's list (an entry of an older epoch was cleared with it). */
+typedef struct {
+    int32_t owner, index, number;
+    uint32_t epoch;
+} yhit_spill;
+
 struct yobj_pool {
+    int32_t n_spill, cap_spill; /* the spill list of the hitboxes' hit_objects (hitbox.c) */
+    yhit_spill *spill;
     int32_t cap;        /* slots in the pool: YOMI_INLINE_OBJECTS .. YOMI_INLINE_OBJECTS + cap - 1 (a multiple of
                            YOMI_POOL_CHUNK) */
     yproj **chunks;     /* cap / YOMI_POOL_CHUNK chunks */
@@ -901,8 +925,9 @@ void hitbox_to_data(ymatch *m, yobj *host, yhitbox *h, yhbd *out);
 bool hitbox_overlaps(ymatch *m, const yhitbox *h, const ybox *box);
 bool hitbox_overlaps_hitbox(ymatch *m, const yhitbox *h, const yhitbox *other);
 void hitbox_save_hit_object(ymatch *m, yobj *host, yhitbox *h, int number); /* YE_LIMIT when full */
-void hitbox_remember_object(ymatch *m, yhitbox *h, int number); /* the same on this one hitbox (no group) */
-bool hitbox_already_hit_object(yobj *host, const yhitbox *h, int number);
+void hitbox_remember_object(ymatch *m, yobj *host, yhitbox *h, int number); /* the same on this one hitbox (no group) */
+bool hitbox_already_hit_object(const ymatch *m, yobj *host, const yhitbox *h, int number);
+void hitbox_clear_hits(yhitbox *h); /* hit_objects = [] (the spilled entries with it) */
 void hitbox_add_hit_object(yobj *host, yhitbox *h, int number);
 void hitbox_clear_group(yobj *host, yhitbox *h);
 bool hitbox_is_counter_hit(ymatch *m, yobj *host, yhitbox *h);
@@ -1230,7 +1255,9 @@ int match_copy(ymatch *dst, const ymatch *src); /* dst (zeros or a match) become
                                                    dst is then all zeros */
 void match_free(ymatch *m);  /* releases the pool (the struct itself stays the caller's); m: zeros or a match */
 void match_clear(ymatch *m); /* match_free, then all zeros */
-yobj_pool *match_pool_new(int32_t cap); /* a pool of cap slots (a positive multiple of the chunk), zeros; NULL */
+yobj_pool *match_pool_new(int32_t cap); /* a pool of cap slots (a multiple of the chunk), zeros; NULL: no memory */
+yobj_pool *match_pool(ymatch *m);        /* m's pool, made (empty) when it has none; NULL: no memory */
+void match_pool_free(yobj_pool *p);      /* a pool no match holds */
 yproj *match_next_object(ymatch *m, int after_number); /* the first object (in order) with a larger number */
 /* the same for a walk: *hint (start at 0) remembers the position, the binary search only when it moved */
 yproj *match_next_object_hint(ymatch *m, int after_number, int *hint);

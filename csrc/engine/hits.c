@@ -40,7 +40,7 @@ yhitbox *hits_colliding_hitbox(ymatch *m, yobj *attacker, yhitbox **hitboxes, in
         if (!otg && !h->hits_vs_standing) continue;
         if (otg && !h->hits_otg) continue;
         if (!host->is_fighter && !h->hits_projectiles) continue;
-        if (hitbox_already_hit_object(attacker, h, host->number)) continue;
+        if (hitbox_already_hit_object(m, attacker, h, host->number)) continue;
         if (!obj_grounded(attacker)) {
             if (host->aerial_attack_immune) continue;
         } else if (host->grounded_attack_immune) {

@@ -129,11 +129,14 @@ static void pool_release(yobj_pool *p) {
     if (!p) return;
     for (int c = 0; p->chunks && c < p->cap / YOMI_POOL_CHUNK; c++) free(p->chunks[c]);
     free(p->chunks);
+    free(p->spill);
     free(p->order);
     free(p->gone);
     free(p->slot_used);
     free(p);
 }
+
+void match_pool_free(yobj_pool *p) { pool_release(p); }
 
 void match_free(ymatch *m) {
     pool_release(m->pool);
@@ -149,6 +152,7 @@ void match_clear(ymatch *m) {
 static yobj_pool *pool_new(int32_t cap) {
     yobj_pool *p = calloc(1, sizeof *p);
     if (!p) return NULL;
+    if (!cap) return p; /* no slots (yet): the spill list only */
     int n_chunks = cap / YOMI_POOL_CHUNK;
     p->chunks = calloc((size_t)n_chunks, sizeof *p->chunks); /* NULL entries until allocated: free(NULL) */
     p->cap = p->chunks ? cap : 0;
@@ -164,7 +168,12 @@ static yobj_pool *pool_new(int32_t cap) {
     return p;
 }
 
-yobj_pool *match_pool_new(int32_t cap) { return cap > 0 && cap % YOMI_POOL_CHUNK == 0 ? pool_new(cap) : NULL; }
+yobj_pool *match_pool_new(int32_t cap) { return cap >= 0 && cap % YOMI_POOL_CHUNK == 0 ? pool_new(cap) : NULL; }
+
+yobj_pool *match_pool(ymatch *m) {
+    if (!m->pool) m->pool = pool_new(0);
+    return m->pool;
+}
 
 int match_copy(ymatch *dst, const ymatch *src) {
     if (dst == src) return 0;
@@ -178,10 +187,19 @@ int match_copy(ymatch *dst, const ymatch *src) {
         memset(dst, 0, sizeof *dst);
         return -1;
     }
+    if (sp->n_spill && !(p->spill = malloc((size_t)sp->n_spill * sizeof *p->spill))) {
+        pool_release(p);
+        memset(dst, 0, sizeof *dst);
+        return -1;
+    }
+    if (sp->n_spill) memcpy(p->spill, sp->spill, (size_t)sp->n_spill * sizeof *p->spill);
+    p->n_spill = p->cap_spill = sp->n_spill;
     for (int c = 0; c < sp->cap / YOMI_POOL_CHUNK; c++) memcpy(p->chunks[c], sp->chunks[c], YOMI_POOL_CHUNK * sizeof(yproj));
-    memcpy(p->order, sp->order, (size_t)sp->cap * sizeof *p->order);
-    memcpy(p->gone, sp->gone, (size_t)sp->cap * sizeof *p->gone);
-    memcpy(p->slot_used, sp->slot_used, (size_t)sp->cap * sizeof *p->slot_used);
+    if (sp->cap) {
+        memcpy(p->order, sp->order, (size_t)sp->cap * sizeof *p->order);
+        memcpy(p->gone, sp->gone, (size_t)sp->cap * sizeof *p->gone);
+        memcpy(p->slot_used, sp->slot_used, (size_t)sp->cap * sizeof *p->slot_used);
+    }
     dst->pool = p;
     return 0;
 }

@@ -104,7 +104,7 @@ void obj_init(ymatch *m, yobj *o) {
 void obj_refresh_hitboxes(ymatch *m, yobj *o) {
     yhitbox *h = obj_hitboxes(o);
     for (int i = 0; i < o->n_hitboxes; i++) {
-        h[i].n_hit = 0;
+        hitbox_clear_hits(&h[i]);
         match_on_hitbox_refreshed(m, o->number, i);
     }
 }
@@ -385,6 +385,10 @@ void obj_set_animation(yobj *o, int sym) {
 
 /* ------------------------------------------------------------------ spawning */
 yobj *obj_spawn(ymatch *m, yobj *o, int table, int32_t x, int32_t y, bool relative, const ydata *data, bool local) {
+    if (m->n_spawned > YOMI_MAX_SPAWNED) { /* object numbers are int16 (the match struct's references) */
+        yerr(m, YE_LIMIT, "more than %d objects spawned in one match", YOMI_MAX_SPAWNED + 1);
+        return NULL;
+    }
     yproj *p = match_alloc_object(m);
     if (!p) return NULL;
     if (object_from_template(m, p, table) < 0) {

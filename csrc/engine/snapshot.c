@@ -10,10 +10,12 @@
  *   ymatch.pool   -> the object slots past the inline ones (on the heap, owned by the match)
  * Nothing else in a match is a pointer (the state and character variables are plain values,
  * references are indices and object numbers). match_export replaces each table pointer by a code
- * that names its table and index (0 for NULL) and the pool by its slot count, then appends the
- * pool's slots and lists: the portable form is the struct followed by
- *     cap slots (yproj), cap order entries, cap gone entries (int32), cap slot flags (bool)
- * where cap (a multiple of YOMI_POOL_CHUNK, 0 without a pool) is what the pool member holds.
+ * that names its table and index (0 for NULL) and the pool by its sizes, then appends the pool's
+ * slots and lists: the portable form is the struct followed by
+ *     cap slots (yproj), cap order entries, cap gone entries (int32), cap slot flags (bool),
+ *     n_spill hit-list entries (yhit_spill)
+ * where the pool member holds cap | n_spill << 32 (cap a multiple of YOMI_POOL_CHUNK; 0 without a
+ * pool). A spilled entry is only compared, never followed without a check, so any values load.
  * match_import rebuilds the pool from those bytes, then match_import_check validates every code,
  * count and index against the tables of this process, inline slot or pool slot alike, before any
  * code becomes a pointer. */
@@ -199,9 +201,13 @@ static int export_states(ystate *states, int max, const yobj *host, char *err, s
 
 #define POOL_SLOT_BYTES (sizeof(yproj) + 2 * sizeof(int32_t) + sizeof(bool))
 
-static size_t portable_bytes(uint64_t cap) { return sizeof(ymatch) + (size_t)cap * POOL_SLOT_BYTES; }
+static size_t portable_bytes(uint64_t cap, uint64_t n_spill) {
+    return sizeof(ymatch) + (size_t)cap * POOL_SLOT_BYTES + (size_t)n_spill * sizeof(yhit_spill);
+}
 
-size_t match_export_bytes(const ymatch *m) { return portable_bytes(m->pool ? (uint64_t)m->pool->cap : 0); }
+size_t match_export_bytes(const ymatch *m) {
+    return m->pool ? portable_bytes((uint64_t)m->pool->cap, (uint64_t)m->pool->n_spill) : sizeof(ymatch);
+}
 
 static int export_object(const yproj *src, yproj *o, int k, char *err, size_t errlen) {
     uint64_t c = encode_class(o->cls, o->o.table);
@@ -220,8 +226,8 @@ int match_export(const ymatch *m, void *out, char *err, size_t errlen) {
         return -1;
     }
     memcpy(t, m, sizeof *t);
-    int32_t cap = m->pool ? m->pool->cap : 0;
-    put_code(&t->pool, (uint64_t)cap);
+    int32_t cap = m->pool ? m->pool->cap : 0, n_spill = m->pool ? m->pool->n_spill : 0;
+    put_code(&t->pool, (uint64_t)cap | (uint64_t)n_spill << 32);
     for (int p = 0; p < 2; p++) {
         yfighter *f = &t->f[p];
         uint64_t c = encode_char(f->chr);
@@ -246,8 +252,9 @@ int match_export(const ymatch *m, void *out, char *err, size_t errlen) {
     if (cap) {
         memcpy(p, m->pool->order, (size_t)cap * sizeof(int32_t)), p += (size_t)cap * sizeof(int32_t);
         memcpy(p, m->pool->gone, (size_t)cap * sizeof(int32_t)), p += (size_t)cap * sizeof(int32_t);
-        memcpy(p, m->pool->slot_used, (size_t)cap * sizeof(bool));
+        memcpy(p, m->pool->slot_used, (size_t)cap * sizeof(bool)), p += (size_t)cap * sizeof(bool);
     }
+    if (n_spill) memcpy(p, m->pool->spill, (size_t)n_spill * sizeof(yhit_spill));
     free(t);
     return 0;
 fail:
@@ -346,13 +353,16 @@ size_t match_portable_bytes(const void *buf, size_t len, char *err, size_t errle
         snprintf(err, errlen, "truncated: %zu bytes, a match has at least %zu", len, sizeof(ymatch));
         return 0;
     }
-    uint64_t cap = get_code((const uint8_t *)buf + offsetof(ymatch, pool));
+    uint64_t code = get_code((const uint8_t *)buf + offsetof(ymatch, pool));
+    uint64_t cap = code & 0xffffffffu, n_spill = code >> 32, room = len - sizeof(ymatch);
     if (cap % YOMI_POOL_CHUNK || cap > (uint64_t)(INT32_MAX - YOMI_INLINE_OBJECTS - YOMI_POOL_CHUNK) ||
-        cap > (len - sizeof(ymatch)) / POOL_SLOT_BYTES) {
-        snprintf(err, errlen, "an object pool of %llu slots in %zu bytes", (unsigned long long)cap, len);
+        n_spill > INT32_MAX / 2 || cap > room / POOL_SLOT_BYTES ||
+        n_spill > (room - cap * POOL_SLOT_BYTES) / sizeof(yhit_spill)) {
+        snprintf(err, errlen, "an object pool of %llu slots and %llu hit entries in %zu bytes",
+                 (unsigned long long)cap, (unsigned long long)n_spill, len);
         return 0;
     }
-    return portable_bytes(cap);
+    return portable_bytes(cap, n_spill);
 }
 
 int match_import(ymatch *m, const void *buf, size_t len, char *err, size_t errlen) {
@@ -365,10 +375,15 @@ int match_import(ymatch *m, const void *buf, size_t len, char *err, size_t errle
     const uint8_t *p = buf;
     memcpy(m, p, sizeof *m);
     p += sizeof *m;
-    int32_t cap = (int32_t)get_code(&m->pool);
+    uint64_t code = get_code(&m->pool);
+    int32_t cap = (int32_t)(code & 0xffffffffu), n_spill = (int32_t)(code >> 32);
     m->pool = NULL;
-    if (cap) {
+    if (cap || n_spill) {
         yobj_pool *pool = match_pool_new(cap);
+        if (pool && n_spill && !(pool->spill = malloc((size_t)n_spill * sizeof(yhit_spill)))) {
+            match_pool_free(pool);
+            pool = NULL;
+        }
         if (!pool) {
             memset(m, 0, sizeof *m);
             snprintf(err, errlen, "out of memory for %d object slots", YOMI_INLINE_OBJECTS + cap);
@@ -378,7 +393,9 @@ int match_import(ymatch *m, const void *buf, size_t len, char *err, size_t errle
             memcpy(&pool->chunks[k / YOMI_POOL_CHUNK][k % YOMI_POOL_CHUNK], p, sizeof(yproj));
         memcpy(pool->order, p, (size_t)cap * sizeof(int32_t)), p += (size_t)cap * sizeof(int32_t);
         memcpy(pool->gone, p, (size_t)cap * sizeof(int32_t)), p += (size_t)cap * sizeof(int32_t);
-        memcpy(pool->slot_used, p, (size_t)cap * sizeof(bool));
+        memcpy(pool->slot_used, p, (size_t)cap * sizeof(bool)), p += (size_t)cap * sizeof(bool);
+        if (n_spill) memcpy(pool->spill, p, (size_t)n_spill * sizeof(yhit_spill));
+        pool->n_spill = pool->cap_spill = n_spill;
         m->pool = pool;
     }
     /* the pool is the real one from here on: the checks read every slot through it */

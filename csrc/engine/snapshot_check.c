@@ -359,7 +359,7 @@ int match_check_fields(const ymatch *m, char *err, size_t errlen) {
     int n_slots = match_n_slots(m); /* the pool (rebuilt by match_import) holds the slots past the inline ones */
     for (int k = 0; k < n_slots; k++)
         if (!byte_bool(match_slot_used(m, k))) FAIL("slot flag %d is not a bool", k);
-    if (m->n_spawned < 0 || m->n_spawned > INT16_MAX - 3) FAIL("spawn count %d out of range", m->n_spawned);
+    if (m->n_spawned < 0 || m->n_spawned > YOMI_MAX_SPAWNED + 1) FAIL("spawn count %d out of range", m->n_spawned);
     int max_number = 2 + m->n_spawned;
     if (m->n_objs < 0 || m->n_objs > n_slots || m->n_gone < 0 || m->n_gone > n_slots ||
         m->n_objs + m->n_gone > n_slots)

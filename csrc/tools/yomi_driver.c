@@ -32,6 +32,10 @@ static bool same_match(const ymatch *a, const ymatch *b) {
     if (memcmp(a, b, at) != 0 || memcmp((const char *)a + after, (const char *)b + after, sizeof *a - after) != 0)
         return false;
     if (match_n_slots(a) != match_n_slots(b)) return false;
+    int n_spill = a->pool ? a->pool->n_spill : 0;
+    if (n_spill != (b->pool ? b->pool->n_spill : 0) ||
+        (n_spill && memcmp(a->pool->spill, b->pool->spill, (size_t)n_spill * sizeof(yhit_spill)) != 0))
+        return false;
     for (int k = YOMI_INLINE_OBJECTS; k < match_n_slots(a); k++)
         if (memcmp(match_slot(a, k), match_slot(b, k), sizeof(yproj)) != 0 || *match_slot_used(a, k) != *match_slot_used(b, k) ||
             *match_order_at(a, k) != *match_order_at(b, k) || *match_gone_at(a, k) != *match_gone_at(b, k))
@@ -75,9 +79,29 @@ static int snapshot_round_trip(const ymatch *m, ymatch *twin) {
     }
     r = 0;
 out:
-    match_clear(twin);
+    if (r < 0) match_clear(twin);
     free(buf);
-    return r;
+    return r; /* twin: the imported copy */
+}
+
+/* More objects than the inline slots (the pool), and one fighter hitbox told it hit every one of
+ * them (past its inline hit list: the spill list); each must be remembered. */
+static void crowd(ymatch *m) {
+    int table = -1;
+    for (int t = 0; t < YOMI_N_OBJECT_TABLES && table < 0; t++)
+        if (table_object_template(t) && !table_unavailable_reason(0, t)) table = t;
+    int n = YOMI_INLINE_OBJECTS + 1 + (int)(rnd() % 40);
+    for (int k = 0; k < n && table >= 0 && YOK(m); k++)
+        obj_spawn(m, &m->f[0].o, table, rnd_range(-150, 150), rnd_range(-120, 0), true, NULL, false);
+    yfighter *f = &m->f[1];
+    if (!YOK(m) || f->o.n_hitboxes == 0) return;
+    yhitbox *h = &f->hitboxes[rnd() % (uint32_t)f->o.n_hitboxes];
+    for (int k = 0; k < m->n_objs && YOK(m); k++) hitbox_remember_object(m, &f->o, h, match_obj_at(m, k)->o.number);
+    for (int k = 0; k < m->n_objs && YOK(m); k++)
+        if (!hitbox_already_hit_object(m, &f->o, h, match_obj_at(m, k)->o.number)) {
+            fprintf(stderr, "a hitbox forgot object %d of %d\n", k, m->n_objs);
+            exit(5);
+        }
 }
 
 static const int DATA_KEYS[] = {SYM_x, SYM_y, SYM_count, SYM_charged, SYM_Distance, SYM_speed_modifier};
@@ -153,6 +177,7 @@ static void new_match(ymatch *m, int *n_matches) {
     s.global_damage_modifier = FXI(rnd_range(0, 3));
     s.global_gravity_modifier = FXC(0.5) * rnd_range(1, 4);
     if (match_create(m, t1, t2, (int64_t)rnd() * 7919, &s) == 0) match_iface_advance(m);
+    if (rnd() % 4 == 0 && YOK(m) && m->turn_open) crowd(m);
     (*n_matches)++;
 }
 
@@ -230,6 +255,8 @@ int main(int argc, char **argv) {
     }
     printf("ok ticks=%ld matches=%d errors=%ld decisions=%ld refused=%ld\n", ticks, matches, errors, decisions,
            illegal);
+    match_clear(m);
+    match_clear(twin);
     free(m);
     free(twin);
     return 0;

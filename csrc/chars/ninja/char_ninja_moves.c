@@ -374,7 +374,6 @@ const state_class ninja_summon_class = {
 
 /* get_usable_projectiles: the last one (0: none), or only whether there is one */
 static yobj *last_usable_projectile(ymatch *m, yfighter *f) {
-    ninja_vars *v = NINJA(f);
     yfighter *opp = FOPP(m, f);
     yobj *last = NULL;
     for (int k = 0; k < m->n_objs; k++) {
