@@ -4,12 +4,15 @@
  * names it in its first comment (match.c <- yomi/match.py, combat.c <-
  * fighter/combat.py, base_hurt.c <- states/base/hurt.py, ...).
  *
- * Memory: a match (ymatch) holds everything it needs in fixed-size arrays: the two
- * fighters with all their states, hitboxes and hurtbox windows, the objects, the
- * queued actions. No pointer inside a match points into the match (references are
- * indices and object numbers; the only pointers are to immutable static tables), so
- * cloning a match is a memcpy and a batch of matches is an array of ymatch.
- * Nothing allocates while ticking.
+ * Memory: a match (ymatch) holds what it needs in fixed-size arrays: the two fighters
+ * with all their states, hitboxes and hurtbox windows, the first YOMI_INLINE_OBJECTS
+ * objects, the queued actions; more objects (the game has no limit) and the hit lists
+ * past a hitbox's inline room live in its pool (yobj_pool), on the heap, owned by the
+ * match. No pointer inside a match points into the match (references are indices and
+ * object numbers; the other pointers are to immutable static tables), so a batch of
+ * matches is an array of ymatch, and cloning a match is a memcpy plus a deep copy of its
+ * pool (match_copy; match_free releases it). Nothing allocates while ticking but a
+ * growing pool.
  *
  * Fixed point: a value the Python engine keeps as a FixedMath *string* is kept here
  * as its raw I48F16 value, always "canonical" (what parse(text) gives): every
