@@ -116,6 +116,17 @@ def eval_results(ev: dict) -> dict[str, dict]:
     return out
 
 
+def yardstick_series(evals: list[dict], name: str, x: str) -> list[dict]:
+    """One opponent's results over the evaluations that played it, as plotted: ``x`` (the
+    evaluation's ``global_step`` or ``wall_s``), ``final`` and the fields of :func:`eval_results`."""
+    points = []
+    for e in evals:
+        results = eval_results(e)
+        if name in results and e.get(x) is not None:
+            points.append({"x": e[x], "final": bool(e.get("final")), **results[name]})
+    return points
+
+
 def snapshot_update(name: str) -> int | None:
     """The update of a past snapshot's name (``u40`` -> 40); None for any other opponent."""
     m = _SNAPSHOT.match(name)
@@ -175,31 +186,30 @@ def make_plots(run_dir: Path, rows: list[dict]) -> list[Path]:
     fig, axes = plt.subplots(2, 2, figsize=(12, 8))
     for col, (x, xlabel) in enumerate(axes_x):
         for name in ("scripted", "search", "opponent"):
-            pts = [(e[x], eval_results(e)[name], e.get("final")) for e in evals
-                   if name in eval_results(e) and e.get(x) is not None]
+            pts = yardstick_series(evals, name, x)
             if not pts:
                 continue
-            xs = [p[0] for p in pts]
-            res = [p[1] for p in pts]
             ax = axes[0, col]
-            bars = ax.errorbar(xs, [r["score"] for r in res], yerr=_yerr(res, "score", "low", "high", 0.0, 1.0),
-                               marker=".", capsize=3, label=f"vs {name}")
+            bars = ax.errorbar([p["x"] for p in pts], [p["score"] for p in pts],
+                               yerr=_yerr(pts, "score", "low", "high", 0.0, 1.0), marker=".", capsize=3,
+                               label=f"vs {name}")
             color = bars.lines[0].get_color()
-            finals = [(p[0], p[1]["score"]) for p in pts if p[2]]
+            finals = [(p["x"], p["score"]) for p in pts if p["final"]]
             if finals:
                 ax.plot(*zip(*finals), marker="*", markersize=12, linestyle="none", color=color)
             ax = axes[1, col]
-            finite = [(xv, r) for xv, r in zip(xs, res) if r["elo_vs"] is not None]
+            finite = [p for p in pts if p["elo_vs"] is not None]
             if finite:
-                ax.errorbar([f[0] for f in finite], [f[1]["elo_vs"] for f in finite],
-                            yerr=_yerr([f[1] for f in finite], "elo_vs", "elo_vs_low", "elo_vs_high", None, None),
+                ax.errorbar([p["x"] for p in finite], [p["elo_vs"] for p in finite],
+                            yerr=_yerr(finite, "elo_vs", "elo_vs_low", "elo_vs_high", None, None),
                             marker=".", capsize=3, color=color, label=f"vs {name}")
-            # a perfect score bounds the difference from below only: its interval's lower end, as a triangle
-            bounded = [(xv, r["elo_vs_low"]) for xv, r in zip(xs, res) if r["elo_vs"] is None
-                       and r["elo_vs_low"] is not None]
-            if bounded:
-                ax.plot(*zip(*bounded), marker="^", linestyle="none", color=color,
-                        label=f"vs {name}: at least (perfect score)")
+            # a perfect score (or none) bounds the difference on one side only: that end of its
+            # interval, as a triangle pointing the unbounded way
+            for end, marker, what in (("elo_vs_low", "^", "at least"), ("elo_vs_high", "v", "at most")):
+                bounded = [(p["x"], p[end]) for p in pts if p["elo_vs"] is None and p[end] is not None]
+                if bounded:
+                    ax.plot(*zip(*bounded), marker=marker, linestyle="none", color=color,
+                            label=f"vs {name}: {what} (score {'1' if marker == '^' else '0'})")
         axes[0, col].axhline(0.5, color="grey", linewidth=0.5)
         axes[0, col].set_ylim(-0.02, 1.02)
         axes[0, col].set_title("score vs the fixed yardsticks (95% Wilson interval; stars: final)")

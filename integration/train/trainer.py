@@ -42,10 +42,10 @@ from .stats import wilson_interval
 CHECKPOINT_VERSION = 1
 
 # Seconds per match an evaluation opponent is assumed to cost until the run has measured it (the
-# budget reserves the final evaluation's time from these): the default search against a learner of
-# a 2-minute run took 30 s of CPU for 32 matches on the 2-core development machine, the other
-# opponents 1.2-2.3 s for 128.
-PRIOR_SECONDS_PER_MATCH = {"search": 1.0}
+# budget reserves the final evaluation's time from these): on the 2-core development machine the
+# default search took 30 s for 32 matches against the learner of a 2-minute run when the machine
+# was quiet and about 65 s when it was busy, the other opponents 1.2-2.3 s for 128 (quiet).
+PRIOR_SECONDS_PER_MATCH = {"search": 2.0}
 PRIOR_SECONDS_PER_MATCH_OTHER = 0.02
 # What the end of a run costs besides the final evaluation, before it is measured: recording the
 # final matches on the Python engine (2-3 s for four on 2 cores, more for long matches) and
@@ -434,12 +434,13 @@ class Trainer:
         return min(max(parts), 1.0)
 
     # ----- the budget's end ----------------------------------------------------------------------
-    def _estimate(self, opponent: EvalOpponent) -> float:
-        """Seconds an evaluation opponent is expected to take: measured, or the prior until then."""
+    def _estimate(self, opponent: EvalOpponent, rounds: int | None = None) -> float:
+        """Seconds an evaluation opponent is expected to take (its planned rounds, or `rounds`):
+        measured, or the prior until then."""
         per_match = self.eval_seconds_per_match.get(opponent.kind)
         if per_match is None:
             per_match = PRIOR_SECONDS_PER_MATCH.get(opponent.kind, PRIOR_SECONDS_PER_MATCH_OTHER)
-        return per_match * opponent.matches * opponent.rounds
+        return per_match * opponent.matches * (opponent.rounds if rounds is None else rounds)
 
     def _finish_extra_s(self) -> float:
         """The end of a run besides the final evaluation: checkpoint, recording, plots."""
@@ -449,7 +450,8 @@ class Trainer:
     def final_reserve_s(self) -> float:
         """Seconds a time budget keeps for the end of the run (final evaluation, recording,
         plots), from the evaluations' measured cost; at most half the budget."""
-        need = sum(self._estimate(o) for o in self._eval_plan(True, None)) + self._finish_extra_s()
+        # a quarter more than measured: evaluation times vary with the matches and a shared machine's load
+        need = 1.25 * sum(self._estimate(o) for o in self._eval_plan(True, None)) + self._finish_extra_s()
         return min(need, 0.5 * self.budget_s) if self.budget_s else need
 
     def _final_rounds(self) -> tuple[int, int]:
@@ -548,6 +550,8 @@ class Trainer:
             policy, env, result = opp.make(), self._eval_env_of(opp.matches), Result()
             start = time.perf_counter()
             for r in range(opp.rounds):
+                if final and r > 0 and not self._round_fits(plan[k + 1:], (time.perf_counter() - start) / r):
+                    break  # the time budget ends before another round would: what was played stands
                 base, width = done + weights[k] * r / opp.rounds, weights[k] / opp.rounds
 
                 def tick(fraction, base=base, width=width, name=opp.name):
@@ -562,7 +566,7 @@ class Trainer:
                 with self._autocast():
                     result += play(env, self.spec, learner, policy, seed + 7 * k + 7919 * r, self.device,
                                    progress=tick)
-            self.eval_seconds_per_match[opp.kind] = (time.perf_counter() - start) / (opp.matches * opp.rounds)
+            self.eval_seconds_per_match[opp.kind] = (time.perf_counter() - start) / max(result.games, 1)
             done += weights[k]
             self.ratings.add(me, opp.name, result)
             out.update(self._result_fields(opp.name, result))
@@ -572,7 +576,7 @@ class Trainer:
         out["eval/elo_scripted"] = elo.get("scripted")
         if "search" in elo:
             out["eval/elo_search"] = elo["search"]
-        out["eval/matches_per_baseline"] = result_games = plan[0].rounds * plan[0].matches
+        out["eval/matches_per_baseline"] = result_games = out["eval/matches_random"]
         self.last_eval = {"update": self.update_count, "global_step": self.global_step, "wall_s": self.clock(), **out}
         with open(self.run_dir / "eval.jsonl", "a") as f:
             f.write(json.dumps({**self.last_eval, "final": final}) + "\n")
@@ -584,15 +588,26 @@ class Trainer:
                              + f"; Elo {out['eval/elo']:.0f}")
         return out
 
+    def _round_fits(self, rest: list[EvalOpponent], round_s: float) -> bool:
+        """Whether the final evaluation has time for one more round of `round_s` seconds, with a
+        round of each opponent still to play (`rest`) and the end of the run after it."""
+        if not self.budget_s:
+            return True
+        after = sum(self._estimate(o, rounds=1) for o in rest) + self._finish_extra_s() - self.checkpoint_s
+        return self.clock() + round_s + after <= self.budget_s
+
     @staticmethod
     def _result_fields(name: str, result: Result) -> dict:
         """An opponent's figures: win rate, score (draws count half) with its 95 % Wilson
         interval, matches, and the Elo difference the score implies (with the interval's ends)."""
         low, high = wilson_interval(result.score * result.games, result.games)
+        # a perfect score (or none) leaves that end unbounded: the interval ends at 1 (or 0) exactly
+        perfect, nil = result.wins == result.games, result.losses == result.games
         return {f"eval/win_rate_{name}": result.win_rate, f"eval/score_{name}": result.score,
                 f"eval/score_{name}_low": low, f"eval/score_{name}_high": high, f"eval/matches_{name}": result.games,
-                f"eval/elo_vs_{name}": elo_difference(result.score), f"eval/elo_vs_{name}_low": elo_difference(low),
-                f"eval/elo_vs_{name}_high": elo_difference(high)}
+                f"eval/elo_vs_{name}": elo_difference(result.score),
+                f"eval/elo_vs_{name}_low": None if nil else elo_difference(low),
+                f"eval/elo_vs_{name}_high": None if perfect else elo_difference(high)}
 
     @staticmethod
     def _score_text(out: dict, name: str) -> str:
@@ -828,7 +843,11 @@ class Trainer:
         start = time.perf_counter()
         self.save_checkpoint()
         self.checkpoint_s = time.perf_counter() - start
-        if not self.last_eval or self.last_eval.get("update") != self.update_count or self.cfg.final_eval_rounds > 1:
+        # the latest periodic evaluation stands for the final one only where it played everything once
+        played = (self.last_eval.get("update") == self.update_count and self.cfg.final_eval_rounds <= 1
+                  and (not self.search_yardstick or ("eval/score_search" in self.last_eval
+                                                     and self.cfg.final_search_rounds <= 1)))
+        if not played:
             with self._autocast():
                 self.evaluate(final=True, rounds=self._final_rounds())
         matches = self._record_matches()
