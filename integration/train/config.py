@@ -144,7 +144,8 @@ class TrainConfig:
              "eval_matches, pool_size and snapshot_interval must be at least 1"),
             (min(self.eval_snapshot_matches, self.eval_search_matches, self.eval_search_every,
                  self.final_search_rounds) >= 1,
-             "eval_snapshot_matches, eval_search_matches, eval_search_every and final_search_rounds must be at least 1"),
+             "eval_snapshot_matches, eval_search_matches, eval_search_every and final_search_rounds must be at "
+             "least 1"),
         ]
         for ok, message in checks:
             if not ok:

@@ -486,9 +486,9 @@ class Display:
         bar.add_column(justify="right", width=5)
         bar.add_row(ProgressBar(total=1.0, completed=min(max(self.state.progress, 0.0), 1.0)),
                     f"{100 * self.state.progress:.0f}%")
-        parts = [Text(self.head(), style="bold", overflow="fold"), bar, Text(self.counters(), overflow="fold"),
-                 Text(self.rates_line(), overflow="fold"), Text(self.training_line(), overflow="fold"), Text(self.losses_line(), overflow="fold"),
-                 Text(self.time_line(), overflow="fold")]
+        lines = (self.counters(), self.rates_line(), self.training_line(), self.losses_line(), self.time_line())
+        parts = [Text(self.head(), style="bold", overflow="fold"), bar]
+        parts += [Text(line, overflow="fold") for line in lines]
         rows = self.eval_rows()
         if rows:
             table = Table(box=None, padding=(0, 1), header_style="bold", pad_edge=False)

@@ -32,7 +32,7 @@ from . import checkpoint as ckpt
 from .config import TrainConfig
 from .envs import action_spec, make_env, match_recorder, scripted_baseline
 from .evaluate import Ratings, Result, elo_difference, play
-from .logger import RATE_RUN, RATE_TRAINING, Display, MetricsLog, Status, duration, make_plots
+from .logger import Display, MetricsLog, Status, duration, make_plots
 from .opponent import FixedOpponent, load_init, load_opponent
 from .policy import MaskedActorCritic, random_policy
 from .ppo import compute_gae, compute_vtrace, explained_variance, learning_rate, ppo_loss
@@ -204,7 +204,7 @@ class Trainer:
                 else:
                     self._loop_sync(stop_at)
                 if self.stop_requested:
-                    self.display.message("interrupted: saving a checkpoint; continue with --resume " + str(self.run_dir))
+                    self.display.message(f"interrupted: saving a checkpoint; continue with --resume {self.run_dir}")
                 return self.finish()
         finally:
             self._clock0 = None  # a later run() continues the clock from where this one ends
@@ -499,6 +499,8 @@ class Trainer:
         cfg = self.cfg
         update = self.update_count if update is None else update
         rounds = rounds or ((max(1, cfg.final_eval_rounds), cfg.final_search_rounds) if final else (1, 1))
+        # the baseline draws its noise from the evaluation's generator, never the global RNG (a
+        # resumed run must equal an uninterrupted one, which evaluates on its own schedule)
         plan = [EvalOpponent("random", "random", lambda: random_policy(self.spec, gen), cfg.eval_matches, rounds[0]),
                 EvalOpponent("scripted", "scripted", lambda: functools.partial(self.scripted, generator=gen),
                              cfg.eval_matches, rounds[0])]
