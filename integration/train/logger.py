@@ -103,7 +103,7 @@ def eval_results(ev: dict) -> dict[str, dict]:
     """The opponents of one evaluation (its ``eval/*`` keys) by name: ``score``, ``low``, ``high``
     (the score's 95 % Wilson interval), ``matches``, ``win_rate``, ``elo_vs`` with ``elo_vs_low`` and
     ``elo_vs_high`` (the Elo difference the score implies against that opponent alone, and the same
-    of the interval's ends; None where unbounded)."""
+    of the interval's ends; None where unbounded), ``seconds`` (what playing it took)."""
     out = {}
     for key, value in ev.items():
         if not key.startswith("eval/score_") or key.endswith(("_low", "_high")) or value is None:
@@ -112,7 +112,7 @@ def eval_results(ev: dict) -> dict[str, dict]:
         out[name] = dict(score=value, low=ev.get(f"{key}_low"), high=ev.get(f"{key}_high"),
                          matches=ev.get(f"eval/matches_{name}"), win_rate=ev.get(f"eval/win_rate_{name}"),
                          elo_vs=ev.get(f"eval/elo_vs_{name}"), elo_vs_low=ev.get(f"eval/elo_vs_{name}_low"),
-                         elo_vs_high=ev.get(f"eval/elo_vs_{name}_high"))
+                         elo_vs_high=ev.get(f"eval/elo_vs_{name}_high"), seconds=ev.get(f"eval/seconds_{name}"))
     return out
 
 

@@ -568,10 +568,12 @@ class Trainer:
                 with self._autocast():
                     result += play(env, self.spec, learner, policy, seed + 7 * k + 7919 * r, self.device,
                                    progress=tick)
-            self.eval_seconds_per_match[opp.kind] = (time.perf_counter() - start) / max(result.games, 1)
+            seconds = time.perf_counter() - start
+            self.eval_seconds_per_match[opp.kind] = seconds / max(result.games, 1)
             done += weights[k]
             self.ratings.add(me, opp.name, result)
             out.update(self._result_fields(opp.name, result))
+            out[f"eval/seconds_{opp.name}"] = seconds  # what this opponent cost (the budget's estimates)
         self.policy.train(was_training)
         elo = self.ratings.elo()
         out["eval/elo"] = elo.get(me)
