@@ -50,24 +50,31 @@ class MetricsLog:
         if not self.csv.exists():
             with open(self.csv, "w", newline="") as f:
                 csv.writer(f).writerow(CSV_COLUMNS)
+        else:  # a run folder from a version with other columns: rewritten, so its rows stay aligned
+            with open(self.csv, newline="") as f:
+                header = next(csv.reader(f), None)
+            if header != CSV_COLUMNS:
+                self._rewrite_csv()
+
+    def _rewrite_csv(self) -> None:
+        with open(self.csv, "w", newline="") as f:
+            writer = csv.writer(f)
+            writer.writerow(CSV_COLUMNS)
+            for r in self.rows:
+                writer.writerow([_fmt(r.get(c)) for c in CSV_COLUMNS])
 
     def truncate_after(self, update: int) -> None:
         """Drop rows and evaluations past a checkpoint (a resumed run re-does those updates)."""
-        evals = self.run_dir / "eval.jsonl"
-        if evals.exists():
-            kept = [e for e in read_evaluations(self.run_dir) if e["update"] <= update]
-            if len(kept) < len(read_evaluations(self.run_dir)):
-                evals.write_text("".join(json.dumps(e) + "\n" for e in kept))
+        evals = read_evaluations(self.run_dir)
+        kept = [e for e in evals if e["update"] <= update]
+        if len(kept) < len(evals):
+            (self.run_dir / "eval.jsonl").write_text("".join(json.dumps(e) + "\n" for e in kept))
         keep = [r for r in self.rows if r["update"] <= update]
         if len(keep) == len(self.rows):
             return
         self.rows = keep
         self.jsonl.write_text("".join(json.dumps(r) + "\n" for r in keep))
-        with open(self.csv, "w", newline="") as f:
-            writer = csv.writer(f)
-            writer.writerow(CSV_COLUMNS)
-            for r in keep:
-                writer.writerow([_fmt(r.get(c)) for c in CSV_COLUMNS])
+        self._rewrite_csv()
 
     def write(self, row: dict) -> None:
         self.rows.append(row)

@@ -104,3 +104,18 @@ def test_the_search_yardstick_on_the_real_game(tmp_path):
         (1, False, True), (2, False, False), (2, True, True)]  # every 2nd periodic evaluation, and the final
     assert summary["yardsticks"]["search"]["matches"] == 2 and summary["elo_search"] is not None
     assert trainer.eval_seconds_per_match["search"] > 0
+
+
+def test_a_run_folder_with_other_csv_columns_is_rewritten_aligned(tmp_path):
+    """Resuming a run folder written with other metrics columns: metrics.csv gets today's header,
+    and its rows (from metrics.jsonl, which holds every key) line up with it."""
+    from integration.train.logger import CSV_COLUMNS, MetricsLog
+
+    (tmp_path / "metrics.csv").write_text("update,global_step,sps\n1,128,1000\n")
+    (tmp_path / "metrics.jsonl").write_text(json.dumps({"update": 1, "global_step": 128, "sps": 1000.0}) + "\n")
+    log = MetricsLog(tmp_path)
+    log.write({"update": 2, "global_step": 256, "sps": 2000.0, "sps_run": 900.0})
+    with open(tmp_path / "metrics.csv") as f:
+        rows = list(csv.DictReader(f))
+    assert list(rows[0]) == CSV_COLUMNS
+    assert [(r["update"], r["sps"], r["sps_run"]) for r in rows] == [("1", "1000", ""), ("2", "2000", "900")]
