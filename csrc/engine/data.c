@@ -10,10 +10,23 @@
 
 #include <string.h>
 
-void ydata_none(ydata *d) {
-    d->kind = YD_NONE;
-    d->n = 0;
-    d->i = 0;
+/* All of it zeroed (leaves, padding): a match's bytes are a function of its values, so that a
+ * snapshot restored and stepped keeps the same bytes as the original (EnvBatch.get_state). */
+void ydata_none(ydata *d) { memset(d, 0, sizeof *d); }
+
+void ydata_copy(ydata *dst, const ydata *src) {
+    ydata out; /* src may be dst */
+    memset(&out, 0, sizeof out);
+    out.kind = src->kind;
+    out.n = src->n <= YOMI_DATA_MAX ? src->n : YOMI_DATA_MAX;
+    out.i = src->i;
+    for (int k = 0; k < out.n; k++) {
+        out.e[k].k1 = src->e[k].k1;
+        out.e[k].k2 = src->e[k].k2;
+        out.e[k].kind = src->e[k].kind;
+        out.e[k].v = src->e[k].v;
+    }
+    memcpy(dst, &out, sizeof out);
 }
 
 bool ydata_is_dict(const ydata *d) { return d->kind == YD_DICT; }

@@ -878,7 +878,10 @@ uint64_t snapshot_checksum(const void *data, size_t len);
 #include "gd.h"
 
 /* ------------------------------------------------------------------ data (data.c) */
-void ydata_none(ydata *d);
+void ydata_none(ydata *d); /* None, every byte defined */
+/* *dst = *src field by field into zeros: the leaves past n and the padding (stack garbage in a
+ * ydata built in place) never reach a match, whose bytes a snapshot compares */
+void ydata_copy(ydata *dst, const ydata *src);
 bool ydata_get(const ydata *d, int k1, int k2, int32_t *out); /* an int or bool leaf */
 bool ydata_has(const ydata *d, int k1);                      /* "k1 in data" (a dict) */
 bool ydata_is_dict(const ydata *d);

@@ -462,7 +462,7 @@ void fighter_base_passive_sadness_gain(ymatch *m, yfighter *f) {
 void fighter_on_action_selected(ymatch *m, yfighter *f, int action_sym, const ydata *data, const yextra *extra) {
     (void)m;
     f->queued_action = (uint16_t)action_sym;
-    if (data) f->queued_data = *data;
+    if (data) ydata_copy(&f->queued_data, data);
     else ydata_none(&f->queued_data);
     if (extra) {
         f->queued_extra = *extra;

@@ -25,7 +25,7 @@ void machine_queue_state(ymatch *m, yobj *o, int sym, const ydata *data, ystate 
     if (old_state->active) {
         o->sm.queued = 1;
         o->sm.queued_sym = (uint16_t)sym;
-        if (data) o->sm.queued_data = *data;
+        if (data) ydata_copy(&o->sm.queued_data, data);
         else ydata_none(&o->sm.queued_data);
     }
 }
@@ -73,7 +73,7 @@ void machine_change_state_index(ymatch *m, yobj *o, int index, const ydata *data
 
 static void change_index(ymatch *m, yobj *o, int index, const ydata *data, bool enter, bool exit, int depth) {
     ydata copy;
-    if (data) copy = *data;
+    if (data) ydata_copy(&copy, data);
     else ydata_none(&copy);
     ystate *states = obj_states(o);
     ystate *next = &states[index];

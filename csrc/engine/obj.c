@@ -398,7 +398,7 @@ yobj *obj_spawn(ymatch *m, yobj *o, int table, int32_t x, int32_t y, bool relati
     yobj *obj = &p->o;
     obj->creator = o->number;
     obj->number = (int16_t)(3 + m->n_spawned);
-    if (data) obj->spawn_data = *data;
+    if (data) ydata_copy(&obj->spawn_data, data);
     else ydata_none(&obj->spawn_data);
     obj->stage_width = o->stage_width;
     if (local) obj_set_pos(obj, o->data.px + x * (relative ? obj_facing(o) : 1), o->data.py + y);

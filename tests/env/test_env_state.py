@@ -3,7 +3,8 @@
 * After a few hundred steps of random legal play, a snapshot restored into a fresh env, into the
   same env, or into an env in another process continues exactly: same observations, rewards,
   terminals, truncations and logs for the same actions (the other process is what catches a
-  pointer saved as an address: the engine's tables sit elsewhere there).
+  pointer saved as an address: the engine's tables sit elsewhere there). A restored batch also stays
+  byte-identical to the original (its get_state bytes) step after step.
 * Truncated, corrupted, foreign (other batch size, settings, format version) snapshots, and
   crafted ones with invalid table codes, are refused with a ValueError; the env is unchanged.
 * The trainer on the real game resumes bit for bit (as tests/train/test_train.py checks on the toy env).
@@ -133,6 +134,26 @@ def test_restore_in_another_process(played, tmp_path):
     got = np.load(out)
     for k in ("obs", "rewards", "terminals", "truncations"):
         assert np.array_equal(got[k], played.reference[k]), k
+
+
+@pytest.mark.parametrize("p1,p2", PAIRS, ids=["ninja-mirror", "random-chars"])
+def test_a_restored_batch_keeps_the_originals_bytes_step_after_step(p1, p2):
+    """A batch restored from a snapshot is the original's byte for byte after every later step, not
+    only in what it shows: a match's bytes are a function of its values (the move data that states
+    are entered with hold no leftover leaves or padding from where they were built)."""
+    original = make(p1, p2, n=4)
+    original.reset()
+    rng = np.random.default_rng(5)
+    for _ in range(60):
+        original.step(random_legal_actions(original.observations, rng))
+    restored = make(p1, p2, n=4, seed=99)
+    restored.set_state(original.get_state())
+    assert restored.backend.batch.get_state() == original.backend.batch.get_state()
+    for step in range(80):
+        actions = random_legal_actions(original.observations, rng)
+        original.step(actions)
+        restored.step(actions)
+        assert restored.backend.batch.get_state() == original.backend.batch.get_state(), step
 
 
 # ----- refusals ------------------------------------------------------------------------------------
