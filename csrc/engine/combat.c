@@ -92,9 +92,7 @@ static void thrown_by(ymatch *m, yfighter *f) {
 void combat_hit_by(ymatch *m, yfighter *f, yhbd *hb, bool force_hit) {
     yfighter *opp = OPP(m, f);
     if (f->parried) return;
-    for (int i = 0; i < f->n_parried; i++)
-        if (f->parried_hitboxes[i][0] == hb->name_owner && f->parried_hitboxes[i][1] == hb->name_index)
-            return;
+    if (fighter_parried_has(m, f, hb->name_owner, hb->name_index)) return;
     if (!hb->hits_otg && obj_is_otg(&f->o)) return;
     if (!hb->hits_vs_dizzy && st_name(obj_state(&f->o)) == SYM_HurtDizzy) return;
     if (combat_can_counter_hitbox(f, hb)) f->braced_attack = true; /* counter_hitbox */
@@ -307,23 +305,8 @@ void combat_block_hitbox(ymatch *m, yfighter *f, yhbd *hb, bool force_parry, boo
     }
     f->parried = true;
     f->o.hitlag_ticks = 0;
-    if (f->n_parried >= YOMI_MAX_PARRIED) { /* names of objects gone are never matched again */
-        int n = 0;
-        for (int i = 0; i < f->n_parried; i++)
-            if (f->parried_hitboxes[i][0] <= 2 || obj_from_name(m, f->parried_hitboxes[i][0])) {
-                f->parried_hitboxes[n][0] = f->parried_hitboxes[i][0];
-                f->parried_hitboxes[n][1] = f->parried_hitboxes[i][1];
-                n++;
-            }
-        f->n_parried = (uint8_t)n;
-    }
-    if (f->n_parried >= YOMI_MAX_PARRIED) {
-        yerr(m, YE_LIMIT, "more than %d parried hitboxes", YOMI_MAX_PARRIED);
-        return;
-    }
-    f->parried_hitboxes[f->n_parried][0] = hb->name_owner;
-    f->parried_hitboxes[f->n_parried][1] = hb->name_index;
-    f->n_parried++;
+    fighter_parried_add(m, f, hb->name_owner, hb->name_index);
+    if (!YOK(m)) return;
     if (st_is(st, T_NEW_PARRY)) {
         bool guard = ST_VARS(grounded_parry_vars, &f->o, st)->use_guard_sprites;
         int high_anim = guard ? SYM_ShieldHigh : SYM_ParryHigh, low_anim = guard ? SYM_ShieldLow : SYM_ParryLow;

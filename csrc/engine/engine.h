@@ -7,7 +7,8 @@
  * Memory: a match (ymatch) holds what it needs in fixed-size arrays: the two fighters
  * with all their states, hitboxes and hurtbox windows, the first YOMI_INLINE_OBJECTS
  * objects, the queued actions; more objects (the game has no limit) and the hit lists
- * past a hitbox's inline room live in its pool (yobj_pool), on the heap, owned by the
+ * past a hitbox's inline room and the parried names past a fighter's live in its pool (yobj_pool),
+ * on the heap, owned by the
  * match. No pointer inside a match points into the match (references are indices and
  * object numbers; the other pointers are to immutable static tables), so a batch of
  * matches is an array of ymatch, and cloning a match is a memcpy plus a deep copy of its
@@ -63,9 +64,10 @@
                                     shockwave runs through a field of a dozen Ninja caltrops); entries of
                                     disabled objects make room (they are never hit again), and any more
                                     go to the match's spill list (yhit_spill): the game has no limit */
-#define YOMI_MAX_PARRIED 48      /* parried hitbox names a fighter remembers (a parried throw's stays);
+#define YOMI_MAX_PARRIED 48      /* parried hitbox names a fighter keeps inline (a parried throw's stays);
                                     names of objects gone make room (numbers are never reused, so they
-                                    never match again) */
+                                    never match again), and any more go on in the match's pool
+                                    (fighter_parried_*): the game has no limit */
 #define YOMI_MAX_EXCEPTIONS 12   /* interrupt_exceptions of a state */
 #define YOMI_MAX_IFRAMES 6       /* interrupt_frames of a state */
 #define YOMI_DATA_MAX 8          /* leaves of a move's data */
@@ -200,6 +202,12 @@ typedef struct {
     uint8_t n_hit;
     uint16_t hit_objects[YOMI_MAX_HIT_OBJECTS]; /* object numbers (1 = P1, 2 = P2, 3.. objects) */
 } yhitbox;
+
+/* A parried hitbox's name: its owner's number and its index ("P1_HB_3"), or YHBD_STATE_NAME and a
+ * throw state's symbol (yhbd's name). */
+typedef struct {
+    int32_t owner, index;
+} yparried;
 
 /* HitboxData: the snapshot a victim receives (from a hitbox or a throw's release). */
 #define YHBD_STATE_NAME (-2)
@@ -544,8 +552,11 @@ struct yfighter { /* Fighter */
     fx current_nudge[2], last_vel[2], last_aerial_vel[2];
     int32_t current_di[2]; /* the DI as ints; "0" strings while di_is_str */
     uint16_t stance;       /* symbol */
-    uint8_t n_parried, n_combo_moves;
-    int16_t parried_hitboxes[YOMI_MAX_PARRIED][2]; /* hitbox names: owner number, index (yhbd's name) */
+    uint8_t n_combo_moves;
+    /* parried_hitboxes, in order: the first YOMI_MAX_PARRIED here, the rest in the match's pool; read
+     * with fighter_parried_at */
+    int32_t n_parried;
+    yparried parried_hitboxes[YOMI_MAX_PARRIED];
     uint8_t combo_moves_used[YOMI_MAX_FSTATES];    /* combo_moves_used[state] (a dict of counts) */
     yhbd hitbox_data; /* the HitboxData the current hurt state was entered with ({"hitbox": ...}) */
     /* trace snapshot taken when a turn opens (what start_turn/submit change until the next tick) */
@@ -619,6 +630,10 @@ typedef struct {
 struct yobj_pool {
     int32_t n_spill, cap_spill; /* the spill list of the hitboxes' hit_objects (hitbox.c) */
     yhit_spill *spill;
+    /* each fighter's parried hitbox names past its inline ones: n_parried - YOMI_MAX_PARRIED of them
+     * (fighter.c); cap_parried: the room */
+    yparried *parried[2];
+    int32_t cap_parried[2];
     int32_t cap;        /* slots in the pool: YOMI_INLINE_OBJECTS .. YOMI_INLINE_OBJECTS + cap - 1 (a multiple of
                            YOMI_POOL_CHUNK) */
     yproj **chunks;     /* cap / YOMI_POOL_CHUNK chunks */
@@ -644,6 +659,10 @@ static inline int32_t *match_gone_at(const ymatch *m, int k) {
 }
 static inline bool *match_slot_used(const ymatch *m, int s) {
     return s < YOMI_INLINE_OBJECTS ? (bool *)&m->slot_used[s] : &m->pool->slot_used[s - YOMI_INLINE_OBJECTS];
+}
+/* entry k (< f->n_parried) of fighter p's parried_hitboxes */
+static inline yparried *match_parried_at(const ymatch *m, int p, int k) {
+    return k < YOMI_MAX_PARRIED ? (yparried *)&m->f[p].parried_hitboxes[k] : &m->pool->parried[p][k - YOMI_MAX_PARRIED];
 }
 
 #define YOMI_MAGIC 0x594f4d49u
@@ -1169,6 +1188,10 @@ void fighter_start_sadness_immunity(yfighter *f);
 void fighter_start_wakeup_throw_immunity(yfighter *f);
 void fighter_base_reset_combo(ymatch *m, yfighter *f);
 void fighter_clean_parried_hitboxes(ymatch *m, yfighter *f);
+/* parried_hitboxes (a list of names, in order): `name in`, append, remove(name) when in it */
+bool fighter_parried_has(const ymatch *m, const yfighter *f, int owner, int index);
+void fighter_parried_add(ymatch *m, yfighter *f, int owner, int index); /* YE_LIMIT: out of memory */
+void fighter_parried_remove(ymatch *m, yfighter *f, int owner, int index);
 void fighter_release_opponent(ymatch *m, yfighter *f);
 void fighter_global_throw_pos(yfighter *f, int32_t *x, int32_t *y);
 int fighter_opponent_dir(ymatch *m, yfighter *f);

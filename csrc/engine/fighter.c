@@ -2,6 +2,7 @@
  * the turn input, the per-tick upkeep, facing, initiative, sadness). The hit/block/damage
  * half is combat.c. A character's own behaviour comes through its hooks (FH(f)->...):
  * the base_fighter_hooks below are the Python base class's methods. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "base.h"
@@ -286,33 +287,85 @@ void fighter_base_reset_combo(ymatch *m, yfighter *f) {
         fighter_refresh_air_movements(f);
 }
 
+/* ------------------------------------------------------------------ parried_hitboxes
+ * A list of hitbox names in the game, here the fighter's inline entries then its entries in the
+ * match's pool (match_parried_at). Membership, append and remove are what the game does with it. */
+static int fighter_player(const ymatch *m, const yfighter *f) { return f == &m->f[1]; }
+
+bool fighter_parried_has(const ymatch *m, const yfighter *f, int owner, int index) {
+    int p = fighter_player(m, f);
+    for (int k = 0; k < f->n_parried; k++) {
+        const yparried *e = match_parried_at(m, p, k);
+        if (e->owner == owner && e->index == index) return true;
+    }
+    return false;
+}
+
+static void parried_remove_at(ymatch *m, yfighter *f, int k) {
+    int p = fighter_player(m, f);
+    for (int j = k + 1; j < f->n_parried; j++) *match_parried_at(m, p, j - 1) = *match_parried_at(m, p, j);
+    f->n_parried--;
+}
+
+/* parried_hitboxes.remove(name), the first one, when in the list */
+void fighter_parried_remove(ymatch *m, yfighter *f, int owner, int index) {
+    int p = fighter_player(m, f);
+    for (int k = 0; k < f->n_parried; k++) {
+        const yparried *e = match_parried_at(m, p, k);
+        if (e->owner == owner && e->index == index) {
+            parried_remove_at(m, f, k);
+            return;
+        }
+    }
+}
+
+/* parried_hitboxes.append(name). Once the inline room is full, every append first drops the names
+ * of objects gone (numbers are never reused, so they never match again, and a name the game's list
+ * keeps but cannot find is never removed): a rule of the entries alone, so that a match and its
+ * snapshot keep the same entries. The rest goes on in the pool, whose room doubles as needed (the C
+ * standard library has no growable array). */
+void fighter_parried_add(ymatch *m, yfighter *f, int owner, int index) {
+    int p = fighter_player(m, f);
+    if (f->n_parried >= YOMI_MAX_PARRIED) {
+        int n = 0;
+        for (int k = 0; k < f->n_parried; k++) {
+            yparried e = *match_parried_at(m, p, k);
+            if (e.owner <= 2 || obj_from_name(m, e.owner)) *match_parried_at(m, p, n++) = e;
+        }
+        f->n_parried = n;
+    }
+    if (f->n_parried >= YOMI_MAX_PARRIED) {
+        yobj_pool *pool = match_pool(m);
+        int32_t need = f->n_parried - YOMI_MAX_PARRIED + 1;
+        if (pool && need > pool->cap_parried[p]) {
+            int32_t cap = pool->cap_parried[p] ? pool->cap_parried[p] * 2 : 16;
+            yparried *more = cap > 0 ? realloc(pool->parried[p], (size_t)cap * sizeof *more) : NULL;
+            if (more) pool->parried[p] = more, pool->cap_parried[p] = cap;
+        }
+        if (!pool || need > pool->cap_parried[p]) {
+            yerr(m, YE_LIMIT, "out of memory for the parried hitboxes");
+            return;
+        }
+    }
+    f->n_parried++;
+    *match_parried_at(m, p, f->n_parried - 1) = (yparried){owner, index};
+}
+
+/* The names of hitboxes found, and inactive or disabled, leave the list (every copy of them, as the
+ * game's loop of removals does); the others stay in their order. */
 void fighter_clean_parried_hitboxes(ymatch *m, yfighter *f) {
-    if (!f->n_parried) return;
-    int16_t to_refresh[YOMI_MAX_PARRIED][2];
-    int n = 0;
-    for (int i = 0; i < f->n_parried; i++) {
-        int owner = f->parried_hitboxes[i][0], index = f->parried_hitboxes[i][1];
-        yobj *o = obj_from_name(m, owner);
-        if (!o || index < 0 || index >= o->n_hitboxes) continue;
-        yhitbox *h = &obj_hitboxes(o)[index];
-        if (!h->enabled || !h->active) {
-            to_refresh[n][0] = (int16_t)owner;
-            to_refresh[n][1] = (int16_t)index;
-            n++;
+    int p = fighter_player(m, f), n = 0;
+    for (int k = 0; k < f->n_parried; k++) {
+        yparried e = *match_parried_at(m, p, k);
+        yobj *o = obj_from_name(m, e.owner);
+        bool refresh = false;
+        if (o && e.index >= 0 && e.index < o->n_hitboxes) {
+            const yhitbox *h = &obj_hitboxes(o)[e.index];
+            refresh = !h->enabled || !h->active;
         }
+        if (!refresh) *match_parried_at(m, p, n++) = e;
     }
-    for (int k = 0; k < n; k++) {
-        for (int i = 0; i < f->n_parried; i++) {
-            if (f->parried_hitboxes[i][0] == to_refresh[k][0] && f->parried_hitboxes[i][1] == to_refresh[k][1]) {
-                for (int j = i + 1; j < f->n_parried; j++) {
-                    f->parried_hitboxes[j - 1][0] = f->parried_hitboxes[j][0];
-                    f->parried_hitboxes[j - 1][1] = f->parried_hitboxes[j][1];
-                }
-                f->n_parried--;
-                break;
-            }
-        }
-    }
+    f->n_parried = n;
 }
 
 void fighter_release_opponent(ymatch *m, yfighter *f) {

@@ -295,10 +295,7 @@ void hitbox_hit(ymatch *m, yobj *host, yhitbox *h, yobj *obj) {
                 hs->feinting = 0;
             }
         }
-        bool parried_name = false;
-        for (int i = 0; i < victim->n_parried; i++)
-            if (victim->parried_hitboxes[i][0] == host->number && victim->parried_hitboxes[i][1] == h->index)
-                parried_name = true;
+        bool parried_name = fighter_parried_has(m, victim, host->number, h->index);
         if (combat_can_parry_hitbox(m, victim, &probe) || parried_name) {
             can_hit = false;
             state_on_hitbox_got_parried(m, host, owner_state); /* signal got_parried */

@@ -130,6 +130,8 @@ static void pool_release(yobj_pool *p) {
     for (int c = 0; p->chunks && c < p->cap / YOMI_POOL_CHUNK; c++) free(p->chunks[c]);
     free(p->chunks);
     free(p->spill);
+    free(p->parried[0]);
+    free(p->parried[1]);
     free(p->order);
     free(p->gone);
     free(p->slot_used);
@@ -194,6 +196,17 @@ int match_copy(ymatch *dst, const ymatch *src) {
     }
     if (sp->n_spill) memcpy(p->spill, sp->spill, (size_t)sp->n_spill * sizeof *p->spill);
     p->n_spill = p->cap_spill = sp->n_spill;
+    for (int f = 0; f < 2; f++) { /* the parried names past the inline ones, no spare room */
+        int32_t n = src->f[f].n_parried - YOMI_MAX_PARRIED;
+        if (n <= 0) continue;
+        if (!(p->parried[f] = malloc((size_t)n * sizeof *p->parried[f]))) {
+            pool_release(p);
+            memset(dst, 0, sizeof *dst);
+            return -1;
+        }
+        memcpy(p->parried[f], sp->parried[f], (size_t)n * sizeof *p->parried[f]);
+        p->cap_parried[f] = n;
+    }
     for (int c = 0; c < sp->cap / YOMI_POOL_CHUNK; c++) memcpy(p->chunks[c], sp->chunks[c], YOMI_POOL_CHUNK * sizeof(yproj));
     if (sp->cap) {
         memcpy(p->order, sp->order, (size_t)sp->cap * sizeof *p->order);
@@ -354,18 +367,7 @@ void match_on_object_spawned(ymatch *m, yproj *p) {
 }
 
 void match_on_hitbox_refreshed(ymatch *m, int owner, int index) {
-    for (int i = 0; i < 2; i++) {
-        yfighter *f = &m->f[i];
-        for (int k = 0; k < f->n_parried; k++)
-            if (f->parried_hitboxes[k][0] == owner && f->parried_hitboxes[k][1] == index) {
-                for (int j = k + 1; j < f->n_parried; j++) {
-                    f->parried_hitboxes[j - 1][0] = f->parried_hitboxes[j][0];
-                    f->parried_hitboxes[j - 1][1] = f->parried_hitboxes[j][1];
-                }
-                f->n_parried--;
-                break;
-            }
-    }
+    for (int i = 0; i < 2; i++) fighter_parried_remove(m, &m->f[i], owner, index);
 }
 
 void match_initialize_objects(ymatch *m) {

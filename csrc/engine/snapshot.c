@@ -13,9 +13,11 @@
  * that names its table and index (0 for NULL) and the pool by its sizes, then appends the pool's
  * slots and lists: the portable form is the struct followed by
  *     cap slots (yproj), cap order entries, cap gone entries (int32), cap slot flags (bool),
- *     n_spill hit-list entries (yhit_spill)
+ *     n_spill hit-list entries (yhit_spill),
+ *     P1's parried names past its inline ones, then P2's (yparried: n_parried - YOMI_MAX_PARRIED each)
  * where the pool member holds cap | n_spill << 32 (cap a multiple of YOMI_POOL_CHUNK; 0 without a
- * pool). A spilled entry is only compared, never followed without a check, so any values load.
+ * pool) and each fighter's n_parried is in the struct. A spilled entry or a parried name is only
+ * compared, never followed without a check, so any values load.
  * match_import rebuilds the pool from those bytes, then match_import_check validates every code,
  * count and index against the tables of this process, inline slot or pool slot alike, before any
  * code becomes a pointer. */
@@ -201,12 +203,18 @@ static int export_states(ystate *states, int max, const yobj *host, char *err, s
 
 #define POOL_SLOT_BYTES (sizeof(yproj) + 2 * sizeof(int32_t) + sizeof(bool))
 
-static size_t portable_bytes(uint64_t cap, uint64_t n_spill) {
-    return sizeof(ymatch) + (size_t)cap * POOL_SLOT_BYTES + (size_t)n_spill * sizeof(yhit_spill);
+static size_t portable_bytes(uint64_t cap, uint64_t n_spill, uint64_t n_parried_past) {
+    return sizeof(ymatch) + (size_t)cap * POOL_SLOT_BYTES + (size_t)n_spill * sizeof(yhit_spill) +
+           (size_t)n_parried_past * sizeof(yparried);
 }
 
+/* fighter p's parried names in the pool */
+static int32_t parried_past(int32_t n_parried) { return n_parried > YOMI_MAX_PARRIED ? n_parried - YOMI_MAX_PARRIED : 0; }
+
 size_t match_export_bytes(const ymatch *m) {
-    return m->pool ? portable_bytes((uint64_t)m->pool->cap, (uint64_t)m->pool->n_spill) : sizeof(ymatch);
+    if (!m->pool) return sizeof(ymatch);
+    return portable_bytes((uint64_t)m->pool->cap, (uint64_t)m->pool->n_spill,
+                          (uint64_t)parried_past(m->f[0].n_parried) + (uint64_t)parried_past(m->f[1].n_parried));
 }
 
 static int export_object(const yproj *src, yproj *o, int k, char *err, size_t errlen) {
@@ -254,7 +262,11 @@ int match_export(const ymatch *m, void *out, char *err, size_t errlen) {
         memcpy(p, m->pool->gone, (size_t)cap * sizeof(int32_t)), p += (size_t)cap * sizeof(int32_t);
         memcpy(p, m->pool->slot_used, (size_t)cap * sizeof(bool)), p += (size_t)cap * sizeof(bool);
     }
-    if (n_spill) memcpy(p, m->pool->spill, (size_t)n_spill * sizeof(yhit_spill));
+    if (n_spill) memcpy(p, m->pool->spill, (size_t)n_spill * sizeof(yhit_spill)), p += (size_t)n_spill * sizeof(yhit_spill);
+    for (int f = 0; f < 2; f++) {
+        int32_t past = parried_past(m->f[f].n_parried);
+        if (past) memcpy(p, m->pool->parried[f], (size_t)past * sizeof(yparried)), p += (size_t)past * sizeof(yparried);
+    }
     free(t);
     return 0;
 fail:
@@ -355,14 +367,22 @@ size_t match_portable_bytes(const void *buf, size_t len, char *err, size_t errle
     }
     uint64_t code = get_code((const uint8_t *)buf + offsetof(ymatch, pool));
     uint64_t cap = code & 0xffffffffu, n_spill = code >> 32, room = len - sizeof(ymatch);
-    if (cap % YOMI_POOL_CHUNK || cap > (uint64_t)(INT32_MAX - YOMI_INLINE_OBJECTS - YOMI_POOL_CHUNK) ||
-        n_spill > INT32_MAX / 2 || cap > room / POOL_SLOT_BYTES ||
-        n_spill > (room - cap * POOL_SLOT_BYTES) / sizeof(yhit_spill)) {
-        snprintf(err, errlen, "an object pool of %llu slots and %llu hit entries in %zu bytes",
-                 (unsigned long long)cap, (unsigned long long)n_spill, len);
+    int32_t n_parried[2];
+    for (int f = 0; f < 2; f++) memcpy(&n_parried[f], (const uint8_t *)buf + offsetof(ymatch, f[f].n_parried), sizeof(int32_t));
+    if (n_parried[0] < 0 || n_parried[1] < 0) {
+        snprintf(err, errlen, "parried lists of %d and %d names", n_parried[0], n_parried[1]);
         return 0;
     }
-    return portable_bytes(cap, n_spill);
+    uint64_t past = (uint64_t)parried_past(n_parried[0]) + (uint64_t)parried_past(n_parried[1]);
+    if (cap % YOMI_POOL_CHUNK || cap > (uint64_t)(INT32_MAX - YOMI_INLINE_OBJECTS - YOMI_POOL_CHUNK) ||
+        n_spill > INT32_MAX / 2 || cap > room / POOL_SLOT_BYTES ||
+        n_spill > (room - cap * POOL_SLOT_BYTES) / sizeof(yhit_spill) ||
+        past > (room - cap * POOL_SLOT_BYTES - n_spill * sizeof(yhit_spill)) / sizeof(yparried)) {
+        snprintf(err, errlen, "an object pool of %llu slots, %llu hit entries and %llu parried names in %zu bytes",
+                 (unsigned long long)cap, (unsigned long long)n_spill, (unsigned long long)past, len);
+        return 0;
+    }
+    return portable_bytes(cap, n_spill, past);
 }
 
 int match_import(ymatch *m, const void *buf, size_t len, char *err, size_t errlen) {
@@ -378,12 +398,18 @@ int match_import(ymatch *m, const void *buf, size_t len, char *err, size_t errle
     uint64_t code = get_code(&m->pool);
     int32_t cap = (int32_t)(code & 0xffffffffu), n_spill = (int32_t)(code >> 32);
     m->pool = NULL;
-    if (cap || n_spill) {
+    int32_t past[2] = {parried_past(m->f[0].n_parried), parried_past(m->f[1].n_parried)};
+    if (cap || n_spill || past[0] || past[1]) {
         yobj_pool *pool = match_pool_new(cap);
         if (pool && n_spill && !(pool->spill = malloc((size_t)n_spill * sizeof(yhit_spill)))) {
             match_pool_free(pool);
             pool = NULL;
         }
+        for (int f = 0; f < 2 && pool; f++)
+            if (past[f] && !(pool->parried[f] = malloc((size_t)past[f] * sizeof(yparried)))) {
+                match_pool_free(pool);
+                pool = NULL;
+            }
         if (!pool) {
             memset(m, 0, sizeof *m);
             snprintf(err, errlen, "out of memory for %d object slots", YOMI_INLINE_OBJECTS + cap);
@@ -394,8 +420,12 @@ int match_import(ymatch *m, const void *buf, size_t len, char *err, size_t errle
         memcpy(pool->order, p, (size_t)cap * sizeof(int32_t)), p += (size_t)cap * sizeof(int32_t);
         memcpy(pool->gone, p, (size_t)cap * sizeof(int32_t)), p += (size_t)cap * sizeof(int32_t);
         memcpy(pool->slot_used, p, (size_t)cap * sizeof(bool)), p += (size_t)cap * sizeof(bool);
-        if (n_spill) memcpy(pool->spill, p, (size_t)n_spill * sizeof(yhit_spill));
+        if (n_spill) memcpy(pool->spill, p, (size_t)n_spill * sizeof(yhit_spill)), p += (size_t)n_spill * sizeof(yhit_spill);
         pool->n_spill = pool->cap_spill = n_spill;
+        for (int f = 0; f < 2; f++) {
+            if (past[f]) memcpy(pool->parried[f], p, (size_t)past[f] * sizeof(yparried)), p += (size_t)past[f] * sizeof(yparried);
+            pool->cap_parried[f] = past[f];
+        }
         m->pool = pool;
     }
     /* the pool is the real one from here on: the checks read every slot through it */

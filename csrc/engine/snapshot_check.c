@@ -295,7 +295,8 @@ static int check_fighter(const ymatch *m, int p, int max_number, char *err, size
     for (int i = 0; i < f->n_hold_force; i++)
         if (!sym_ok(f->hold_force[i][0]) || !sym_ok(f->hold_force[i][1]))
             FAIL("%s: a forced hold is an unknown symbol", who);
-    if (f->n_parried > YOMI_MAX_PARRIED) FAIL("%s: %u parried hitboxes (at most %d)", who, f->n_parried, YOMI_MAX_PARRIED);
+    if (f->n_parried < 0 || (f->n_parried > YOMI_MAX_PARRIED && (!m->pool || !m->pool->parried[p])))
+        FAIL("%s: %d parried hitboxes, %s in the pool", who, f->n_parried, m->pool && m->pool->parried[p] ? "some" : "none");
     if (f->n_combo_moves > 1) FAIL("%s: combo-moves flag %u", who, f->n_combo_moves);
     const uint16_t syms[] = {f->stance, f->queued_action, f->last_input_action, f->previous_input_action,
                              f->buffered_action};

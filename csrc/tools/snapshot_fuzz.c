@@ -8,7 +8,8 @@
  * with more objects than the inline slots (their portable form carries the object pool), then for
  * each case mutates one of them in the portable form, i.e. after the envelope's checksum (which only
  * detects accidents) is taken as fixed up: bit flips, byte overwrites, boundary values written into
- * the count and index fields (inline or pool slots, the pool's size and lists), object slots spliced
+ * the count and index fields (inline or pool slots, the pool's size and lists, the parried names a
+ * fighter holds past its inline ones), object slots spliced
  * from another match, a length cut or grown. Each case runs in a child
  * process (fork): match_import either refuses it (exit 10) or the match is imported, observed
  * as the environment does, and played for a few decisions of random legal moves (exit 0). Anything
@@ -64,7 +65,8 @@ static void play_decision(ymatch *m) {
 }
 
 /* more objects than the inline slots: objects of the first playable object table, spawned
- * around P1 (as a move would), then a few decisions so that they initialise and act */
+ * around P1 (as a move would), P2 told it parried them and a few throws (more names than its
+ * inline parried list holds), then a few decisions so that they initialise and act */
 static void crowd(ymatch *m) {
     int table = -1;
     for (int t = 0; t < YOMI_N_OBJECT_TABLES && table < 0; t++)
@@ -72,6 +74,14 @@ static void crowd(ymatch *m) {
     for (int k = 0; k < YOMI_INLINE_OBJECTS + 8 && table >= 0 && YOK(m); k++)
         obj_spawn(m, &m->f[0].o, table, (int32_t)(rnd() % 200) - 100, -(int32_t)(rnd() % 100), true, NULL, false);
     for (int d = 0; d < 3 && YOK(m) && !m->game_finished && m->turn_open; d++) play_decision(m);
+    /* P2 parries a hitbox of each and some throws (names a match keeps: its parried names past the
+     * inline ones are in the pool) */
+    for (int k = 0; k < m->n_objs && YOK(m); k++) {
+        yproj *o = match_obj_at(m, k);
+        if (!o->o.disabled) fighter_parried_add(m, &m->f[1], o->o.number, (int)(rnd() % 3));
+    }
+    for (int k = 0; k < YOMI_MAX_PARRIED && YOK(m); k++)
+        fighter_parried_add(m, &m->f[1], YHBD_STATE_NAME, (int)(rnd() % SYM_COUNT));
 }
 
 static int build_pool(void) {
@@ -89,7 +99,7 @@ static int build_pool(void) {
         int decisions = 5 + (int)(rnd() % 60);
         for (int d = 0; d < decisions && YOK(m) && !m->game_finished && m->turn_open; d++) play_decision(m);
         if (made >= POOL - WITH_POOL && YOK(m) && m->turn_open) crowd(m);
-        if (!YOK(m) || (made >= POOL - WITH_POOL && !m->pool)) continue;
+        if (!YOK(m) || (made >= POOL - WITH_POOL && (!m->pool || m->f[1].n_parried <= YOMI_MAX_PARRIED))) continue;
         pool[made].n = match_export_bytes(m);
         pool[made].b = malloc(pool[made].n);
         if (!pool[made].b || match_export(m, pool[made].b, err, sizeof err) < 0) {
@@ -284,7 +294,8 @@ int main(int argc, char **argv) {
     room += 2 * sizeof(yproj) + 64; /* a grown case's bytes */
     uint8_t *bytes = malloc(room);
     if (!m || !bytes) return 2;
-    long refused = 0, accepted = 0, pooled = 0, pooled_accepted = 0; /* pooled: cases from a match with a pool */
+    /* pooled: cases from a match with a pool (its slots, and P2's parried names past the inline ones) */
+    long refused = 0, accepted = 0, pooled = 0, pooled_accepted = 0;
     for (long c = 0; c < cases; c++) {
         const blob *src = &pool[rnd() % POOL], *other = &pool[rnd() % POOL];
         memset(m, 0, sizeof *m);

@@ -36,6 +36,9 @@ static bool same_match(const ymatch *a, const ymatch *b) {
     if (n_spill != (b->pool ? b->pool->n_spill : 0) ||
         (n_spill && memcmp(a->pool->spill, b->pool->spill, (size_t)n_spill * sizeof(yhit_spill)) != 0))
         return false;
+    for (int p = 0; p < 2; p++) /* n_parried is in the struct */
+        for (int k = YOMI_MAX_PARRIED; k < a->f[p].n_parried; k++)
+            if (memcmp(match_parried_at(a, p, k), match_parried_at(b, p, k), sizeof(yparried)) != 0) return false;
     for (int k = YOMI_INLINE_OBJECTS; k < match_n_slots(a); k++)
         if (memcmp(match_slot(a, k), match_slot(b, k), sizeof(yproj)) != 0 || *match_slot_used(a, k) != *match_slot_used(b, k) ||
             *match_order_at(a, k) != *match_order_at(b, k) || *match_gone_at(a, k) != *match_gone_at(b, k))
@@ -85,7 +88,8 @@ out:
 }
 
 /* More objects than the inline slots (the pool), and one fighter hitbox told it hit every one of
- * them (past its inline hit list: the spill list); each must be remembered. */
+ * them (past its inline hit list: the spill list), and P1 told it parried them (past its inline
+ * parried names); each must be remembered. */
 static void crowd(ymatch *m) {
     int table = -1;
     for (int t = 0; t < YOMI_N_OBJECT_TABLES && table < 0; t++)
@@ -102,6 +106,29 @@ static void crowd(ymatch *m) {
             fprintf(stderr, "a hitbox forgot object %d of %d\n", k, m->n_objs);
             exit(5);
         }
+    /* P1 parries a hitbox of every live object twice (past its inline parried names: the pool); each
+     * is in the list, and a removal takes one copy, then the other */
+    yfighter *p1 = &m->f[0];
+    for (int round = 0; round < 2; round++)
+        for (int k = 0; k < m->n_objs && YOK(m); k++) {
+            yproj *o = match_obj_at(m, k);
+            if (!o->o.disabled) fighter_parried_add(m, p1, o->o.number, k % 3);
+        }
+    for (int k = 0; k < m->n_objs && YOK(m); k++) {
+        yproj *o = match_obj_at(m, k);
+        if (o->o.disabled) continue;
+        for (int copy = 0; copy < 2 && k % 2; copy++) {
+            if (!fighter_parried_has(m, p1, o->o.number, k % 3)) {
+                fprintf(stderr, "P1 forgot the parried hitbox of object %d of %d\n", k, m->n_objs);
+                exit(5);
+            }
+            fighter_parried_remove(m, p1, o->o.number, k % 3);
+        }
+        if (fighter_parried_has(m, p1, o->o.number, k % 3) != !(k % 2)) {
+            fprintf(stderr, "P1's parried hitbox of object %d: removed twice, still there\n", k);
+            exit(5);
+        }
+    }
 }
 
 static const int DATA_KEYS[] = {SYM_x, SYM_y, SYM_count, SYM_charged, SYM_Distance, SYM_speed_modifier};

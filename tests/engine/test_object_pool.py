@@ -188,3 +188,90 @@ def test_env_snapshot_and_clone_with_pool_objects(crowded_env):
             assert np.array_equal(x, y)
     for i in range(2):
         assert restored.backend.batch.match(i).state() == batch.match(i).state()
+
+
+# ------------------------------------------------------------------ parried names past the inline list
+# A fighter's parried_hitboxes (a list of names in the game, with no limit) keeps its first
+# YOMI_MAX_PARRIED names in the fighter and the rest in the match's pool; a snapshot carries them
+# after the pool's slots and hit entries. A real match rarely holds many (a parried projectile mostly
+# fizzles, and names of objects gone are dropped), so the list is crafted into a snapshot: at the first
+# decision, P1 is told it parried throws (names the game never finds again, so they stay) and P2's
+# hitboxes (all inactive while P2 waits, so the game's clean_parried_hitboxes drops them on the next
+# tick), interleaved, more than the inline room.
+INLINE_PARRIED = 48  # csrc/engine/engine.h YOMI_MAX_PARRIED
+THROW_NAME = -2  # a throw state's name: YHBD_STATE_NAME and the state's symbol
+HEADER_BYTES = 56  # csrc/python/env_py.c snap_header: payload size at 40, checksum at 48
+
+
+def _parried_snapshot(snapshot: bytes, names: list, tail: bool = True) -> bytes:
+    """A batch's snapshot (no match with a pool) with P1's parried names of match 0 set to ``names``
+    (without ``tail``, those past the inline ones are left out: a count without its names)."""
+    import struct
+
+    layout = native.EnvBatch.snapshot_layout()
+    blob = bytearray(snapshot)
+    n = struct.unpack_from("=Q", blob, 24)[0]
+    base = HEADER_BYTES + layout["scalars"] + n * 2 * layout["mask"] * 4 + n * 2
+    assert len(blob) == base + n * layout["match"], "a match with a pool"
+    off, size = layout["fields"]["n_parried"]
+    struct.pack_into("=i", blob, base + off, len(names))
+    at, entry = layout["fields"]["parried"]
+    for k, (owner, index) in enumerate(names[:INLINE_PARRIED]):
+        struct.pack_into("=ii", blob, base + at + k * entry, owner, index)
+    past = b"".join(struct.pack("=ii", *name) for name in names[INLINE_PARRIED:])
+    end = base + layout["match"]  # match 0 without a pool: its struct, then the names past the inline ones
+    if tail:
+        blob[end:end] = past
+    struct.pack_into("=Q", blob, 40, len(blob) - HEADER_BYTES)
+    struct.pack_into("=Q", blob, 48, native.EnvBatch.snapshot_checksum(bytes(blob[HEADER_BYTES:])))
+    return bytes(blob)
+
+
+def _parried_names(snapshot: bytes, match_bytes: int) -> list:
+    """P1's parried names of match 0 in a snapshot whose match 0 may carry a tail of them."""
+    import struct
+
+    layout = native.EnvBatch.snapshot_layout()
+    n = struct.unpack_from("=Q", snapshot, 24)[0]
+    base = HEADER_BYTES + layout["scalars"] + n * 2 * layout["mask"] * 4 + n * 2
+    count = struct.unpack_from("=i", snapshot, base + layout["fields"]["n_parried"][0])[0]
+    at, entry = layout["fields"]["parried"]
+    names = [struct.unpack_from("=ii", snapshot, base + at + k * entry) for k in range(min(count, INLINE_PARRIED))]
+    tail = base + match_bytes
+    names += [struct.unpack_from("=ii", snapshot, tail + 8 * k) for k in range(max(0, count - INLINE_PARRIED))]
+    return names
+
+
+def test_parried_names_past_the_inline_list_are_kept_copied_and_cleaned():
+    env = YomiEnv(num_envs=2, seed=5, p1="ninja", p2="cowboy", backend="c")
+    env.reset()
+    batch = env.backend.batch
+    match_bytes = native.EnvBatch.snapshot_layout()["match"]
+    throws = [(THROW_NAME, 1000 + k) for k in range(INLINE_PARRIED + 12)]
+    p2_hitboxes = [(2, k) for k in range(20)]
+    names = []
+    for k, throw in enumerate(throws):  # interleaved, P2's names also in the pool's part
+        names.append(throw)
+        if k % 3 == 0 and p2_hitboxes:
+            names.append(p2_hitboxes.pop(0))
+    assert len(names) > INLINE_PARRIED + 20
+    plain = batch.get_state()
+    crafted = _parried_snapshot(plain, names)
+    batch.set_state(crafted)
+    assert batch.get_state() == crafted  # the names past the inline ones round-trip
+    assert _parried_names(crafted, match_bytes) == names
+    twin = YomiEnv(num_envs=2, seed=5, p1="ninja", p2="cowboy", backend="c")
+    twin.reset()
+    twin.backend.batch.clone_from(batch, np.array([0, 1], dtype=np.int64))
+    assert twin.backend.batch.get_state() == crafted  # clone_from copies them too
+    # a count without its names past the inline ones is refused and changes nothing
+    with pytest.raises(ValueError, match="EnvBatch.set_state"):
+        batch.set_state(_parried_snapshot(plain, names, tail=False))
+    assert batch.get_state() == crafted
+    # both wait a tick (Continue): P2's hitboxes, inactive, leave P1's list; the throws stay, in order
+    actions = np.zeros_like(random_legal_actions(env.observations, np.random.default_rng(0)))
+    env.step(actions)
+    twin.step(actions)
+    after = batch.get_state()
+    assert _parried_names(after, match_bytes) == throws
+    assert twin.backend.batch.get_state() == after  # the clone went the same way, byte for byte

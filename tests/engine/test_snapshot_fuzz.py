@@ -148,7 +148,7 @@ def _live_object_slot(snapshot: bytes, layout: dict) -> int:
 
 # (field, value): each was unchecked once, or is an index the engine follows
 CRAFTED = [
-    ("n_parried", 49), ("n_parried", 255), ("n_hitboxes", 113), ("n_hitboxes", -1), ("n_hold_restarts", 13),
+    ("n_hitboxes", 113), ("n_hitboxes", -1), ("n_hold_restarts", 13),
     ("n_hold_force", 13), ("n_conns", 17), ("n_hurtstates", 33), ("n_limbs", 33), ("n_combo_moves", 7),
     ("data_n", 9), ("data_kind", 77), ("n_spawned", -5), ("n_spawned", 10 ** 9), ("vars_off", 65535),
     ("vars_off", 8), ("stance", 60000), ("queued_action", 9999), ("n_states", 127), ("sm_state", 126),
@@ -165,6 +165,18 @@ def test_crafted_field_is_refused_and_changes_nothing(played, field, value):
     bad = _craft(snapshot, layout, 0, off, size, value)
     with pytest.raises(ValueError, match="EnvBatch.set_state: slot 0"):
         batch.set_state(bad)
+    assert batch.get_state() == before
+
+
+@pytest.mark.parametrize("value", [49, 255, -1, 2 ** 31 - 1])
+def test_crafted_parried_count_is_refused(played, value):
+    """P1's parried names past the inline ones follow the match's struct and pool, as many as n_parried
+    says: a count the bytes do not hold makes the matches end elsewhere than the snapshot does."""
+    env, batch, snapshot, layout = played
+    before = batch.get_state()
+    off, size = layout["fields"]["n_parried"]
+    with pytest.raises(ValueError, match="EnvBatch.set_state: (truncated|wrong length)"):
+        batch.set_state(_craft(snapshot, layout, 0, off, size, value))
     assert batch.get_state() == before
 
 

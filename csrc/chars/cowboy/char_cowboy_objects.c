@@ -600,18 +600,8 @@ static void nbd_on_bounce(ymatch *m, yobj *host, ystate *st, bool di_influence, 
         yhitbox *h = hs[i];
         h->chip_damage_modifier = FXC(0.60);
         reset_hit_objects(m, host, h);
-        if (opponent->is_fighter) { /* opponent.parried_hitboxes.remove(hitbox.name) */
-            yfighter *of = AS_F(opponent);
-            for (int k = 0; k < of->n_parried; k++)
-                if (of->parried_hitboxes[k][0] == host->number && of->parried_hitboxes[k][1] == h->index) {
-                    for (int j = k + 1; j < of->n_parried; j++) {
-                        of->parried_hitboxes[j - 1][0] = of->parried_hitboxes[j][0];
-                        of->parried_hitboxes[j - 1][1] = of->parried_hitboxes[j][1];
-                    }
-                    of->n_parried--;
-                    break;
-                }
-        }
+        if (opponent->is_fighter) /* opponent.parried_hitboxes.remove(hitbox.name) */
+            fighter_parried_remove(m, AS_F(opponent), host->number, h->index);
     }
     v->bounce_lag_ticks += BOUNCE_HITLAG;
     v->reset_hitbox_cooldown = RESET_HITBOX_TICKS;
