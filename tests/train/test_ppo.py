@@ -209,6 +209,33 @@ def test_masked_log_probs_and_entropy_by_hand():
     assert torch.isfinite(logp).all()  # -1e9, not -inf
 
 
+def test_entropy_with_the_mask_is_the_same_bit_for_bit():
+    """Masked entries' p is 0 either way (exp(-1e9) underflows): values and gradients agree exactly."""
+    gen = torch.Generator().manual_seed(0)
+    logits = (torch.randn(64, 3, 17, generator=gen) * 4).requires_grad_(True)
+    legal = torch.rand(64, 3, 17, generator=gen) < 0.6
+    legal[..., 0] = True
+    grads = []
+    for mask in (None, legal):
+        logits.grad = None
+        h = entropy_from_log_probs(masked_log_probs(logits, legal), mask)
+        h.sum().backward()
+        grads.append((h.detach(), logits.grad.clone()))
+    assert torch.equal(grads[0][0], grads[1][0]) and torch.equal(grads[0][1], grads[1][1])
+    p = torch.softmax(logits.detach().masked_fill(~legal, -math.inf), -1)  # by the definition
+    expected = -(p * p.clamp(min=1e-30).log()).sum(-1)
+    assert torch.allclose(grads[1][0], expected, atol=1e-5)
+
+
+def test_acting_leaves_the_entropy_out_unless_asked():
+    spec = tiny_spec()
+    policy = constant_policy(spec, [0.0, math.log(2.0), 0.0], [0.0] * 5)
+    obs = obs_with_masks(spec, [True, True, True], np.ones((3, 5), bool))
+    assert policy.act(obs).entropy is None
+    out = policy.act(obs, entropy=True)
+    assert torch.equal(out.entropy, policy.evaluate(obs, out.actions).entropy)
+
+
 def test_joint_log_prob_counts_only_used_heads():
     spec = tiny_spec()
     # move logits [0, ln 2, 0] -> p = [1/4, 1/2, 1/4]; data a: [0, 0, 0] with value 2 masked for move 1
