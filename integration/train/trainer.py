@@ -126,7 +126,7 @@ class Trainer:
                      for _ in range(2 if self.async_mode or self.overlap else 1)]
         # The overlapped loop (_loop_overlap): the rollouts are played by `behaviour`, the policy
         # one update behind the learner, in buffers shared with the update process.
-        self.behaviour = self.behaviour_version = self._ready = self._worker = None
+        self.behaviour = self.behaviour_version = self._ready = None
         if self.overlap:
             for buf in self.bufs:
                 share_rollout(buf)
@@ -237,39 +237,35 @@ class Trainer:
         uninterrupted one, as in the one-process loop."""
         cfg = self.cfg
         with UpdateWorker(self) as worker:
-            self._worker = worker
-            try:
-                draining = False
-                while True:
-                    if self._ready is None:
-                        if draining or self._should_stop(stop_at):
-                            break
-                        self._ready = self._collect_into(0)
-                    t0 = time.perf_counter()
-                    index, version = self._ready
-                    self._ready = None
-                    self._set_learning_rate()
-                    lag = self.update_count - version
-                    worker.submit(index, lag, float(self.optimizer.param_groups[0]["lr"]))
-                    self._switch_behaviour()
-                    upcoming = self.update_count + 1
-                    if not (draining or self._stops_after(upcoming, stop_at)
-                            or upcoming % cfg.checkpoint_interval == 0):
-                        self._ready = self._collect_into(1 - index)  # overlaps the update
-                    with self.timer("wait"):
-                        stats, seconds = worker.result()
-                    self.timer.add("update", seconds)
-                    if upcoming % cfg.checkpoint_interval == 0:
-                        worker.pull_state()
-                    # the row of this update reports the rollout it trained on
-                    trained, live = self.bufs[index], self.global_step
-                    self.global_step, self.ep_stats = trained.steps_end, trained.ep_stats
-                    self._after_update(stats, t0, lag=lag)
-                    self.global_step = live
-                    draining = draining or self._should_stop(stop_at)
-                worker.pull_state()
-            finally:
-                self._worker = None
+            draining = False
+            while True:
+                if self._ready is None:
+                    if draining or self._should_stop(stop_at):
+                        break
+                    self._ready = self._collect_into(0)
+                t0 = time.perf_counter()
+                index, version = self._ready
+                self._ready = None
+                self._set_learning_rate()
+                lag = self.update_count - version
+                worker.submit(index, lag, float(self.optimizer.param_groups[0]["lr"]))
+                self._switch_behaviour()
+                upcoming = self.update_count + 1
+                if not (draining or self._stops_after(upcoming, stop_at)
+                        or upcoming % cfg.checkpoint_interval == 0):
+                    self._ready = self._collect_into(1 - index)  # overlaps the update
+                with self.timer("wait"):
+                    stats, seconds = worker.result()
+                self.timer.add("update", seconds)
+                if upcoming % cfg.checkpoint_interval == 0:
+                    worker.pull_state()
+                # the row of this update reports the rollout it trained on
+                trained, live = self.bufs[index], self.global_step
+                self.global_step, self.ep_stats = trained.steps_end, trained.ep_stats
+                self._after_update(stats, t0, lag=lag)
+                self.global_step = live
+                draining = draining or self._should_stop(stop_at)
+            worker.pull_state()  # this process's optimizer and generator are the learner's again
 
     def _stops_after(self, upcoming: int, stop_at) -> bool:
         """Whether the loop stops after update `upcoming` for a reason known before it runs."""

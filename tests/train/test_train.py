@@ -111,7 +111,8 @@ def test_opponents_never_change_mid_match(tmp_path):
     assert SELF in opponents and len(opponents - {SELF}) >= 3, opponents  # self and several snapshots
     assert len({key[0] for key in assignment if key[1] > 0}) == cfg.num_envs  # every slot played several matches
     # only the learner's seats train: the last rollout's weights are the learner masks it was played with
-    weights = trainer.bufs[0].weight.numpy()
+    # (update k trains the rollout in bufs[(k - 1) % 2] when the loop is overlapped, bufs[0] otherwise)
+    weights = trainer.bufs[(trainer.update_count - 1) % len(trainer.bufs)].weight.numpy()
     assert np.array_equal(weights, np.array(learner_rows[-cfg.horizon:], dtype=np.float32))
     assert (weights == 0).any()
 
