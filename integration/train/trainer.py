@@ -277,8 +277,9 @@ class Trainer:
         Which policy plays a rollout depends only on its number (rollout k: version k-1), never
         on timing, and a rollout's row in the metrics is the row of the update that trains it.
         Where a checkpoint is due the update runs alone (rollout k is played after it, still by
-        version k-1), and a stop (budget, Ctrl-C) first trains the rollout already played: every
-        checkpoint is taken with no experience pending, and a resumed run equals an
+        version k-1), no rollout is started whose update would not fit the budget, and a stop
+        that comes unannounced (Ctrl-C, a budget overrun) first trains the rollout already played:
+        every checkpoint is taken with no experience pending, and a resumed run equals an
         uninterrupted one, as in the one-process loop."""
         cfg = self.cfg
         with UpdateWorker(self) as worker:
@@ -313,10 +314,17 @@ class Trainer:
             worker.pull_state()  # this process's optimizer and generator are the learner's again
 
     def _stops_after(self, upcoming: int, stop_at) -> bool:
-        """Whether the loop stops after update `upcoming` for a reason known before it runs."""
+        """Whether the loop stops after update `upcoming` for a reason known before it runs, or
+        expected: a time budget that leaves no room for the update after it, which would train
+        the rollout played now (_should_stop's rule, one update further)."""
         if self.stop_requested or (stop_at is not None and upcoming >= stop_at):
             return True
-        return self.budget_steps is not None and self.global_step >= self.budget_steps
+        if self.budget_steps is not None and self.global_step >= self.budget_steps:
+            return True
+        if self.budget_s is None:
+            return False
+        self._plan_budget()
+        return self.elapsed_s + 2 * self.next_update_s + self.reserve_s >= self.budget_s
 
     def _collect_into(self, index: int) -> tuple[int, int]:
         """Play a rollout into bufs[index] with the behaviour policy; its episode statistics and
