@@ -66,15 +66,7 @@ typedef struct {
     bool turbo, hit_cancellable, interruptable;
     bool hit_cancel_exceptions; /* hit_cancellable and the state has hit_cancel_exceptions */
     bool interrupt_exceptions;  /* interruptable and the state has interrupt_exceptions */
-    /* the state's interrupt_exceptions as a set of symbols (while interrupt_exceptions): every
-     * candidate tests its name and each interrupt_from category against them */
-    uint64_t exceptions[(SYM_COUNT + 63) / 64];
 } yoffer;
-
-static inline bool offer_has_exception(const yoffer *o, int sym) {
-    if (sym < 0 || sym >= SYM_COUNT) return st_has_exception(o->st, sym);
-    return (o->exceptions[sym >> 6] >> (sym & 63)) & 1;
-}
 
 static void offer_init(yfighter *f, yoffer *o) {
     o->st = obj_state(&f->o);
@@ -84,13 +76,6 @@ static void offer_init(yfighter *f, yoffer *o) {
     o->interruptable = f->o.state_interruptable;
     o->hit_cancel_exceptions = o->hit_cancellable && o->s->n_hit_cancel_exceptions > 0;
     o->interrupt_exceptions = o->interruptable && o->st->n_interrupt_exceptions > 0;
-    if (o->interrupt_exceptions) {
-        memset(o->exceptions, 0, sizeof o->exceptions);
-        for (int i = 0; i < o->st->n_interrupt_exceptions; i++) {
-            int sym = o->st->interrupt_exceptions[i];
-            if (sym < SYM_COUNT) o->exceptions[sym >> 6] |= (uint64_t)1 << (sym & 63);
-        }
-    }
 }
 
 /* the checks after "one of its interrupt_from categories is offered"; an empty exception list
@@ -110,9 +95,9 @@ static inline bool offered_if_reachable(ymatch *m, yfighter *f, const yoffer *o,
             if (st_in_list(s->hit_cancel_exceptions, s->n_hit_cancel_exceptions, cs->interrupt_from[i])) return false;
     }
     if (o->interrupt_exceptions) {
-        if (offer_has_exception(o, cs->name)) return false;
+        if (st_has_exception(o->st, cs->name)) return false;
         for (int i = 0; i < cs->n_interrupt_from; i++)
-            if (offer_has_exception(o, cs->interrupt_from[i])) return false;
+            if (st_has_exception(o->st, cs->interrupt_from[i])) return false;
     }
     return true;
 }
