@@ -496,7 +496,8 @@ static void pack_masks(const yctx *x, const uint8_t *legal, float *out) {
     const yenv_char *tc = x->tc;
     memset(out, 0, sizeof(float) * YENV_MASK);
     out[0] = (float)x->c;
-    for (int k = 0; k < tc->K1; k++) out[1 + tc->c2u[k]] = legal[k] ? 1.0f : 0.0f;
+    for (int k = 0; k < tc->K1; k++) /* out is zero: only the set bits are written */
+        if (legal[k]) out[1 + tc->c2u[k]] = 1.0f;
     uint8_t feat[8];
     for (int i = 0; i < tc->n_keys; i++) {
         const yenv_key *key = &tc->keys[i];
@@ -504,7 +505,8 @@ static void pack_masks(const yctx *x, const uint8_t *legal, float *out) {
         int32_t idx = 0;
         for (int j = 0; j < key->n_feat; j++) idx = idx * key->radix[j] + feat[j];
         const uint8_t *bits = tc->lut + key->lut + idx * key->n_var;
-        for (int t = 0; t < key->n_var; t++) out[1 + YENV_K1 + key->slot + t] = bits[t] ? 1.0f : 0.0f;
+        for (int t = 0; t < key->n_var; t++)
+            if (bits[t]) out[1 + YENV_K1 + key->slot + t] = 1.0f;
     }
 }
 
@@ -603,6 +605,8 @@ static void fighter_features(float *row, int base, ymatch *m, yfighter *f, int c
  * are not zero and no value is small enough to round to 0, checked by yenv_init), so it changes
  * sign when it is not zero; a vector's x is written whenever the vector is present, zero included
  * (-0.0 from side -1). */
+_Static_assert(YENV_OFF_OWN_X + YENV_FIGHTER_SIZE == YENV_OFF_OPP_X && YENV_OFF_OPP_X + YENV_FIGHTER_SIZE == YENV_OFF_OBJECTS,
+               "the two fighter blocks lie side by side, before the objects");
 static void fighter_features_mirrored(float *dst, const float *src, int c) {
     const yenv_char *tc = &yenv_chars[c];
     memcpy(dst, src, sizeof(float) * YENV_FIGHTER_SIZE);
@@ -689,7 +693,9 @@ void yenv_observe(ymatch *m, const int *chars, float *obs /* [2][YENV_OBS] */, b
     for (int p = 0; p < 2; p++) {
         int player = p + 1, side = player == 1 ? 1 : -1;
         float *row = obs + (size_t)p * YENV_OBS;
-        memset(row, 0, sizeof(float) * YENV_FEAT);
+        /* the fighter blocks are copied whole below: the rest of the features starts at zero */
+        memset(row, 0, sizeof(float) * YENV_OFF_OWN_X);
+        memset(row + YENV_OFF_OBJECTS, 0, sizeof(float) * (YENV_FEAT - YENV_OFF_OBJECTS));
         yfighter *own = &m->f[p], *opp = &m->f[1 - p];
         double ox = fxd(own->o.chara.pos_x), oy = fxd(own->o.chara.pos_y);
         double px = fxd(opp->o.chara.pos_x), py = fxd(opp->o.chara.pos_y);
