@@ -121,9 +121,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"YomiEnv, {args.p1} vs {args.p2}, random legal actions, env.step timed "
           f"({args.repeats} x {args.seconds:g} s per case); {cores} cores, load average {load:.1f}")
-    print("agent steps/s: wall clock (all workers); per CPU-s: per second of a process's CPU time "
-          "(what a free core does); median (lowest-highest) of the repetitions")
-    print(f"{'backend':<8} {'envs':>5} {'workers':>7} {'agent steps/s (wall)':>30} {'per CPU-s':>30} "
+    print("env agent steps/s: per second of wall clock (all workers); env agent steps per CPU-s: per second "
+          "of a process's CPU time (what a free core does); median (lowest-highest) of the repetitions")
+    print(f"{'backend':<8} {'envs':>5} {'workers':>7} {'env agent steps/s':>30} {'env agent steps per CPU-s':>30} "
           f"{'matches':>8} {'cut short':>9}")
     rows = []
     for backend, envs, workers in cases:

@@ -43,7 +43,7 @@ def training_run(name: str, options: dict, device: str, env: str | None, num_env
     from integration.train.trainer import Trainer
 
     cfg = dict(device=device, num_envs=num_envs, steps=10 ** 12, eval_interval=0, eval_matches=8,
-               final_eval_rounds=1, record_matches=False, plots=False, **options)
+               final_eval_rounds=1, eval_search=None, record_matches=False, plots=False, **options)
     if device == "cpu":
         cfg["cuda_rehearsal"] = True
     if env is not None:
@@ -136,10 +136,11 @@ def print_table(report: dict) -> None:
     lines.append(f"{'tests':<26} {'-' if tests is None else ok(tests['ok']):<7} "
                  f"{'' if tests is None else tests['summary']}")
     for r in report["training"]:
-        detail = (f"{r['updates']} updates, {r['sps']:,.0f} agent steps/s" if "sps" in r else r.get("error", ""))
+        detail = (f"{r['updates']} updates, {r['sps']:,.0f} agent steps/s (training)" if "sps" in r
+                  else r.get("error", ""))
         lines.append(f"{'train ' + r['name']:<26} {ok(r['ok']):<7} {detail}")
     for r in report["throughput"]:
-        detail = (f"{r['sps'][0]:,.0f} agent steps/s ({r['num_envs']} matches; "
+        detail = (f"{r['sps'][0]:,.0f} agent steps/s (training) ({r['num_envs']} matches; "
                   + ", ".join(f"{k} {v:.0%}" for k, v in r["split"].items()) + ")") if r["ok"] else r["error"]
         lines.append(f"{'throughput ' + str(r['workers']) + ' workers':<26} {ok(r['ok']):<7} {detail}")
     if tests and tests.get("output"):

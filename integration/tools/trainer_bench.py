@@ -93,9 +93,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     for item in args.set:
         key, _, value = item.partition("=")
         settings[key.strip().replace("-", "_")] = _value(value.strip())
-    print(f"training throughput ({args.device}): agent steps per second of rollout + update, median (lowest-highest) "
-          f"of {args.updates} updates; per CPU-s: this process's CPU time (the env workers' is not counted)")
-    print(f"{'workers':>7} {'matches':>8} {'batch':>7} {'agent steps/s (wall)':>28} {'per CPU-s':>28}  time split")
+    print(f"training throughput ({args.device}): agent steps/s (training), the trainer's own rate (rollout + "
+          f"update, no evaluation), median (lowest-highest) of {args.updates} updates; per CPU-s: per second of this "
+          f"process's CPU time (the env workers' is not counted)")
+    print(f"{'workers':>7} {'matches':>8} {'batch':>7} {'agent steps/s (training)':>28} {'per CPU-s':>28}  time split")
     rows = []
     for w in args.workers:
         try:

@@ -26,7 +26,8 @@ def parse_args(argv):
                                  f"(default {DEFAULT_ENV})")
     p.add_argument("--p1", help="P1's character (default ninja)")
     p.add_argument("--p2", help="P2's character (default ninja)")
-    p.add_argument("--minutes", type=float, help="training time budget (default 15 when --steps is not given)")
+    p.add_argument("--minutes", type=float, help="the whole run's time budget, final evaluation included "
+                                                   "(default 15 when --steps is not given)")
     p.add_argument("--steps", type=int, help="agent-step budget (stops at whichever budget ends first)")
     p.add_argument("--device", choices=["cpu", "cuda"], help="default cpu")
     p.add_argument("--num-envs", type=int, dest="num_envs", help="matches played at once, 2 agents each (default 128)")
@@ -137,37 +138,46 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def print_summary(summary: dict) -> None:
+    from .logger import RATE_RUN, RATE_TRAINING
+
     def fmt(v, f="{:.2f}"):
         return "-" if v is None else f.format(v)
+
+    def elo(r):
+        if r.get("elo_vs") is not None:
+            return f"{r['elo_vs']:+.0f}"
+        if r.get("elo_vs_low") is not None:
+            return f">= {r['elo_vs_low']:+.0f}"
+        return f"<= {r['elo_vs_high']:+.0f}" if r.get("elo_vs_high") is not None else "-"
 
     lines = [
         "",
         "== training summary ==",
         f"run folder        {summary['run_dir']}",
-        f"updates / steps   {summary['updates']} / {summary['agent_steps']:,} agent steps"
-        f" in {summary['train_minutes']:.1f} min ({fmt(summary['sps'], '{:,.0f}')} steps/s)",
-        f"win rate (score)  vs random {fmt(summary['win_rate_random'])} ({fmt(summary['score_random'])}),"
-        f" vs scripted {fmt(summary['win_rate_scripted'])} ({fmt(summary['score_scripted'])})"
-        "   [score = (wins + draws/2) / matches]",
-        f"Elo (random = 0)  learner {fmt(summary['elo'], '{:.0f}')},"
-        f" scripted {fmt(summary['elo_scripted'], '{:.0f}')}",
+        f"updates / steps   {summary['updates']} / {summary['agent_steps']:,} agent steps; training"
+        f" {summary['train_minutes']:.1f} min, the whole run {fmt(summary.get('run_minutes'), '{:.1f}')} min",
+        f"rates             {RATE_TRAINING} {fmt(summary['sps'], '{:,.0f}')} (last 10 updates),"
+        f" {RATE_RUN} {fmt(summary.get('sps_run'), '{:,.0f}')}",
+        "final evaluation  score (wins + draws/2) with its 95% Wilson interval, and the Elo difference it implies",
+    ]
+    for name, r in (summary.get("yardsticks") or {}).items():
+        label = summary["opponent"] if name == "opponent" else name
+        lines.append(f"  vs {label:<13} {fmt(r['score'])} [{fmt(r['low'])}, {fmt(r['high'])}]"
+                     f"  win rate {fmt(r['win_rate'])}  Elo {elo(r)}  over {r['matches']} matches")
+    lines += [
+        f"Elo (random = 0)  learner {fmt(summary['elo'], '{:.0f}')}, scripted {fmt(summary['elo_scripted'], '{:.0f}')}"
+        + (f", search {summary['elo_search']:.0f}" if summary.get("elo_search") is not None else "")
+        + "  (fitted to every result of the run)",
         f"checkpoint        {summary['checkpoint']}"
         + ("  (interrupted: --resume to continue)" if summary["interrupted"] else ""),
         f"plots             {', '.join(summary['plots']) or '-'}",
     ]
-    if summary.get("opponent"):
-        low, high = summary["score_opponent_ci"] or (None, None)
-        lines.insert(5, f"vs the opponent   {summary['opponent']}: win rate {fmt(summary['win_rate_opponent'])},"
-                        f" score {fmt(summary['score_opponent'])} (95% Wilson interval [{fmt(low)}, {fmt(high)}],"
-                        f" draws count half) over {summary['matches_opponent']} matches")
     if summary.get("engine_errors"):
         lines.append(f"cut short         {summary['engine_errors']} training matches by an engine error"
                      f" ({Path(summary['run_dir']) / 'engine_errors.log'} describes them, and evaluation's)")
     if summary.get("matches"):
         lines.append(f"matches to watch  {len(summary['matches'])} traces in {Path(summary['matches'][0]).parent}"
                      f"  (uv run yomi watch {summary['matches'][0]})")
-    if summary.get("matches_per_baseline"):
-        lines[4] += f"   [{summary['matches_per_baseline']} matches each]"
     print("\n".join(lines), flush=True)
 
 

@@ -85,7 +85,8 @@ def run_ours(cfg: TrainConfig, steps: int, seconds: float | None) -> dict:
     with tempfile.TemporaryDirectory() as run_dir:
         trainer = Trainer(cfg, run_dir=run_dir, display=False)
         trainer.run()
-        elapsed = trainer.elapsed_s  # the training loop, as timed for PuffeRL (not the final evaluation)
+        # the training loop's updates, as timed for PuffeRL (not the start-up, not the final evaluation)
+        elapsed = sum(sum(r[f"time/{k}"] for k in ("env", "forward", "update", "other")) for r in trainer.metrics.rows)
         trainer.close()
     policy = trainer.policy.eval()
     return dict(steps=trainer.global_step, seconds=elapsed, policy=policy.as_policy_fn(), illegal=0.0)
@@ -118,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for name, runner in (("ours (masked AR heads, pool)", run_ours), ("PuffeRL (Default policy)", run_puffer)):
         cfg = TrainConfig(env=args.env, num_envs=args.num_envs, seed=args.seed, device=args.device, eval_interval=0,
-                          final_eval_rounds=1, record_matches=False, plots=False)
+                          final_eval_rounds=1, eval_search=None, record_matches=False, plots=False)
         print(f"training {name} for {args.steps:,} agent steps ...", flush=True)
         out = runner(cfg, args.steps, seconds)
         win_random, win_scripted = evaluate(cfg, out["policy"], args.eval_matches, args.seed + 100)

@@ -72,11 +72,21 @@ class TrainConfig:
     opponent: str | None = None  # random, scripted, search[:...] or a checkpoint path (opponent.py)
     init: str | None = None  # a checkpoint whose weights the learner starts from
 
-    # evaluation
-    eval_interval: int = 40  # updates (~35 s of training on 2 cores); 0 = only at the end
-    eval_matches: int = 128  # per opponent, half on each side
-    eval_snapshots: int = 3  # most recent pool snapshots played at each evaluation
-    final_eval_rounds: int = 4  # the final evaluation plays the baselines this many times over
+    # evaluation (docs/TRAINING.md, "Evaluation"): its cost is a part of the time budget, so the
+    # defaults keep the periodic evaluations near a tenth of a 15-minute run on 2 cores
+    eval_interval: int = 80  # updates (about 1.5 minutes of training on 2 cores); 0 = only at the end
+    eval_matches: int = 128  # against random and scripted (and --opponent), half on each side
+    eval_snapshots: int = 3  # most recent pool snapshots played at each evaluation (head-to-heads)
+    eval_snapshot_matches: int = 64  # per snapshot
+    # The search yardstick: a fixed search budget (integration/train/policies.py name) the learner is
+    # rated against over the whole run; None: not played.  It needs the real game on the C engine
+    # (elsewhere it is left out) and costs about a second of CPU per match on 2 cores, hence few
+    # matches, at every k-th periodic evaluation (the first included) and in the final one.
+    eval_search: str | None = "search"
+    eval_search_matches: int = 16
+    eval_search_every: int = 4
+    final_eval_rounds: int = 4  # the final evaluation plays random, scripted (and --opponent) this many times over
+    final_search_rounds: int = 2  # ... and the search yardstick this many times over
     record_matches: bool = True  # save the final policy's matches as traces in <run>/matches/
 
     # checkpoints and logging
@@ -132,10 +142,20 @@ class TrainConfig:
             (self.steps is None or self.steps > 0, "steps must be positive"),
             (self.eval_matches >= 1 and self.pool_size >= 1 and self.snapshot_interval >= 1,
              "eval_matches, pool_size and snapshot_interval must be at least 1"),
+            (min(self.eval_snapshot_matches, self.eval_search_matches, self.eval_search_every,
+                 self.final_search_rounds) >= 1,
+             "eval_snapshot_matches, eval_search_matches, eval_search_every and final_search_rounds must be at "
+             "least 1"),
         ]
         for ok, message in checks:
             if not ok:
                 raise ValueError(message)
+        if self.eval_search is not None:
+            from .policies import parse_policy_name  # imported here: this module stays import-light
+
+            if parse_policy_name(self.eval_search).kind != "search":  # a PolicyNameError is a ValueError
+                raise ValueError(f"eval_search must name a search budget (search[:k=K,turns=T,...]), "
+                                 f"not {self.eval_search!r}")
         return self
 
     def _check_types(self) -> None:

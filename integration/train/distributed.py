@@ -105,13 +105,17 @@ class DistributedTrainer(Trainer):
         dist.barrier()  # rank 0's final files are written before any rank returns
         return summary
 
-    def _should_stop(self, stop_at) -> bool:
-        # one shared clock and one shared Ctrl-C: the ranks anneal alike and stop at the same update
-        shared = torch.tensor([self.elapsed_s, float(self.stop_requested)], dtype=torch.float64,
-                              device=self._comm_device())
+    def _plan_budget(self) -> None:
+        # One shared clock, one shared Ctrl-C and rank 0's plan of the run's end (only rank 0
+        # evaluates, so only its estimates are measured): the ranks anneal alike and stop at the
+        # same update.
+        super()._plan_budget()
+        own = self.rank == 0
+        shared = torch.tensor([self.elapsed_s, float(self.stop_requested), self.reserve_s if own else 0.0,
+                               self.next_update_s if own else 0.0], dtype=torch.float64, device=self._comm_device())
         dist.all_reduce(shared, op=dist.ReduceOp.MAX)
         self.elapsed_s, self.stop_requested = float(shared[0]), bool(shared[1] > 0)
-        return super()._should_stop(stop_at)
+        self.reserve_s, self.next_update_s = float(shared[2]), float(shared[3])
 
     def collect(self, buf, behaviour) -> dict:
         before = self.global_step
@@ -129,8 +133,8 @@ class DistributedTrainer(Trainer):
             g.copy_(flat[offset:offset + g.numel()].view_as(g))
             offset += g.numel()
 
-    def evaluate(self, final: bool = False) -> dict:
-        return super().evaluate(final) if self.rank == 0 else {}
+    def evaluate(self, final: bool = False, rounds=None) -> dict:
+        return super().evaluate(final, rounds) if self.rank == 0 else {}
 
     def _log_row(self, stats: dict, wall: float, lag: int) -> dict:
         row = super()._log_row(stats, wall, lag)

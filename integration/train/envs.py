@@ -26,8 +26,9 @@ class EnvEntry:
     factory: str  # "module:callable" -> env(num_envs=, seed=, buf=, p1=, p2=)
     scripted: str  # "module:callable" -> PolicyFn, the scripted baseline
     shaping: bool = False  # the env takes shaping={"damage": c} (TrainConfig.shaping_damage)
-    # "module:callable" -> (policy, out_dir, p1, p2, seed) -> [paths]: a few matches of the final
-    # policy saved as traces a user can watch (`yomi watch`); None: the env cannot record
+    # "module:callable" -> (policy, out_dir, p1, p2, seed, progress=None) -> [paths]: a few matches of
+    # the final policy saved as traces a user can watch (`yomi watch`), calling progress(done, total)
+    # as it goes (the live display); None: the env cannot record
     recorder: str | None = None
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import Callable, Optional
 
 import numpy as np
 import torch
@@ -47,8 +48,11 @@ class Result:
         return (self.wins + 0.5 * self.draws) / max(self.games, 1)
 
 
-def play(env, spec, policy_a: PolicyFn, policy_b: PolicyFn, seed: int, device, max_turns: int = 100_000) -> Result:
-    """Policy A against policy B over the env's num_envs matches, sides alternating per slot."""
+def play(env, spec, policy_a: PolicyFn, policy_b: PolicyFn, seed: int, device, max_turns: int = 100_000,
+         progress: Optional[Callable[[float], None]] = None) -> Result:
+    """Policy A against policy B over the env's num_envs matches, sides alternating per slot.
+    ``progress``, when given, is called after every turn with the fraction of slots whose match
+    has ended (a live display's phase progress)."""
     m = env.num_agents // 2
     obs_np, _ = env.reset(seed=seed)
     a_agent = 2 * np.arange(m) + (np.arange(m) % 2)  # A is P1 in even slots, P2 in odd ones
@@ -73,6 +77,8 @@ def play(env, spec, policy_a: PolicyFn, policy_b: PolicyFn, seed: int, device, m
         result.losses += int((r < 0).sum())
         result.draws += int((r == 0).sum())
         done |= ended
+        if progress is not None:
+            progress(float(done.mean()))
         if done.all():
             break
     return result
@@ -129,3 +135,12 @@ class Ratings:
 
 def elo_to_win_prob(diff: float) -> float:
     return 1.0 / (1.0 + math.pow(10.0, -diff / 400.0))
+
+
+def elo_difference(score: float) -> float | None:
+    """The Elo difference a score implies against one fixed opponent: ``400 log10(s / (1 - s))``,
+    the inverse of :func:`elo_to_win_prob` (the two-player Bradley-Terry fit, no prior: 3 wins in 4
+    give +190.8).  None for a score of 0 or 1, which no finite difference explains."""
+    if not 0.0 < score < 1.0:
+        return None
+    return 400.0 * math.log10(score / (1.0 - score))

@@ -188,21 +188,27 @@ def play_many(p1: str, p2: str, matches: int, c1: str = "ninja", c2: str = "ninj
 
 
 def record_eval_matches(policy, out_dir, p1: str = "ninja", p2: str = "ninja", seed: int = 0,
-                        opponents: tuple = ("scripted", "random")) -> list[str]:
+                        opponents: tuple = ("scripted", "random"), progress=None) -> list[str]:
     """The trainer's final matches to watch: the policy against each opponent once from each
     side, recorded on the Python engine (the C engine's twin, which keeps the ticks a trace
-    needs) as ``<out_dir>/<opponent>_p<seat>.jsonl.gz``.  Returns the paths written."""
+    needs) as ``<out_dir>/<opponent>_p<seat>.jsonl.gz``.  Returns the paths written.
+    ``progress(done, total)``, when given, is called before the first match and after each."""
     from pathlib import Path
 
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     paths = []
+    total = 2 * len(opponents)
     for k, opponent in enumerate(opponents):
         for seat in (1, 2):
+            if progress is not None:
+                progress(len(paths), total)
             path = out / f"{opponent}_p{seat}.jsonl.gz"
             sides = (policy, opponent) if seat == 1 else (opponent, policy)
             play_match(*sides, c1=p1, c2=p2, seed=seed + 2 * k + seat, record=str(path))
             paths.append(str(path))
+    if progress is not None:
+        progress(total, total)
     return paths
 
 

@@ -18,10 +18,12 @@ import logging
 import signal
 import threading
 import time
-from collections import defaultdict
+from collections import defaultdict, deque
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 import torch
@@ -29,8 +31,8 @@ import torch
 from . import checkpoint as ckpt
 from .config import TrainConfig
 from .envs import action_spec, make_env, match_recorder, scripted_baseline
-from .evaluate import Ratings, Result, play
-from .logger import Display, MetricsLog, make_plots
+from .evaluate import Ratings, Result, elo_difference, play
+from .logger import Display, MetricsLog, Status, duration, make_plots
 from .opponent import FixedOpponent, load_init, load_opponent
 from .policy import MaskedActorCritic, random_policy
 from .ppo import compute_gae, compute_vtrace, explained_variance, learning_rate, ppo_loss
@@ -38,6 +40,31 @@ from .selfplay import SELF, SelfPlay
 from .stats import wilson_interval
 
 CHECKPOINT_VERSION = 1
+
+# Seconds per match an evaluation opponent is assumed to cost until the run has measured it (the
+# budget reserves the final evaluation's time from these): on the 2-core development machine the
+# default search took 30 s for 32 matches against the learner of a 2-minute run when the machine
+# was quiet and about 65 s when it was busy, the other opponents 1.2-2.3 s for 128 (quiet).
+PRIOR_SECONDS_PER_MATCH = {"search": 2.0}
+PRIOR_SECONDS_PER_MATCH_OTHER = 0.02
+# What the end of a run costs besides the final evaluation, before it is measured: recording the
+# final matches on the Python engine (2-3 s for four on 2 cores, more for long matches) and
+# drawing the plots (about 5 s, matplotlib's import included).
+RECORDING_S = 10.0
+PLOTS_S = 5.0
+
+
+@dataclass
+class EvalOpponent:
+    """One opponent of an evaluation: ``name`` as in the metrics keys (random, scripted, opponent,
+    search, u40), ``kind`` (its cost is measured per kind: random, scripted, opponent, search,
+    snapshot), ``make`` builds the policy, ``matches`` per round (the env's size) and ``rounds``."""
+
+    name: str
+    kind: str
+    make: Callable
+    matches: int
+    rounds: int = 1
 
 
 class Rollout:
@@ -85,6 +112,8 @@ class Timer:
 
 class Trainer:
     def __init__(self, cfg: TrainConfig, run_dir: str | Path | None = None, display: bool = True):
+        self._born = time.perf_counter()  # the run's clock starts here: building the envs counts
+        self._clock0: float | None = None
         self.cfg = cfg.validate()
         self.device = torch.device(cfg.device)
         if self.device.type == "cuda" and not torch.cuda.is_available():
@@ -97,6 +126,13 @@ class Trainer:
                             shaping_damage=cfg.shaping_damage)
         self.spec = action_spec(self.env)
         self.eval_env = make_env(cfg.env, max(2, cfg.eval_matches), cfg.seed + 7919, cfg.p1, cfg.p2)
+        self.eval_envs = {max(2, cfg.eval_matches): self.eval_env}  # by size: snapshots and the search play fewer
+        # the search yardstick clones matches of the real game's C engine: elsewhere it is left out
+        self.search_yardstick = (cfg.eval_search if cfg.env == "yomi"
+                                 and getattr(self.eval_env, "backend_name", None) == "c" else None)
+        self.eval_seconds_per_match: dict[str, float] = {}  # measured, by opponent kind
+        self.recent_update_s: deque = deque(maxlen=10)  # rollout + update seconds of the latest updates
+        self.checkpoint_s = 0.0  # the latest checkpoint's save time
         self.scripted = scripted_baseline(cfg.env)
         self.policy = MaskedActorCritic(self.spec, cfg.hidden, cfg.layers).to(self.device)
         if cfg.init:
@@ -118,8 +154,10 @@ class Trainer:
 
         self.update_count = 0
         self.global_step = 0
-        self.elapsed_s = 0.0
+        self.elapsed_s = 0.0  # the run's wall clock at the latest update (all phases, start-up included)
         self.budget_s, self.budget_steps = cfg.budget()
+        self.reserve_s = 0.0  # of a time budget: kept for the final evaluation, recording and plots
+        self.next_update_s = 0.0  # what the next update is expected to take (its evaluation included)
         self.ep_return = np.zeros(cfg.agents)  # running return of every agent's current match
         self.ep_len = np.zeros(cfg.num_envs, dtype=np.int64)  # turns into every match
         self.ep_stats: dict[str, list[float]] = defaultdict(list)
@@ -152,17 +190,24 @@ class Trainer:
         (self.run_dir / "config.json").write_text(json.dumps(self.cfg.to_dict(), indent=2))
         self.metrics = MetricsLog(self.run_dir)
         self.metrics.truncate_after(self.update_count)
+        self.clock()  # a resumed run's clock continues from its checkpoint
+        self.reserve_s = self.final_reserve_s()
         self.display.budget = self._budget_text()
+        if self.cfg.eval_search and not self.search_yardstick:
+            self.display.message(f"the search yardstick ({self.cfg.eval_search}) needs the real game on the C "
+                                 "engine: not played in this run")
         stop_at = None if max_updates is None else self.update_count + max_updates
-        with self._engine_errors_to_run_dir(), self._sigint_flag():
-            with self.display:
+        try:
+            with self._engine_errors_to_run_dir(), self._sigint_flag(), self.display:
                 if self.async_mode:
                     self._loop_async(stop_at)
                 else:
                     self._loop_sync(stop_at)
                 if self.stop_requested:
-                    self.display.message("interrupted: saving a checkpoint; continue with --resume " + str(self.run_dir))
-            return self.finish()
+                    self.display.message(f"interrupted: saving a checkpoint; continue with --resume {self.run_dir}")
+                return self.finish()
+        finally:
+            self._clock0 = None  # a later run() continues the clock from where this one ends
 
     def _loop_sync(self, stop_at):
         while not self._should_stop(stop_at):
@@ -208,11 +253,30 @@ class Trainer:
             return self.update(buf, lag)
 
     def _should_stop(self, stop_at) -> bool:
+        """Before each update.  A time budget is the whole run's: training stops when the next
+        update would leave less than the time the final evaluation, recording and plots need."""
+        self._plan_budget()
         if self.stop_requested or (stop_at is not None and self.update_count >= stop_at):
             return True
         if self.budget_steps is not None and self.global_step >= self.budget_steps:
             return True
-        return self.budget_s is not None and self.elapsed_s >= self.budget_s
+        return self.budget_s is not None and self.elapsed_s + self.next_update_s + self.reserve_s >= self.budget_s
+
+    def _plan_budget(self) -> None:
+        """The clock, the time reserved for the end of the run and the next update's expected time."""
+        self.elapsed_s = self.clock()
+        self.reserve_s = self.final_reserve_s()
+        self.next_update_s = (float(np.mean(self.recent_update_s)) if self.recent_update_s else 0.0)
+        if self.cfg.eval_interval and (self.update_count + 1) % self.cfg.eval_interval == 0:
+            self.next_update_s += sum(self._estimate(o) for o in self._eval_plan(False, None, self.update_count + 1))
+
+    def clock(self) -> float:
+        """Seconds of this run so far, every phase counted; a resumed run continues its clock."""
+        if self._clock0 is None:
+            start = self._born if self._born is not None else time.perf_counter()
+            self._born = None
+            self._clock0 = start - self.elapsed_s
+        return time.perf_counter() - self._clock0
 
     def _after_update(self, stats: dict, t0: float, lag: int) -> None:
         self.update_count += 1
@@ -223,12 +287,14 @@ class Trainer:
             with self.timer("eval"):
                 stats.update(self.evaluate())
         wall = time.perf_counter() - t0
-        self.elapsed_s += wall
+        self.elapsed_s = self.clock()
         row = self._log_row(stats, wall, lag)
         self.metrics.write(row)
-        self.display.update(row, self.progress())
+        self.display.update(row, self._status())
         if self.update_count % cfg.checkpoint_interval == 0:
+            start = time.perf_counter()
             self.save_checkpoint()
+            self.checkpoint_s = time.perf_counter() - start
 
     # ----- experience --------------------------------------------------------------------
     def collect(self, buf: Rollout, behaviour: MaskedActorCritic) -> dict:
@@ -356,83 +422,216 @@ class Trainer:
                 group["lr"] = lr
 
     def progress(self) -> float:
-        """How much of the budget is spent: the larger of the step and the time fractions.
-        The learning rate anneals over it.  With a step budget only, it is a pure function of
-        the step count, which is what makes a resumed run bit-identical; a time budget anneals
-        by the (checkpointed) clock."""
+        """How much of the training budget is spent: the larger of the step and the time fractions
+        (the time budget less the time reserved for the end of the run).  The learning rate anneals
+        over it.  With a step budget only, it is a pure function of the step count, which is what
+        makes a resumed run bit-identical; a time budget anneals by the (checkpointed) clock."""
         parts = [0.0]
         if self.budget_steps:
             parts.append(self.global_step / self.budget_steps)
         if self.budget_s:
-            parts.append(self.elapsed_s / self.budget_s)
+            parts.append(self.elapsed_s / max(self.budget_s - self.reserve_s, 1e-9))
         return min(max(parts), 1.0)
+
+    # ----- the budget's end ----------------------------------------------------------------------
+    def _estimate(self, opponent: EvalOpponent, rounds: int | None = None) -> float:
+        """Seconds an evaluation opponent is expected to take (its planned rounds, or `rounds`):
+        measured, or the prior until then."""
+        per_match = self.eval_seconds_per_match.get(opponent.kind)
+        if per_match is None:
+            per_match = PRIOR_SECONDS_PER_MATCH.get(opponent.kind, PRIOR_SECONDS_PER_MATCH_OTHER)
+        return per_match * opponent.matches * (opponent.rounds if rounds is None else rounds)
+
+    def _finish_extra_s(self) -> float:
+        """The end of a run besides the final evaluation: checkpoint, recording, plots."""
+        recording = RECORDING_S if self.cfg.record_matches and match_recorder(self.cfg.env) else 0.0
+        return self.checkpoint_s + recording + (PLOTS_S if self.cfg.plots else 0.0)
+
+    def final_reserve_s(self) -> float:
+        """Seconds a time budget keeps for the end of the run (final evaluation, recording,
+        plots), from the evaluations' measured cost; at most half the budget."""
+        # a quarter more than measured: evaluation times vary with the matches and a shared machine's load
+        need = 1.25 * sum(self._estimate(o) for o in self._eval_plan(True, None)) + self._finish_extra_s()
+        return min(need, 0.5 * self.budget_s) if self.budget_s else need
+
+    def _final_rounds(self) -> tuple[int, int]:
+        """The final evaluation's rounds (baselines, search): the configured ones, fewer where a
+        time budget has not enough left for them (at least one each)."""
+        full = (max(1, self.cfg.final_eval_rounds), self.cfg.final_search_rounds)
+        if not self.budget_s:
+            return full
+        plan = self._eval_plan(True, None, rounds=full)
+        fixed = sum(self._estimate(o) for o in plan if o.rounds == 1 and o.kind == "snapshot")
+        scalable = sum(self._estimate(o) for o in plan) - fixed
+        left = self.budget_s - self.clock() - self._finish_extra_s() - fixed
+        if scalable <= 0 or scalable <= left:
+            return full
+        scale = max(left, 0.0) / scalable
+        return max(1, int(full[0] * scale)), max(1, int(full[1] * scale))
+
+    def _eta_s(self) -> float | None:
+        """Seconds until the whole run ends: what the time budget leaves, or with a step budget
+        the steps left at the run's rate so far plus the end of the run."""
+        now = self.clock()
+        left = []
+        if self.budget_s:
+            left.append(self.budget_s - now)
+        if self.budget_steps and self.global_step > 0:
+            rate = self.global_step / max(self.elapsed_s, 1e-9)
+            left.append(max(self.budget_steps - self.global_step, 0) / rate + self.final_reserve_s())
+        return min(left) if left else None
+
+    def _status(self, phase: str = "training", progress: float | None = None, detail: str = "",
+                eta_s: float | None = None) -> Status:
+        return Status(phase, self.progress() if progress is None else progress,
+                      self._eta_s() if eta_s is None else eta_s, detail)
 
     def _autocast(self):
         return self.cuda.autocast() if self.cuda else contextlib.nullcontext()
 
     # ----- evaluation --------------------------------------------------------------------
-    def evaluate(self, final: bool = False) -> dict:
-        """The learner against a random legal policy, the scripted baseline and recent
-        snapshots, sides swapped; updates the Elo table.  Uses its own env and generator,
-        so it never disturbs training (or an exact resume)."""
+    def _eval_plan(self, final: bool, gen, update: int | None = None,
+                   rounds: tuple[int, int] | None = None) -> list[EvalOpponent]:
+        """The opponents of an evaluation at `update` (default: now), in the order they play:
+        random, scripted, the --opponent, the most recent snapshots, then the search yardstick (at
+        every `eval_search_every`-th periodic evaluation, the first included, and in the final
+        one).  `gen` draws the policies' randomness (None: a plan to estimate, never played)."""
+        cfg = self.cfg
+        update = self.update_count if update is None else update
+        rounds = rounds or ((max(1, cfg.final_eval_rounds), cfg.final_search_rounds) if final else (1, 1))
+        # the baseline draws its noise from the evaluation's generator, never the global RNG (a
+        # resumed run must equal an uninterrupted one, which evaluates on its own schedule)
+        plan = [EvalOpponent("random", "random", lambda: random_policy(self.spec, gen), cfg.eval_matches, rounds[0]),
+                EvalOpponent("scripted", "scripted", lambda: functools.partial(self.scripted, generator=gen),
+                             cfg.eval_matches, rounds[0])]
+        if cfg.opponent:  # a best response's target, played as often as the baselines
+            plan.append(EvalOpponent("opponent", "opponent", lambda: load_opponent(
+                cfg.opponent, cfg.env, self.spec, gen, self.device, self._eval_env_of(cfg.eval_matches)),
+                cfg.eval_matches, rounds[0]))
+        recent = [s for s in self.selfplay.pool if s != update][-cfg.eval_snapshots:]
+        for sid in recent:
+            plan.append(EvalOpponent(f"u{sid}", "snapshot",
+                                     lambda sid=sid: self.selfplay.snapshots[sid].policy.as_policy_fn(gen),
+                                     cfg.eval_snapshot_matches))
+        index = update // cfg.eval_interval - 1 if cfg.eval_interval else 0  # this periodic evaluation's number
+        if self.search_yardstick and (final or index % cfg.eval_search_every == 0):
+            from .policies import make_policy
+
+            plan.append(EvalOpponent("search", "search", lambda: make_policy(
+                self.search_yardstick, generator=gen, seed=int(gen.initial_seed()) % 2**31),
+                cfg.eval_search_matches, rounds[1]))
+        return plan
+
+    def _eval_env_of(self, matches: int):
+        """The evaluation env of `matches` matches (made once per size)."""
+        n = max(2, matches)
+        if n not in self.eval_envs:
+            self.eval_envs[n] = make_env(self.cfg.env, n, self.cfg.seed + 7919 + n, self.cfg.p1, self.cfg.p2)
+        return self.eval_envs[n]
+
+    def evaluate(self, final: bool = False, rounds: tuple[int, int] | None = None) -> dict:
+        """The learner against a random legal policy, the scripted baseline, recent snapshots and
+        the search yardstick (:meth:`_eval_plan`), sides swapped; updates the Elo table.  Each
+        opponent's score gets its 95 % Wilson interval and the Elo difference it implies.  Uses
+        its own envs and generator, so it never disturbs training (or an exact resume)."""
         seed = self.cfg.seed * 1_000_003 + self.update_count
         gen = torch.Generator(self.device).manual_seed(seed)
         me = f"u{self.update_count}"
         learner = self.policy.as_policy_fn(gen)
-        # the baseline draws its noise from the evaluation's generator, never the global RNG (a
-        # resumed run must equal an uninterrupted one, which evaluates on its own schedule)
-        opponents = {"random": random_policy(self.spec, gen), "scripted": functools.partial(self.scripted, generator=gen)}
-        if self.cfg.opponent:  # a best response's target, played as often as the baselines
-            opponents["opponent"] = load_opponent(self.cfg.opponent, self.cfg.env, self.spec, gen, self.device,
-                                                  self.eval_env)
-        recent = [s for s in self.selfplay.pool if s != self.update_count][-self.cfg.eval_snapshots:]
-        for sid in recent:
-            opponents[f"u{sid}"] = self.selfplay.snapshots[sid].policy.as_policy_fn(gen)
+        plan = self._eval_plan(final, gen, rounds=rounds)
+        weights = [self._estimate(o) for o in plan]
+        total = sum(weights) or 1.0
+        phase = "final evaluation" if final else f"evaluation @ update {self.update_count}"
         out = {}
         was_training = self.policy.training
         self.policy.eval()
+        done, phase_start = 0.0, time.perf_counter()
         # The final figures average more matches: the baselines are played `final_eval_rounds`
-        # times over (fresh match seeds each round); the snapshots once.
-        rounds = max(1, self.cfg.final_eval_rounds) if final else 1
-        for k, (name, opponent) in enumerate(opponents.items()):
-            result = Result()
-            for r in range(rounds if name in ("random", "scripted", "opponent") else 1):
+        # times over and the search `final_search_rounds` times (fresh match seeds each round).
+        for k, opp in enumerate(plan):
+            policy, env, result = opp.make(), self._eval_env_of(opp.matches), Result()
+            start = time.perf_counter()
+            for r in range(opp.rounds):
+                if final and r > 0 and not self._round_fits(plan[k + 1:], (time.perf_counter() - start) / r):
+                    break  # the time budget ends before another round would: what was played stands
+                base, width = done + weights[k] * r / opp.rounds, weights[k] / opp.rounds
+
+                def tick(fraction, base=base, width=width, name=opp.name):
+                    part = (base + width * fraction) / total
+                    eta = None
+                    if final:  # the phase's time so far, scaled to what is left once a tenth is done
+                        spent = time.perf_counter() - phase_start
+                        left = spent * (1 - part) / part if part > 0.1 else total * (1 - part)
+                        eta = left + self._finish_extra_s() - self.checkpoint_s
+                    self.display.status(self._status(phase, part, f"vs {name}", eta_s=eta))
+
                 with self._autocast():
-                    result += play(self.eval_env, self.spec, learner, opponent, seed + 7 * k + 7919 * r, self.device)
-            self.ratings.add(me, name, result)
-            out[f"eval/win_rate_{name}"] = result.win_rate
-            out[f"eval/score_{name}"] = result.score
-            if name == "opponent":  # the exploitability yardstick gets its 95 % interval
-                low, high = wilson_interval(result.score * result.games, result.games)
-                out["eval/score_opponent_low"], out["eval/score_opponent_high"] = low, high
-                out["eval/matches_opponent"] = result.games
+                    result += play(env, self.spec, learner, policy, seed + 7 * k + 7919 * r, self.device,
+                                   progress=tick)
+            seconds = time.perf_counter() - start
+            self.eval_seconds_per_match[opp.kind] = seconds / max(result.games, 1)
+            done += weights[k]
+            self.ratings.add(me, opp.name, result)
+            out.update(self._result_fields(opp.name, result))
+            out[f"eval/seconds_{opp.name}"] = seconds  # what this opponent cost (the budget's estimates)
         self.policy.train(was_training)
         elo = self.ratings.elo()
         out["eval/elo"] = elo.get(me)
         out["eval/elo_scripted"] = elo.get("scripted")
-        out["eval/matches_per_baseline"] = result_games = rounds * (self.eval_env.num_agents // 2)
-        self.last_eval = {"update": self.update_count, "global_step": self.global_step, **out}
+        if "search" in elo:
+            out["eval/elo_search"] = elo["search"]
+        out["eval/matches_per_baseline"] = result_games = out["eval/matches_random"]
+        self.last_eval = {"update": self.update_count, "global_step": self.global_step, "wall_s": self.clock(), **out}
         with open(self.run_dir / "eval.jsonl", "a") as f:
             f.write(json.dumps({**self.last_eval, "final": final}) + "\n")
-        self.display.message(
-            f"{'final eval' if final else 'eval'} @ update {self.update_count} ({result_games} matches per "
-            f"baseline): win rate (score) vs random {out['eval/win_rate_random']:.2f} "
-            f"({out['eval/score_random']:.2f}), vs scripted {out['eval/win_rate_scripted']:.2f} "
-            f"({out['eval/score_scripted']:.2f}), Elo {out['eval/elo']:.0f} (scripted {out['eval/elo_scripted']:.0f})"
-            + (f", vs the opponent {out['eval/win_rate_opponent']:.2f} ({out['eval/score_opponent']:.2f})"
-               if "eval/win_rate_opponent" in out else ""))
+        self.display.evaluation(self.last_eval)
+        self.display.message(f"{'final eval' if final else 'eval'} @ update {self.update_count} "
+                             f"({duration(self.clock())}, {result_games} matches per baseline): "
+                             + ", ".join(self._score_text(out, name) for name in
+                                         ("random", "scripted", "search", "opponent") if f"eval/score_{name}" in out)
+                             + f"; Elo {out['eval/elo']:.0f}")
         return out
+
+    def _round_fits(self, rest: list[EvalOpponent], round_s: float) -> bool:
+        """Whether the final evaluation has time for one more round of `round_s` seconds, with a
+        round of each opponent still to play (`rest`) and the end of the run after it."""
+        if not self.budget_s:
+            return True
+        after = sum(self._estimate(o, rounds=1) for o in rest) + self._finish_extra_s() - self.checkpoint_s
+        return self.clock() + round_s + after <= self.budget_s
+
+    @staticmethod
+    def _result_fields(name: str, result: Result) -> dict:
+        """An opponent's figures: win rate, score (draws count half) with its 95 % Wilson
+        interval, matches, and the Elo difference the score implies (with the interval's ends)."""
+        low, high = wilson_interval(result.score * result.games, result.games)
+        # a perfect score (or none) leaves that end unbounded: the interval ends at 1 (or 0) exactly
+        perfect, nil = result.wins == result.games, result.losses == result.games
+        return {f"eval/win_rate_{name}": result.win_rate, f"eval/score_{name}": result.score,
+                f"eval/score_{name}_low": low, f"eval/score_{name}_high": high, f"eval/matches_{name}": result.games,
+                f"eval/elo_vs_{name}": elo_difference(result.score),
+                f"eval/elo_vs_{name}_low": None if nil else elo_difference(low),
+                f"eval/elo_vs_{name}_high": None if perfect else elo_difference(high)}
+
+    @staticmethod
+    def _score_text(out: dict, name: str) -> str:
+        low, high = out[f"eval/score_{name}_low"], out[f"eval/score_{name}_high"]
+        return f"{name} {out[f'eval/score_{name}']:.2f} [{low:.2f}, {high:.2f}]"
 
     # ----- logging -----------------------------------------------------------------------
     def _log_row(self, stats: dict, wall: float, lag: int) -> dict:
         times = self.timer.take()
         mean = lambda xs: float(np.mean(xs)) if xs else None  # noqa: E731
+        training_s = max(wall - times.get("eval", 0.0), 1e-9)
+        self.recent_update_s.append(training_s)
         row = {
             "update": self.update_count,
             "global_step": self.global_step,
             "wall_s": self.elapsed_s,
-            # training throughput: evaluation time is reported apart (time/eval), not counted here
-            "sps": self.cfg.batch_size / max(wall - times.get("eval", 0.0), 1e-9),
+            # agent steps/s (training): evaluation time is reported apart (time/eval), not counted here
+            "sps": self.cfg.batch_size / training_s,
+            # agent steps/s (run): every agent step over the run's clock, evaluations included
+            "sps_run": self.global_step / max(self.elapsed_s, 1e-9),
             "lr": float(self.optimizer.param_groups[0]["lr"]),
             "train/return": mean(self.ep_stats["return"]),
             "train/win_rate_vs_pool": mean(self.ep_stats["win_vs_pool"]),
@@ -453,10 +652,10 @@ class Trainer:
     def _budget_text(self) -> str:
         parts = []
         if self.budget_s:
-            parts.append(f"{self.budget_s / 60:.1f} min")
+            parts.append(f"{self.budget_s / 60:.1f} min in all (final evaluation included)")
         if self.cfg.steps:
-            parts.append(f"{self.cfg.steps:,} steps")
-        return "budget " + " / ".join(parts) + f", {self.cfg.agents} agents on {self.device}"
+            parts.append(f"{self.cfg.steps:,} agent steps")
+        return "budget " + " / ".join(parts) + f"; {self.cfg.agents} agents on {self.device}"
 
     # ----- checkpoints -------------------------------------------------------------------
     def state_dict(self) -> dict:
@@ -587,7 +786,7 @@ class Trainer:
 
     def close(self) -> None:
         """Stop the environments (PufferLib's multiprocessing workers must be stopped to exit)."""
-        for env in (self.env, self.eval_env):
+        for env in (self.env, *self.eval_envs.values()):
             env.close()
 
     @contextlib.contextmanager
@@ -620,8 +819,17 @@ class Trainer:
         policy.name = f"trained policy ({self.run_dir.name}, update {self.update_count})"
         was_training = self.policy.training
         self.policy.eval()
+        start = time.perf_counter()
+
+        def progress(done: int, total: int) -> None:
+            spent = time.perf_counter() - start
+            left = spent * (total - done) / done if done else RECORDING_S
+            self.display.status(self._status("recording", done / total, f"match {min(done + 1, total)} of {total}",
+                                             eta_s=left + (PLOTS_S if self.cfg.plots else 0.0)))
+
         try:
-            paths = recorder(policy, self.run_dir / "matches", self.cfg.p1, self.cfg.p2, self.cfg.seed)
+            paths = recorder(policy, self.run_dir / "matches", self.cfg.p1, self.cfg.p2, self.cfg.seed,
+                             progress=progress)
         except Exception as exc:  # a recording is a convenience: never lose the run over it
             self.display.message(f"could not record the final matches: {type(exc).__name__}: {exc}")
             return []
@@ -631,23 +839,46 @@ class Trainer:
         return paths
 
     def finish(self) -> dict:
-        """A final evaluation, the plots and a summary (also written to summary.json)."""
+        """The end of a run, each a phase of the live display: a final evaluation, the recorded
+        matches, the plots, and a summary (also written to summary.json)."""
+        self.elapsed_s = self.clock()
+        train_s = self.elapsed_s
         # The checkpoint first: an interruption during the final evaluation loses nothing.
+        start = time.perf_counter()
         self.save_checkpoint()
-        if not self.last_eval or self.last_eval.get("update") != self.update_count or self.cfg.final_eval_rounds > 1:
+        self.checkpoint_s = time.perf_counter() - start
+        # the latest periodic evaluation stands for the final one only where it played everything once
+        played = (self.last_eval.get("update") == self.update_count and self.cfg.final_eval_rounds <= 1
+                  and (not self.search_yardstick or ("eval/score_search" in self.last_eval
+                                                     and self.cfg.final_search_rounds <= 1)))
+        if not played:
             with self._autocast():
-                self.evaluate(final=True)
+                self.evaluate(final=True, rounds=self._final_rounds())
         matches = self._record_matches()
-        plots = make_plots(self.run_dir, self.metrics.rows) if self.cfg.plots else []
+        plots = []
+        if self.cfg.plots:
+            self.display.status(self._status("plots", 0.0, eta_s=PLOTS_S))
+            plots = make_plots(self.run_dir, self.metrics.rows)
         rows = self.metrics.rows
         recent = rows[-10:]
         sps = [r["sps"] for r in recent if r.get("sps")]
+        run_s = self.clock()
+        final = self.last_eval
         summary = {
             "run_dir": str(self.run_dir),
             "updates": self.update_count,
             "agent_steps": self.global_step,
-            "train_minutes": self.elapsed_s / 60.0,
-            "sps": float(np.mean(sps)) if sps else None,
+            "train_minutes": train_s / 60.0,  # the training phase (periodic evaluations included)
+            "run_minutes": run_s / 60.0,  # the whole run, the final evaluation, recording and plots included
+            "sps": float(np.mean(sps)) if sps else None,  # agent steps/s (training), the last 10 updates
+            "sps_run": self.global_step / max(run_s, 1e-9),  # agent steps/s (run)
+            # the final evaluation's score against each fixed yardstick, its 95 % interval and Elo difference
+            "yardsticks": {name: {k: final.get(f"eval/{k}_{name}") for k in ("score", "win_rate", "matches")}
+                           | {"low": final.get(f"eval/score_{name}_low"), "high": final.get(f"eval/score_{name}_high"),
+                              "elo_vs": final.get(f"eval/elo_vs_{name}"),
+                              "elo_vs_low": final.get(f"eval/elo_vs_{name}_low"),
+                              "elo_vs_high": final.get(f"eval/elo_vs_{name}_high")}
+                           for name in ("random", "scripted", "search", "opponent") if f"eval/score_{name}" in final},
             "win_rate_random": self.last_eval.get("eval/win_rate_random"),
             "win_rate_scripted": self.last_eval.get("eval/win_rate_scripted"),
             "score_random": self.last_eval.get("eval/score_random"),  # wins + draws / 2
@@ -656,6 +887,7 @@ class Trainer:
             "engine_errors": self.engine_errors(),  # training matches cut short (engine_errors.log)
             "elo": self.last_eval.get("eval/elo"),
             "elo_scripted": self.last_eval.get("eval/elo_scripted"),
+            "elo_search": self.last_eval.get("eval/elo_search"),
             # a best response: its final result against its opponent (the exploitability yardstick)
             "opponent": self.cfg.opponent,
             "win_rate_opponent": self.last_eval.get("eval/win_rate_opponent"),

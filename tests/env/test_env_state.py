@@ -240,7 +240,7 @@ def test_trainer_resume_on_the_real_game_is_bit_exact(tmp_path):
     from support.training import check_resume_is_bit_exact, small
 
     cfg = small(env="yomi", num_envs=4, horizon=4, hidden=32, eval_interval=0, eval_matches=2, final_eval_rounds=1,
-                record_matches=False)
+                record_matches=False, eval_search=None)
     threads = torch.get_num_threads()
     torch.set_num_threads(1)
     try:

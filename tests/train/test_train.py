@@ -299,7 +299,7 @@ def test_real_env_smoke(tmp_path):
         from integration.env.env import YomiEnv  # noqa: F401
     except Exception as exc:  # not built, or not there yet
         pytest.skip(f"YomiEnv is not available: {exc}")
-    cfg = small(env="yomi", num_envs=4, horizon=4, eval_matches=2, eval_interval=0)
+    cfg = small(env="yomi", num_envs=4, horizon=4, eval_matches=2, eval_interval=0, eval_search=None)
     trainer = Trainer(cfg, run_dir=tmp_path, display=False)
     summary = trainer.run(max_updates=2)
     trainer.close()
@@ -316,7 +316,8 @@ def test_real_game_training_beats_random_and_records_its_matches(tmp_path):
     from integration.tools.parity.trace import replay
     from integration.tracefile import read_trace
 
-    cfg = TrainConfig(steps=200_000, seed=3, eval_interval=0, eval_matches=64, final_eval_rounds=2, plots=False)
+    cfg = TrainConfig(steps=200_000, seed=3, eval_interval=0, eval_matches=64, final_eval_rounds=2, plots=False,
+                      eval_search=None)  # the search yardstick has its own test (test_run_budget.py)
     assert cfg.env == "yomi" and cfg.shaping_damage > 0  # what a bare `train-selfplay` trains
     trainer = Trainer(cfg, run_dir=tmp_path, display=False)
     summary = trainer.run()

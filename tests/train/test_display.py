@@ -1,0 +1,93 @@
+"""The live display a person watches: every value visible at 80 columns, a progress bar that
+ends its line, the phase with its own progress and the time left; plain lines off a terminal."""
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from rich.console import Console
+
+from integration.train.evaluate import Result, elo_difference
+from integration.train.logger import RATE_RUN, RATE_TRAINING, Display, Status, duration
+from integration.train.trainer import Trainer
+
+ROW = {"update": 1234, "global_step": 12_345_678, "wall_s": 754.0, "sps": 9012.4, "sps_run": 7654.0,
+       "train/return": 0.123, "train/win_rate_vs_pool": 0.55, "train/episode_length": 131.0,
+       "loss/policy": -0.0031, "loss/value": 0.046, "loss/entropy": 4.75, "loss/approx_kl": 0.00051,
+       "loss/clipfrac": 0.07, "loss/explained_variance": 0.51,
+       "time/env": 1.0, "time/forward": 2.0, "time/update": 6.0, "time/eval": 1.0, "time/other": 0.0}
+
+
+def evaluation(update: int, results: dict[str, Result]) -> dict:
+    ev = {"update": update, "eval/elo": 1161.0, "eval/elo_scripted": 714.0, "eval/elo_search": 1402.0}
+    for name, result in results.items():
+        ev.update(Trainer._result_fields(name, result))
+    return ev
+
+
+def render(display: Display, width: int) -> list[str]:
+    console = Console(file=io.StringIO(), width=width, force_terminal=True, color_system=None)
+    console.print(display.render())
+    return console.file.getvalue().splitlines()
+
+
+@pytest.fixture
+def display():
+    d = Display(enabled=False, budget="budget 15.0 min in all (final evaluation included); 256 agents on cpu")
+    d.update(ROW, Status("training", 0.42, 65.0))
+    d.evaluation(evaluation(1200, {"random": Result(wins=16), "scripted": Result(wins=3, losses=1),
+                                   "search": Result(wins=5, losses=11), "u1190": Result(wins=30, losses=30, draws=4)}))
+    d.evaluation(evaluation(1220, {"random": Result(wins=16), "scripted": Result(wins=3, losses=1),
+                                   "u1210": Result(wins=2, losses=2)}))  # the search is played every k-th time
+    return d
+
+
+@pytest.mark.parametrize("width", [80, 132])
+def test_every_value_is_visible(display, width):
+    lines = render(display, width)
+    assert all(len(line) <= width for line in lines), [line for line in lines if len(line) > width]
+    text = "\n".join(lines)
+    # the head: the phase, its progress, the time left (65 s) and the clock time the run ends
+    assert re.search(r"^yomi \| training 42% \| 1m05s left, ends \d\d:\d\d:\d\d$", lines[0])
+    # the bar is a line of its own: it ends with the percentage, the counters start the next line
+    assert lines[1].endswith(" 42%") and lines[2].startswith("update 1234")
+    for cell in ("agent steps 12,345,678", "run time 12m34s", f"{RATE_TRAINING} 9,012", f"{RATE_RUN} 7,654",
+                 "return +0.12", "win vs pool 0.55", "match length 131 turns", "pg -0.003", "vf 0.046",
+                 "ent 4.75", "kl 0.0005", "clip 0.07", "EV 0.51", "env 10%", "forward 20%", "update 60%", "eval 10%",
+                 "learner 1161", "scripted 714", "search 1402", "15.0 min in all"):
+        assert cell in text, cell
+    table = {line.split()[0]: line.split()[1:] for line in lines if re.match(r"^(random|scripted|search|u\d+) ", line)}
+    # Wilson's 95 % interval and the Elo difference, by hand: 3 wins in 4 give [0.30, 0.95] and
+    # 400 log10(3) = +191; 16 of 16 only bounds it, from the interval's lower end 0.806: >= +248;
+    # 5 of 16: [0.14, 0.56], 400 log10(5/11) = -137
+    assert table["scripted"] == ["0.75", "[0.30,", "0.95]", "+191", "4", "1220"]
+    assert table["random"] == ["1.00", "[0.81,", "1.00]", ">=", "+248", "16", "1220"]
+    assert table["search"] == ["0.31", "[0.14,", "0.56]", "-137", "16", "1200"]  # the latest it was played
+    assert table["u1210"] == ["0.50", "[0.15,", "0.85]", "+0", "4", "1220"]
+    assert "u1190" not in table  # past snapshots: the latest evaluation's only
+
+
+def test_phases_have_their_own_progress(display):
+    display.status(Status("final evaluation", 0.25, 200.0, "vs search"))
+    lines = render(display, 80)
+    assert lines[0].startswith("yomi | final evaluation 25% vs search | 3m20s left") and lines[1].endswith(" 25%")
+    display.status(Status("recording", 0.5, 4.0, "match 3 of 4"))
+    assert render(display, 80)[0].startswith("yomi | recording 50% match 3 of 4 | 4s left")
+
+
+def test_plain_lines_off_a_terminal(capsys):
+    d = Display(enabled=True, interval_s=0.0)
+    assert not d.tty  # pytest captures stdout: not a terminal
+    with d:
+        d.update(ROW, Status("training", 0.42, 65.0))
+        d.message("eval @ update 1234")
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("yomi | training 42% | 1m05s left") and f"{RATE_TRAINING} 9,012" in out[0]
+    assert "agent steps 12,345,678" in out[0] and out[1] == "eval @ update 1234"
+
+
+def test_duration_and_elo_difference():
+    assert [duration(s) for s in (None, 0.4, 59, 65, 3599, 3720)] == ["-", "0s", "59s", "1m05s", "59m59s", "1h02m"]
+    assert elo_difference(0.75) == pytest.approx(400 * 0.47712, abs=0.01)  # 400 log10 3
+    assert elo_difference(0.5) == 0.0 and elo_difference(1.0) is None and elo_difference(0.0) is None

@@ -1,0 +1,121 @@
+"""What a run spends and leaves: a time budget is the whole run's (the final evaluation,
+recording and plots included), evaluations rate the learner against the fixed yardsticks, and the
+run folder's metrics and plots carry them."""
+from __future__ import annotations
+
+import csv
+import importlib
+import json
+import time
+
+import pytest
+import torch
+
+from integration.train.logger import read_evaluations, yardstick_series
+from integration.train.trainer import Trainer
+from support.training import small
+
+
+@pytest.fixture(autouse=True, scope="module")
+def one_torch_thread():
+    # The first optimizer of a process imports torch._dynamo (seconds): a run's clock counts it,
+    # so it is imported here, where the budget test does not pay it.
+    importlib.import_module("torch._dynamo")
+    before = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(before)
+
+
+def test_a_time_budget_ends_the_whole_run(tmp_path):
+    """A 12-second budget on the toy env: training stops early enough that the final evaluation
+    (4 rounds of the baselines) ends within the budget too, plus a little slack for what the
+    clock cannot see (the summary's file, closing the envs)."""
+    budget_s = 12.0
+    start = time.perf_counter()
+    trainer = Trainer(small(steps=None, minutes=budget_s / 60, eval_interval=4, eval_matches=32), run_dir=tmp_path,
+                      display=False)
+    summary = trainer.run()
+    trainer.close()
+    took = time.perf_counter() - start
+    assert took <= budget_s + 2.0, (took, summary)
+    assert summary["run_minutes"] * 60 <= budget_s + 0.5
+    assert summary["train_minutes"] < summary["run_minutes"]  # the final phase had its time
+    # at most half the budget is kept back for the end (less the one update that would not fit)
+    assert summary["train_minutes"] * 60 >= 0.4 * budget_s
+    final = [e for e in read_evaluations(tmp_path) if e["final"]]
+    assert len(final) == 1 and final[0]["eval/matches_scripted"] == 4 * 32  # the full final evaluation fitted
+
+
+def test_the_final_evaluation_shrinks_to_the_time_left(tmp_path):
+    trainer = Trainer(small(steps=None, minutes=1.0), run_dir=tmp_path, display=False)
+    trainer.eval_seconds_per_match.update(random=0.01, scripted=0.01, snapshot=0.01)
+    trainer._born = time.perf_counter()  # the run's clock starts now
+    assert trainer._final_rounds() == (4, 2)  # 2 x 4 x 8 matches of 0.01 s fit in a minute
+    trainer.eval_seconds_per_match.update(random=0.5, scripted=0.5)  # 2 x 4 x 8 x 0.5 = 32 s a full one
+    trainer.elapsed_s = 60.0 - 5.0 - 18.0  # 18 s are left after plots (5 s); snapshots take none yet
+    trainer._clock0 = time.perf_counter() - trainer.elapsed_s
+    assert trainer._final_rounds() == (2, 1)  # 8 x 0.5 x 2 x 2 = 16 s fit in 18
+    trainer.close()
+
+
+def test_evaluations_rate_the_learner_against_the_yardsticks(tmp_path):
+    trainer = Trainer(small(eval_interval=2, eval_matches=16, plots=True), run_dir=tmp_path, display=False)
+    summary = trainer.run(max_updates=4)
+    trainer.close()
+    rows = trainer.metrics.rows
+    assert [r["update"] for r in rows if "eval/score_scripted" in r] == [2, 4]
+    for r in rows[1::2]:
+        result = (r["eval/score_scripted"], r["eval/score_scripted_low"], r["eval/score_scripted_high"])
+        assert 0.0 <= result[1] <= result[0] <= result[2] <= 1.0
+        assert r["eval/matches_scripted"] == 16 and "eval/elo_vs_scripted" in r
+        assert r["sps"] > 0 and r["sps_run"] > 0
+    with open(tmp_path / "metrics.csv") as f:
+        header = next(csv.reader(f))
+    for column in ("sps", "sps_run", "eval/score_scripted", "eval/score_scripted_low", "eval/score_scripted_high",
+                   "eval/elo_vs_scripted", "eval/score_search", "eval/elo_vs_search"):
+        assert column in header
+    evals = read_evaluations(tmp_path)
+    assert [(e["update"], e["final"]) for e in evals] == [(2, False), (4, False), (4, True)]
+    assert summary["yardsticks"]["scripted"]["matches"] == 4 * 16  # the final evaluation: 4 rounds
+    assert summary["yardsticks"]["scripted"]["score"] == evals[-1]["eval/score_scripted"]
+    # the plots: the yardstick's series over steps and over the clock, the final evaluation included
+    names = {p.split("/")[-1] for p in summary["plots"]}
+    assert names == {"progress.png", "yardsticks.png", "snapshots.png", "losses.png", "timing.png"}
+    series = yardstick_series(evals, "scripted", "global_step")
+    assert [p["x"] for p in series] == [e["global_step"] for e in evals] and series[-1]["final"]
+    assert [p["score"] for p in series] == [e["eval/score_scripted"] for e in evals]
+    assert [p["low"] for p in series] == [e["eval/score_scripted_low"] for e in evals]
+    assert [p["x"] for p in yardstick_series(evals, "scripted", "wall_s")] == [e["wall_s"] for e in evals]
+    assert json.loads((tmp_path / "summary.json").read_text())["yardsticks"] == summary["yardsticks"]
+
+
+def test_the_search_yardstick_on_the_real_game(tmp_path):
+    """The search is played at the first periodic evaluation and in the final one, on as many
+    matches as asked, and rated like the other yardsticks."""
+    cfg = small(env="yomi", num_envs=4, horizon=4, eval_interval=1, eval_matches=2, eval_snapshots=0,
+                eval_search_matches=2, eval_search_every=2, final_eval_rounds=1, final_search_rounds=1,
+                record_matches=False)
+    trainer = Trainer(cfg, run_dir=tmp_path, display=False)
+    summary = trainer.run(max_updates=2)
+    trainer.close()
+    evals = read_evaluations(tmp_path)
+    assert [(e["update"], e["final"], "eval/score_search" in e) for e in evals] == [
+        (1, False, True), (2, False, False), (2, True, True)]  # every 2nd periodic evaluation, and the final
+    assert summary["yardsticks"]["search"]["matches"] == 2 and summary["elo_search"] is not None
+    assert trainer.eval_seconds_per_match["search"] > 0
+
+
+def test_a_run_folder_with_other_csv_columns_is_rewritten_aligned(tmp_path):
+    """Resuming a run folder written with other metrics columns: metrics.csv gets today's header,
+    and its rows (from metrics.jsonl, which holds every key) line up with it."""
+    from integration.train.logger import CSV_COLUMNS, MetricsLog
+
+    (tmp_path / "metrics.csv").write_text("update,global_step,sps\n1,128,1000\n")
+    (tmp_path / "metrics.jsonl").write_text(json.dumps({"update": 1, "global_step": 128, "sps": 1000.0}) + "\n")
+    log = MetricsLog(tmp_path)
+    log.write({"update": 2, "global_step": 256, "sps": 2000.0, "sps_run": 900.0})
+    with open(tmp_path / "metrics.csv") as f:
+        rows = list(csv.DictReader(f))
+    assert list(rows[0]) == CSV_COLUMNS
+    assert [(r["update"], r["sps"], r["sps_run"]) for r in rows] == [("1", "1000", ""), ("2", "2000", "900")]
