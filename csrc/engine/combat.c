@@ -307,6 +307,16 @@ void combat_block_hitbox(ymatch *m, yfighter *f, yhbd *hb, bool force_parry, boo
     }
     f->parried = true;
     f->o.hitlag_ticks = 0;
+    if (f->n_parried >= YOMI_MAX_PARRIED) { /* names of objects gone are never matched again */
+        int n = 0;
+        for (int i = 0; i < f->n_parried; i++)
+            if (f->parried_hitboxes[i][0] <= 2 || obj_from_name(m, f->parried_hitboxes[i][0])) {
+                f->parried_hitboxes[n][0] = f->parried_hitboxes[i][0];
+                f->parried_hitboxes[n][1] = f->parried_hitboxes[i][1];
+                n++;
+            }
+        f->n_parried = (uint8_t)n;
+    }
     if (f->n_parried >= YOMI_MAX_PARRIED) {
         yerr(m, YE_LIMIT, "more than %d parried hitboxes", YOMI_MAX_PARRIED);
         return;

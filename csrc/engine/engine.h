@@ -4,12 +4,15 @@
  * names it in its first comment (match.c <- yomi/match.py, combat.c <-
  * fighter/combat.py, base_hurt.c <- states/base/hurt.py, ...).
  *
- * Memory: a match (ymatch) holds everything it needs in fixed-size arrays: the two
- * fighters with all their states, hitboxes and hurtbox windows, the objects, the
- * queued actions. No pointer inside a match points into the match (references are
- * indices and object numbers; the only pointers are to immutable static tables), so
- * cloning a match is a memcpy and a batch of matches is an array of ymatch.
- * Nothing allocates while ticking.
+ * Memory: a match (ymatch) holds what it needs in fixed-size arrays: the two fighters
+ * with all their states, hitboxes and hurtbox windows, the first YOMI_INLINE_OBJECTS
+ * objects, the queued actions; more objects (the game has no limit) and the hit lists
+ * past a hitbox's inline room live in its pool (yobj_pool), on the heap, owned by the
+ * match. No pointer inside a match points into the match (references are indices and
+ * object numbers; the other pointers are to immutable static tables), so a batch of
+ * matches is an array of ymatch, and cloning a match is a memcpy plus a deep copy of its
+ * pool (match_copy; match_free releases it). Nothing allocates while ticking but a
+ * growing pool.
  *
  * Fixed point: a value the Python engine keeps as a FixedMath *string* is kept here
  * as its raw I48F16 value, always "canonical" (what parse(text) gives): every
@@ -47,19 +50,32 @@
 #define YOMI_MAX_OHURTSTATES 4
 #define YOMI_MAX_OLIMBS 4
 #define YOMI_MAX_OARENA 512
-#define YOMI_MAX_OBJECTS 32      /* objects alive (or referenced) at once */
-#define YOMI_MAX_CONNECTIONS 16 /* run-time signal connections on one object (connect_signal) */
+#define YOMI_INLINE_OBJECTS 32   /* object slots inside the match struct; more live in its pool (any number) */
+#define YOMI_POOL_CHUNK 32       /* object slots per chunk of the pool */
+/* run-time signal connections on one object (connect_signal). Connections on an object are made by
+ * a Cowboy bullet (one, on the bullet) and by the Mutant's Poison (two on the opponent per live
+ * poison; a dead poison's are dropped first). A poison lives 600 ticks and comes from a BiteThrow,
+ * which lasts 31 ticks, so at most 21 live at once: 42 connections. */
+#define YOMI_MAX_CONNECTIONS 48
 #define YOMI_CHAR_VARS 768       /* a character's own fighter variables */
 #define YOMI_OBJ_VARS 256        /* an object class's own variables */
-#define YOMI_MAX_HIT_OBJECTS 16  /* distinct live objects a hitbox remembers having hit (Robot's landing
+#define YOMI_MAX_HIT_OBJECTS 16  /* live objects a hitbox remembers having hit inline (Robot's landing
                                     shockwave runs through a field of a dozen Ninja caltrops); entries of
-                                    disabled objects make room (they are never hit again) */
-#define YOMI_MAX_PARRIED 48      /* parried hitbox names a fighter remembers (a parried throw's stays) */
+                                    disabled objects make room (they are never hit again), and any more
+                                    go to the match's spill list (yhit_spill): the game has no limit */
+#define YOMI_MAX_PARRIED 48      /* parried hitbox names a fighter remembers (a parried throw's stays);
+                                    names of objects gone make room (numbers are never reused, so they
+                                    never match again) */
 #define YOMI_MAX_EXCEPTIONS 12   /* interrupt_exceptions of a state */
 #define YOMI_MAX_IFRAMES 6       /* interrupt_frames of a state */
 #define YOMI_DATA_MAX 8          /* leaves of a move's data */
 #define YOMI_EXTRA_MAX 16        /* keys of an extra (4 common + the character's) */
-#define YOMI_MAX_HOLD 12
+#define YOMI_MAX_HOLD 12         /* hold_restarts / hold_force: filled at init from the tables and the
+                                    character's init, never during play (data-derived) */
+/* Objects spawned in one match: object numbers are int16 in the struct (3 + n_spawned). It takes
+ * more than 9 spawns a tick through a default 3600-tick game to reach it; a match that does stops
+ * with YE_LIMIT. */
+#define YOMI_MAX_SPAWNED (INT16_MAX - 3)
 
 /* ------------------------------------------------------------------ errors */
 enum {
@@ -84,6 +100,7 @@ typedef struct ymatch ymatch;
 typedef struct yobj yobj;
 typedef struct yfighter yfighter;
 typedef struct yproj yproj;
+typedef struct yobj_pool yobj_pool;
 typedef struct ystate ystate;
 typedef struct ystate_static ystate_static;
 typedef struct state_vt state_vt;
@@ -177,7 +194,9 @@ typedef struct {
         looping : 1, bump_on_whiff : 1;
     /* runtime */
     unsigned active : 1, enabled : 1, throw_ : 1, spawn_particle_effect : 1;
+    unsigned spilled : 1; /* hit_objects overflowed into the match's spill list during this epoch */
     int32_t active_tick;
+    uint32_t hit_epoch; /* counts the clears of hit_objects: spilled entries of an older epoch are void */
     uint8_t n_hit;
     uint16_t hit_objects[YOMI_MAX_HIT_OBJECTS]; /* object numbers (1 = P1, 2 = P2, 3.. objects) */
 } yhitbox;
@@ -440,6 +459,10 @@ struct yobj { /* BaseObj */
     int16_t creator;         /* object number, 0 = none */
     int16_t last_object_hit; /* object number, 0 = "" */
     int16_t fighter_owner;   /* player id of get_player(id), 0 none */
+    /* bit p: named in fighter p + 1's substituted_objects (the Ninja's dict of the objects it swapped
+     * places with, never cleared). Only live objects are looked up in it and numbers are never reused,
+     * so the mark lives on the object and the dict needs no room of its own however many there are. */
+    uint8_t substituted;
     ydata spawn_data;
     gd_rng logic_rng, logic_rng_static;
     int64_t logic_rng_seed, logic_rng_static_seed;
@@ -565,14 +588,63 @@ struct ymatch {
     bool submitted[2];
     int32_t n_spawned; /* objects ever spawned (objs_map has 2 + n_spawned names) */
     int32_t tick_serial; /* ticks started (an object disabled before this tick may be recycled) */
-    int16_t n_objs;      /* objects in `order` */
-    int16_t order[YOMI_MAX_OBJECTS]; /* slots of the objects in spawn order (game.objects) */
-    int16_t n_gone;                  /* disabled objects nobody refers to, retired from `order` (every walk */
-    int16_t gone[YOMI_MAX_OBJECTS];  /* skips disabled objects): still found by number until recycled */
-    bool slot_used[YOMI_MAX_OBJECTS];
+    /* The objects live in slots: the first YOMI_INLINE_OBJECTS in `objs`, the rest in `pool`. The
+     * lists below keep their first YOMI_INLINE_OBJECTS entries here and the rest in the pool; read
+     * them with match_order_at / match_gone_at / match_slot_used / match_slot. */
+    int32_t n_objs;                     /* objects in `order` */
+    int32_t order[YOMI_INLINE_OBJECTS]; /* slots of the objects in spawn order (game.objects) */
+    int32_t n_gone;                     /* disabled objects nobody refers to, retired from `order` (every walk */
+    int32_t gone[YOMI_INLINE_OBJECTS];  /* skips disabled objects): still found by number until recycled */
+    bool slot_used[YOMI_INLINE_OBJECTS];
+    /* the slots past YOMI_INLINE_OBJECTS: NULL until a match needs them (most never do); owned by the
+     * match, so a match is copied with match_copy and released with match_free, never memcpy/free */
+    yobj_pool *pool;
     yfighter f[2];
-    yproj objs[YOMI_MAX_OBJECTS]; /* slots: an object never moves while it exists */
+    yproj objs[YOMI_INLINE_OBJECTS]; /* slots: an object never moves while it exists */
 };
+
+/* The object slots of a match past the inline ones, on the heap (and the hitboxes' hit lists past
+ * their inline room). The game has no limit on objects
+ * (game.objects is a list), so neither has the pool: it grows by a chunk of YOMI_POOL_CHUNK slots
+ * when every slot holds a live or referenced object. A chunk never moves while the match lives
+ * (pointers to an object stay valid during a tick); the arrays below may be reallocated when the
+ * pool grows, so they are read by index, never kept as pointers. */
+/* A hit object past a hitbox's inline hit_objects: (owner number, hitbox index, epoch) name the
+ * hitbox's list (an entry of an older epoch was cleared with it). */
+typedef struct {
+    int32_t owner, index, number;
+    uint32_t epoch;
+} yhit_spill;
+
+struct yobj_pool {
+    int32_t n_spill, cap_spill; /* the spill list of the hitboxes' hit_objects (hitbox.c) */
+    yhit_spill *spill;
+    int32_t cap;        /* slots in the pool: YOMI_INLINE_OBJECTS .. YOMI_INLINE_OBJECTS + cap - 1 (a multiple of
+                           YOMI_POOL_CHUNK) */
+    yproj **chunks;     /* cap / YOMI_POOL_CHUNK chunks */
+    int32_t *order;     /* entries YOMI_INLINE_OBJECTS.. of the match's order (cap of them) */
+    int32_t *gone;      /* entries YOMI_INLINE_OBJECTS.. of the match's gone (cap of them) */
+    bool *slot_used;    /* slots YOMI_INLINE_OBJECTS.. (cap of them) */
+};
+
+/* Slots and list entries, inline or in the pool (the pool exists whenever an index past the inline
+ * ones is valid). They take a const match and give mutable pointers, as strchr does, so that both the
+ * engine and the snapshot checks read the same way. */
+static inline int match_n_slots(const ymatch *m) { return YOMI_INLINE_OBJECTS + (m->pool ? m->pool->cap : 0); }
+static inline yproj *match_slot(const ymatch *m, int s) {
+    if (s < YOMI_INLINE_OBJECTS) return (yproj *)&m->objs[s];
+    s -= YOMI_INLINE_OBJECTS;
+    return &m->pool->chunks[s / YOMI_POOL_CHUNK][s % YOMI_POOL_CHUNK];
+}
+static inline int32_t *match_order_at(const ymatch *m, int k) {
+    return k < YOMI_INLINE_OBJECTS ? (int32_t *)&m->order[k] : &m->pool->order[k - YOMI_INLINE_OBJECTS];
+}
+static inline int32_t *match_gone_at(const ymatch *m, int k) {
+    return k < YOMI_INLINE_OBJECTS ? (int32_t *)&m->gone[k] : &m->pool->gone[k - YOMI_INLINE_OBJECTS];
+}
+static inline bool *match_slot_used(const ymatch *m, int s) {
+    return s < YOMI_INLINE_OBJECTS ? (bool *)&m->slot_used[s] : &m->pool->slot_used[s - YOMI_INLINE_OBJECTS];
+}
 
 #define YOMI_MAGIC 0x594f4d49u
 
@@ -593,9 +665,12 @@ typedef struct { /* RF_XY_OR_NULL: None or {"x": x, "y": y} */
     yflag has;
     int32_t x, y;
 } yxy_opt;
-/* a list of object names: the Wizard's spark_bombs, one per live SparkBomb (with infinite
- * resources one can be thrown every 13 ticks, each lives up to 600), so as many as objects */
-#define YOMI_REF_LIST_MAX YOMI_MAX_OBJECTS
+/* a list of object names: the Wizard's spark_bombs (and nearby_spark_bombs, a part of it), one per
+ * SparkBomb not yet found disabled. The game bounds them: with infinite resources one can be thrown
+ * every 13 ticks, and one lives 15 ticks unarmed (arming_time), 600 armed (lifetime), then at most 2
+ * of delay and 16 of explosion: 633 ticks, so at most 49 at once; the room left covers ticks an
+ * object spends in hitlag. A list that would still outgrow it stops the match with YE_LIMIT. */
+#define YOMI_REF_LIST_MAX 64
 typedef struct { /* RF_OBJREF_LIST: a list of object names */
     uint8_t n;
     int16_t items[YOMI_REF_LIST_MAX];
@@ -790,9 +865,15 @@ const yproj *table_object_template(int table);     /* NULL when the table is not
  * yproj.cls); their addresses differ between processes (ASLR). Exported, they become stable codes
  * (table and index); imported, the codes are checked against the tables and turned back. */
 uint64_t match_layout_fingerprint(void); /* struct layouts + the tables' shape: equal builds agree */
-int match_export(const ymatch *m, ymatch *out, char *err, size_t errlen);      /* 0 ok; out: a portable copy */
-int match_import_check(const ymatch *portable, char *err, size_t errlen);        /* 0 when match_import can load it */
-void match_import(ymatch *m); /* in place: codes -> pointers (after match_import_check said 0) */
+/* The portable form: the struct, then the pool's slots and lists (snapshot.c), match_export_bytes(m) long */
+size_t match_export_bytes(const ymatch *m);
+int match_export(const ymatch *m, void *out, char *err, size_t errlen); /* 0 ok; out: the portable form */
+/* the length of the portable match starting at buf (len bytes there); 0 and err when they cannot hold one */
+size_t match_portable_bytes(const void *buf, size_t len, char *err, size_t errlen);
+/* the portable match of exactly len bytes -> m (all zeros before), after every check: 0 ok; -1 and err
+ * when refused, m all zeros again */
+int match_import(ymatch *m, const void *buf, size_t len, char *err, size_t errlen);
+int match_import_check(const ymatch *m, char *err, size_t errlen); /* codes, counts, indices (match_import) */
 uint64_t snapshot_state_code(bool is_fighter, int table, int index); /* the code of a table's state */
 /* snapshot_check.c: every count, index, offset, symbol and flag of a portable match in range; 0 ok */
 int match_check_fields(const ymatch *portable, char *err, size_t errlen);
@@ -852,8 +933,9 @@ void hitbox_to_data(ymatch *m, yobj *host, yhitbox *h, yhbd *out);
 bool hitbox_overlaps(ymatch *m, const yhitbox *h, const ybox *box);
 bool hitbox_overlaps_hitbox(ymatch *m, const yhitbox *h, const yhitbox *other);
 void hitbox_save_hit_object(ymatch *m, yobj *host, yhitbox *h, int number); /* YE_LIMIT when full */
-void hitbox_remember_object(ymatch *m, yhitbox *h, int number); /* the same on this one hitbox (no group) */
-bool hitbox_already_hit_object(yobj *host, const yhitbox *h, int number);
+void hitbox_remember_object(ymatch *m, yobj *host, yhitbox *h, int number); /* the same on this one hitbox (no group) */
+bool hitbox_already_hit_object(const ymatch *m, yobj *host, const yhitbox *h, int number);
+void hitbox_clear_hits(yhitbox *h); /* hit_objects = [] (the spilled entries with it) */
 void hitbox_add_hit_object(yobj *host, yhitbox *h, int number);
 void hitbox_clear_group(yobj *host, yhitbox *h);
 bool hitbox_is_counter_hit(ymatch *m, yobj *host, yhitbox *h);
@@ -1164,7 +1246,7 @@ yhitbox *hits_colliding_hitbox(ymatch *m, yobj *attacker, yhitbox **hitboxes, in
 
 /* ------------------------------------------------------------------ match.c <- yomi/match.py */
 extern const ysettings yomi_default_settings;
-int match_create(ymatch *m, int p1_table, int p2_table, int64_t seed, const ysettings *s);
+int match_create(ymatch *m, int p1_table, int p2_table, int64_t seed, const ysettings *s); /* m: zeros or a match */
 void match_tick(ymatch *m);
 bool match_is_waiting_on_player(ymatch *m);
 void match_start_turn(ymatch *m);
@@ -1175,7 +1257,15 @@ yfighter *match_get_player(ymatch *m, int id);
 void match_initialize_objects(ymatch *m);
 yproj *match_alloc_object(ymatch *m); /* a free slot, appended to `order` (recycling an old disabled object) */
 void match_retire_objects(ymatch *m); /* `order` -> `gone`: the objects disabled before this tick nobody refers to */
-static inline yproj *match_obj_at(ymatch *m, int k) { return &m->objs[m->order[k]]; }
+static inline yproj *match_obj_at(ymatch *m, int k) { return match_slot(m, *match_order_at(m, k)); }
+/* A match's memory. A match struct is either all zeros or a match; its pool is its own. */
+int match_copy(ymatch *dst, const ymatch *src); /* dst (zeros or a match) becomes a deep copy; -1: out of memory,
+                                                   dst is then all zeros */
+void match_free(ymatch *m);  /* releases the pool (the struct itself stays the caller's); m: zeros or a match */
+void match_clear(ymatch *m); /* match_free, then all zeros */
+yobj_pool *match_pool_new(int32_t cap); /* a pool of cap slots (a multiple of the chunk), zeros; NULL: no memory */
+yobj_pool *match_pool(ymatch *m);        /* m's pool, made (empty) when it has none; NULL: no memory */
+void match_pool_free(yobj_pool *p);      /* a pool no match holds */
 yproj *match_next_object(ymatch *m, int after_number); /* the first object (in order) with a larger number */
 /* the same for a walk: *hint (start at 0) remembers the position, the binary search only when it moved */
 yproj *match_next_object_hint(ymatch *m, int after_number, int *hint);

@@ -2,6 +2,7 @@
  * Mirrors yomi/hitbox.py (Hitbox.gd, ThrowBox.gd, HitboxData.gd, SweptHitbox.gd).
  * Signals: hit_something -> state_on_hitbox_hit_something (the owning state),
  * got_parried -> state_on_hitbox_got_parried. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine.h"
@@ -37,23 +38,70 @@ void hitbox_activate(ymatch *m, yobj *host, yhitbox *h) {
     }
 }
 
+void hitbox_clear_hits(yhitbox *h) {
+    h->n_hit = 0;
+    if (h->spilled) h->hit_epoch++; /* its spilled entries are void from now on */
+    h->spilled = 0;
+}
+
 void hitbox_deactivate(yhitbox *h) {
     h->active = 0;
     h->enabled = 0;
-    h->n_hit = 0;
+    hitbox_clear_hits(h);
 }
 
-static bool hit_list_has(const yhitbox *h, int number) {
+static bool spill_is(const yhit_spill *e, const yobj *host, const yhitbox *h) {
+    return e->owner == host->number && e->index == h->index && e->epoch == h->hit_epoch;
+}
+
+static bool hit_list_has(const ymatch *m, const yobj *host, const yhitbox *h, int number) {
     for (int i = 0; i < h->n_hit; i++)
         if (h->hit_objects[i] == number) return true;
+    if (!h->spilled || !m->pool) return false;
+    for (int i = 0; i < m->pool->n_spill; i++)
+        if (m->pool->spill[i].number == number && spill_is(&m->pool->spill[i], host, h)) return true;
     return false;
+}
+
+/* a spilled entry still read: its hitbox's current list, of an object that can still be hit */
+static bool spill_live(ymatch *m, const yhit_spill *e) {
+    yobj *owner = obj_by_number(m, e->owner);
+    if (!owner || e->index < 0 || e->index >= owner->n_hitboxes) return false;
+    const yhitbox *h = &obj_hitboxes(owner)[e->index];
+    return h->spilled && e->epoch == h->hit_epoch && (e->number <= 2 || obj_from_name(m, e->number));
+}
+
+/* One more hit object past the inline list, in the match's spill list; written here because the C
+ * standard library has no growable array. The void entries are dropped when the length reaches a
+ * power of two from 64 on: a rule of the entries alone, not of the room, so that a match and its
+ * snapshot (which holds no spare room) keep the same bytes. */
+static void spill_add(ymatch *m, const yobj *host, yhitbox *h, int number) {
+    yobj_pool *p = match_pool(m);
+    if (p && p->n_spill >= 64 && (p->n_spill & (p->n_spill - 1)) == 0) {
+        int n = 0;
+        for (int i = 0; i < p->n_spill; i++)
+            if (spill_live(m, &p->spill[i])) p->spill[n++] = p->spill[i];
+        p->n_spill = n;
+    }
+    if (p && p->n_spill == p->cap_spill) {
+        int32_t cap = p->cap_spill ? p->cap_spill * 2 : 64;
+        yhit_spill *s = cap > 0 ? realloc(p->spill, (size_t)cap * sizeof *s) : NULL;
+        if (s) p->spill = s, p->cap_spill = cap;
+    }
+    if (!p || p->n_spill == p->cap_spill) {
+        yerr(m, YE_LIMIT, "out of memory for the objects a hitbox hit");
+        return;
+    }
+    p->spill[p->n_spill++] = (yhit_spill){host->number, h->index, number, h->hit_epoch};
+    h->spilled = 1;
 }
 
 /* Membership is all that is ever read, and only for objects that can still be hit: when the
  * list is full, the entries of disabled or gone objects make room (an object is never enabled
- * again and numbers are never reused, so they are never asked about again). */
-void hitbox_remember_object(ymatch *m, yhitbox *h, int number) {
-    if (hit_list_has(h, number)) return;
+ * again and numbers are never reused, so they are never asked about again); past that the list
+ * goes on in the match's spill list. */
+void hitbox_remember_object(ymatch *m, yobj *host, yhitbox *h, int number) {
+    if (hit_list_has(m, host, h, number)) return;
     if (h->n_hit >= YOMI_MAX_HIT_OBJECTS) {
         int n = 0;
         for (int i = 0; i < h->n_hit; i++)
@@ -61,18 +109,18 @@ void hitbox_remember_object(ymatch *m, yhitbox *h, int number) {
         h->n_hit = (uint8_t)n;
     }
     if (h->n_hit >= YOMI_MAX_HIT_OBJECTS) {
-        yerr(m, YE_LIMIT, "a hitbox hit more than %d live objects", YOMI_MAX_HIT_OBJECTS);
+        spill_add(m, host, h, number);
         return;
     }
     h->hit_objects[h->n_hit++] = (uint16_t)number;
 }
 
 void hitbox_save_hit_object(ymatch *m, yobj *host, yhitbox *h, int number) {
-    FOR_GROUP(host, h, g) hitbox_remember_object(m, g, number);
+    FOR_GROUP(host, h, g) hitbox_remember_object(m, host, g, number);
 }
 
-bool hitbox_already_hit_object(yobj *host, const yhitbox *h, int number) {
-    FOR_GROUP(host, h, g) if (hit_list_has(g, number)) return true;
+bool hitbox_already_hit_object(const ymatch *m, yobj *host, const yhitbox *h, int number) {
+    FOR_GROUP(host, h, g) if (hit_list_has(m, host, g, number)) return true;
     return false;
 }
 
@@ -84,7 +132,7 @@ void hitbox_add_hit_object(yobj *host, yhitbox *h, int number) {
 }
 
 void hitbox_clear_group(yobj *host, yhitbox *h) {
-    FOR_GROUP(host, h, g) g->n_hit = 0;
+    FOR_GROUP(host, h, g) hitbox_clear_hits(g);
 }
 
 static bool can_counter(yfighter *f, bool throw_, int hit_height);
@@ -221,7 +269,7 @@ static bool can_counter(yfighter *f, bool throw_, int hit_height) {
 }
 
 void hitbox_hit(ymatch *m, yobj *host, yhitbox *h, yobj *obj) {
-    if (hit_list_has(h, obj->number)) return;
+    if (hit_list_has(m, host, h, obj->number)) return;
     if (obj->invulnerable && h->hitbox_type != HB_THROW_HIT) return;
     if (obj_is_otg(obj) && !h->hits_otg) return;
     hitbox_save_hit_object(m, host, h, obj->number);

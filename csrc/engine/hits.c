@@ -1,12 +1,12 @@
 /* Who hits whom this tick. Mirrors yomi/hits.py (game.gd: apply_hitboxes,
  * get_colliding_hitbox): both directions first, clashes, melee hits (A first),
  * throws and techs, then hits involving objects (collected, then applied). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine.h"
 
 #define CLASH_DAMAGE_DIFF 25
-#define MAX_PENDING (YOMI_MAX_OBJECTS * 4)
 
 /* The last hitbox of the (priority-sorted) list that may hit this hurtbox, or NULL.
  * All the hitboxes belong to `attacker`. `hurtbox_hitbox` is set when the "hurtbox"
@@ -40,7 +40,7 @@ yhitbox *hits_colliding_hitbox(ymatch *m, yobj *attacker, yhitbox **hitboxes, in
         if (!otg && !h->hits_vs_standing) continue;
         if (otg && !h->hits_otg) continue;
         if (!host->is_fighter && !h->hits_projectiles) continue;
-        if (hitbox_already_hit_object(attacker, h, host->number)) continue;
+        if (hitbox_already_hit_object(m, attacker, h, host->number)) continue;
         if (!obj_grounded(attacker)) {
             if (host->aerial_attack_immune) continue;
         } else if (host->grounded_attack_immune) {
@@ -101,34 +101,78 @@ typedef struct {
     yobj *victim;
 } pending_hit;
 
-/* An object's active hitboxes, listed once per collection (nothing in it activates, disables or
- * reorders a hitbox: get_active_hitboxes gives the same list on every call) */
+/* The hits collected in one tick: every object may hit every other, so their number has no bound
+ * but the objects'. A list starts on the stack and moves to the heap when it outgrows it; written
+ * here because the C standard library has no growable array. */
+#define PENDING_INLINE 128
 typedef struct {
-    int8_t n[YOMI_MAX_OBJECTS]; /* -1: not listed yet */
-    yhitbox *h[YOMI_MAX_OBJECTS][YOMI_MAX_OHITBOXES];
-} active_lists;
+    pending_hit *v; /* `first`, or the heap */
+    int n, cap;
+    pending_hit first[PENDING_INLINE];
+} pending_list;
 
-static int object_hitboxes(active_lists *a, int k, yobj *o, yhitbox ***out) {
-    if (a->n[k] < 0) a->n[k] = (int8_t)obj_active_hitboxes(o, a->h[k]);
-    *out = a->h[k];
-    return a->n[k];
+static void pending_init(pending_list *l) {
+    l->v = l->first;
+    l->n = 0;
+    l->cap = PENDING_INLINE;
+}
+static void pending_free(pending_list *l) {
+    if (l->v != l->first) free(l->v);
+}
+static bool pending_push(ymatch *m, pending_list *l, pending_hit h) {
+    if (l->n == l->cap) {
+        size_t cap = (size_t)l->cap * 2;
+        pending_hit *v = cap > INT32_MAX ? NULL
+                         : l->v == l->first ? malloc(cap * sizeof *v)
+                                            : realloc(l->v, cap * sizeof *v); /* on failure l->v stays */
+        if (!v) {
+            yerr(m, YE_LIMIT, "out of memory for %d object hits in one tick", l->n + 1);
+            return false;
+        }
+        if (l->v == l->first) memcpy(v, l->first, sizeof l->first);
+        l->v = v;
+        l->cap = (int)cap;
+    }
+    l->v[l->n++] = h;
+    return true;
+}
+
+/* An object's active hitboxes, listed once per collection (nothing in it activates, disables or
+ * reorders a hitbox: get_active_hitboxes gives the same list on every call), by position in `order` */
+typedef struct {
+    int8_t n; /* -1: not listed yet */
+    yhitbox *h[YOMI_MAX_OHITBOXES];
+} active_list;
+
+static int object_hitboxes(active_list *a, int k, yobj *o, yhitbox ***out) {
+    if (a[k].n < 0) a[k].n = (int8_t)obj_active_hitboxes(o, a[k].h);
+    *out = a[k].h;
+    return a[k].n;
 }
 
 static void apply_object_hits(ymatch *m, yfighter *px1, yfighter *px2, bool players_hittable) {
-    pending_hit objects_to_hit[MAX_PENDING], players_to_hit[MAX_PENDING];
-    int n_objects = 0, n_players = 0;
+    pending_list objects_to_hit, players_to_hit;
+    pending_init(&objects_to_hit);
+    pending_init(&players_to_hit);
     bool objects_hit_each_other = false, player_hit_object = false, objects_hit_player = false;
     yfighter *ps[2] = {px1, px2};
     yhitbox *ph[2][YOMI_MAX_FHITBOXES];
     int n_ph[2] = {-1, -1};
-    active_lists act;
-    memset(act.n, -1, sizeof act.n);
-    for (int i = 0; i < m->n_objs; i++) {
+    /* the collection spawns nothing: n_objs stays as it is until the hits are applied */
+    int n_objs = m->n_objs;
+    active_list act_first[YOMI_INLINE_OBJECTS];
+    active_list *act = n_objs <= YOMI_INLINE_OBJECTS ? act_first : malloc((size_t)n_objs * sizeof *act);
+    if (!act) {
+        yerr(m, YE_LIMIT, "out of memory for the hitboxes of %d objects", n_objs);
+        return;
+    }
+    for (int i = 0; i < n_objs; i++) act[i].n = -1;
+    for (int i = 0; i < n_objs; i++) {
         yproj *p = match_obj_at(m, i);
         yobj *obj = &p->o;
         if (obj->disabled) continue;
         yhitbox **oh;
-        int n_oh = object_hitboxes(&act, i, obj, &oh);
+        int n_oh = object_hitboxes(act, i, obj, &oh);
         for (int k = 0; k < n_oh; k++) {
             oh[k]->b.pos_x = obj->data.px;
             oh[k]->b.pos_y = obj->data.py;
@@ -142,44 +186,42 @@ static void apply_object_hits(ymatch *m, yfighter *px1, yfighter *px2, bool play
                 yhitbox *obj_hit_by = colliding(m, &pl->o, ph[pi], n_ph[pi], obj, &obj->hurtbox, NULL);
                 if (obj_hit_by && (p->can_be_hit_by_melee || obj_hit_by->hitbox_type == HB_DETECT)) {
                     player_hit_object = true;
-                    if (n_objects >= MAX_PENDING) goto overflow;
-                    objects_to_hit[n_objects++] = (pending_hit){&pl->o, obj_hit_by, obj};
+                    if (!pending_push(m, &objects_to_hit, (pending_hit){&pl->o, obj_hit_by, obj})) goto done;
                 }
                 if (pl->o.projectile_invulnerable && p->immunity_susceptible) continue;
                 yhitbox *p_hit_by = colliding(m, obj, oh, n_oh, &pl->o, &pl->o.hurtbox, NULL);
                 if (p_hit_by) {
-                    if (n_players >= MAX_PENDING) goto overflow;
-                    players_to_hit[n_players++] = (pending_hit){obj, p_hit_by, &pl->o};
+                    if (!pending_push(m, &players_to_hit, (pending_hit){obj, p_hit_by, &pl->o})) goto done;
                     objects_hit_player = true;
                 }
             }
         }
         int opp_id = (int)(obj->id % 2) + 1;
         if (!p->projectile_immune) {
-            for (int j = 0; j < m->n_objs; j++) {
+            for (int j = 0; j < n_objs; j++) {
                 yproj *q = match_obj_at(m, j);
                 if (q->o.disabled || !(q->o.id == opp_id || (p->hit_by_self_projectiles && q != p))) continue;
                 yhitbox **qh;
-                int n_qh = object_hitboxes(&act, j, &q->o, &qh);
+                int n_qh = object_hitboxes(act, j, &q->o, &qh);
                 if (n_qh == 0) continue;
                 yhitbox *obj_hit_by = colliding(m, &q->o, qh, n_qh, obj, &obj->hurtbox, NULL);
                 if (obj_hit_by) {
                     objects_hit_each_other = true;
-                    if (n_objects >= MAX_PENDING) goto overflow;
-                    objects_to_hit[n_objects++] = (pending_hit){&q->o, obj_hit_by, obj};
+                    if (!pending_push(m, &objects_to_hit, (pending_hit){&q->o, obj_hit_by, obj})) goto done;
                 }
             }
         }
     }
     if (objects_hit_each_other || player_hit_object)
-        for (int i = 0; i < n_objects && YOK(m); i++)
-            hitbox_hit(m, objects_to_hit[i].host, objects_to_hit[i].hb, objects_to_hit[i].victim);
+        for (int i = 0; i < objects_to_hit.n && YOK(m); i++)
+            hitbox_hit(m, objects_to_hit.v[i].host, objects_to_hit.v[i].hb, objects_to_hit.v[i].victim);
     if (objects_hit_player)
-        for (int i = 0; i < n_players && YOK(m); i++)
-            hitbox_hit(m, players_to_hit[i].host, players_to_hit[i].hb, players_to_hit[i].victim);
-    return;
-overflow:
-    yerr(m, YE_LIMIT, "more than %d object hits in one tick", MAX_PENDING);
+        for (int i = 0; i < players_to_hit.n && YOK(m); i++)
+            hitbox_hit(m, players_to_hit.v[i].host, players_to_hit.v[i].hb, players_to_hit.v[i].victim);
+done:
+    pending_free(&objects_to_hit);
+    pending_free(&players_to_hit);
+    if (act != act_first) free(act);
 }
 
 void hits_apply(ymatch *m, yfighter *px1, yfighter *px2) {

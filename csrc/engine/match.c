@@ -4,6 +4,7 @@
  * engine interface (integration/engine.py: Match.tick/advance). */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine.h"
@@ -64,6 +65,7 @@ static void copy_fighter_settings(yfighter *f, const ysettings *s) {
 }
 
 int match_create(ymatch *m, int p1_table, int p2_table, int64_t seed, const ysettings *s) {
+    match_free(m); /* a match created again drops its objects, pool included */
     memset(m, 0, offsetof(ymatch, f));
     m->magic = YOMI_MAGIC;
     m->s = *s;
@@ -122,6 +124,120 @@ int match_create(ymatch *m, int p1_table, int p2_table, int64_t seed, const yset
     return YOK(m) ? 0 : -1;
 }
 
+/* ------------------------------------------------------------------ memory: the pool */
+static void pool_release(yobj_pool *p) {
+    if (!p) return;
+    for (int c = 0; p->chunks && c < p->cap / YOMI_POOL_CHUNK; c++) free(p->chunks[c]);
+    free(p->chunks);
+    free(p->spill);
+    free(p->order);
+    free(p->gone);
+    free(p->slot_used);
+    free(p);
+}
+
+void match_pool_free(yobj_pool *p) { pool_release(p); }
+
+void match_free(ymatch *m) {
+    pool_release(m->pool);
+    m->pool = NULL;
+}
+
+void match_clear(ymatch *m) {
+    match_free(m);
+    memset(m, 0, sizeof *m);
+}
+
+/* a pool of `cap` slots (a multiple of the chunk), all zeros; NULL when out of memory */
+static yobj_pool *pool_new(int32_t cap) {
+    yobj_pool *p = calloc(1, sizeof *p);
+    if (!p) return NULL;
+    if (!cap) return p; /* no slots (yet): the spill list only */
+    int n_chunks = cap / YOMI_POOL_CHUNK;
+    p->chunks = calloc((size_t)n_chunks, sizeof *p->chunks); /* NULL entries until allocated: free(NULL) */
+    p->cap = p->chunks ? cap : 0;
+    p->order = calloc((size_t)cap, sizeof *p->order);
+    p->gone = calloc((size_t)cap, sizeof *p->gone);
+    p->slot_used = calloc((size_t)cap, sizeof *p->slot_used);
+    bool ok = p->chunks && p->order && p->gone && p->slot_used;
+    for (int c = 0; ok && c < n_chunks; c++) ok = (p->chunks[c] = calloc(YOMI_POOL_CHUNK, sizeof(yproj))) != NULL;
+    if (!ok) {
+        pool_release(p);
+        return NULL;
+    }
+    return p;
+}
+
+yobj_pool *match_pool_new(int32_t cap) { return cap >= 0 && cap % YOMI_POOL_CHUNK == 0 ? pool_new(cap) : NULL; }
+
+yobj_pool *match_pool(ymatch *m) {
+    if (!m->pool) m->pool = pool_new(0);
+    return m->pool;
+}
+
+int match_copy(ymatch *dst, const ymatch *src) {
+    if (dst == src) return 0;
+    match_free(dst);
+    memcpy(dst, src, sizeof *dst);
+    dst->pool = NULL;
+    if (!src->pool) return 0;
+    const yobj_pool *sp = src->pool;
+    yobj_pool *p = pool_new(sp->cap);
+    if (!p) {
+        memset(dst, 0, sizeof *dst);
+        return -1;
+    }
+    if (sp->n_spill && !(p->spill = malloc((size_t)sp->n_spill * sizeof *p->spill))) {
+        pool_release(p);
+        memset(dst, 0, sizeof *dst);
+        return -1;
+    }
+    if (sp->n_spill) memcpy(p->spill, sp->spill, (size_t)sp->n_spill * sizeof *p->spill);
+    p->n_spill = p->cap_spill = sp->n_spill;
+    for (int c = 0; c < sp->cap / YOMI_POOL_CHUNK; c++) memcpy(p->chunks[c], sp->chunks[c], YOMI_POOL_CHUNK * sizeof(yproj));
+    if (sp->cap) {
+        memcpy(p->order, sp->order, (size_t)sp->cap * sizeof *p->order);
+        memcpy(p->gone, sp->gone, (size_t)sp->cap * sizeof *p->gone);
+        memcpy(p->slot_used, sp->slot_used, (size_t)sp->cap * sizeof *p->slot_used);
+    }
+    dst->pool = p;
+    return 0;
+}
+
+/* One more chunk of slots (zeros, unused). The chunks already there stay where they are; the
+ * lists move (they are read by index). -1: out of memory, the pool as it was. */
+static int pool_grow(ymatch *m) {
+    yobj_pool *p = m->pool;
+    if (!p) {
+        if (!(p = calloc(1, sizeof *p))) return -1;
+        m->pool = p;
+    }
+    if (p->cap > INT32_MAX - YOMI_INLINE_OBJECTS - 2 * YOMI_POOL_CHUNK) return -1; /* slot indices are int32 */
+    int32_t cap = p->cap + YOMI_POOL_CHUNK;
+    int n_chunks = cap / YOMI_POOL_CHUNK;
+    yproj *chunk = calloc(YOMI_POOL_CHUNK, sizeof(yproj));
+    yproj **chunks = chunk ? realloc(p->chunks, (size_t)n_chunks * sizeof *chunks) : NULL;
+    if (!chunks) {
+        free(chunk);
+        return -1;
+    }
+    p->chunks = chunks;
+    int32_t *order = realloc(p->order, (size_t)cap * sizeof *order);
+    if (order) p->order = order;
+    int32_t *gone = order ? realloc(p->gone, (size_t)cap * sizeof *gone) : NULL;
+    if (gone) p->gone = gone;
+    bool *used = gone ? realloc(p->slot_used, (size_t)cap * sizeof *used) : NULL;
+    if (!used) {
+        free(chunk);
+        return -1;
+    }
+    p->slot_used = used;
+    memset(used + p->cap, 0, YOMI_POOL_CHUNK * sizeof *used);
+    chunks[n_chunks - 1] = chunk;
+    p->cap = cap;
+    return 0;
+}
+
 /* ------------------------------------------------------------------ objects */
 static bool object_referenced(ymatch *m, int number) {
     for (int i = 0; i < 2; i++)
@@ -136,31 +252,32 @@ static bool object_referenced(ymatch *m, int number) {
 void match_retire_objects(ymatch *m) {
     int n = 0;
     for (int k = 0; k < m->n_objs; k++) {
-        int16_t slot = m->order[k];
-        yproj *p = &m->objs[slot];
+        int32_t slot = *match_order_at(m, k);
+        yproj *p = match_slot(m, slot);
         if (p->o.disabled && p->o.initialized && p->disabled_serial < m->tick_serial &&
             !object_referenced(m, p->o.number)) {
-            m->gone[m->n_gone++] = slot;
+            *match_gone_at(m, m->n_gone++) = slot;
             continue;
         }
-        m->order[n++] = slot;
+        *match_order_at(m, n++) = slot;
     }
-    m->n_objs = (int16_t)n;
+    m->n_objs = n;
 }
 
 yproj *match_alloc_object(ymatch *m) {
     int slot = -1;
-    for (int i = 0; i < YOMI_MAX_OBJECTS; i++)
-        if (!m->slot_used[i]) {
+    int n_slots = match_n_slots(m);
+    for (int i = 0; i < n_slots; i++)
+        if (!*match_slot_used(m, i)) {
             slot = i;
             break;
         }
     /* recycle the oldest retired object nobody refers to, else the oldest object disabled before
      * this tick that nobody refers to (any more) */
     for (int k = 0; k < m->n_gone && slot < 0; k++) {
-        if (object_referenced(m, m->objs[m->gone[k]].o.number)) continue;
-        slot = m->gone[k];
-        for (int j = k + 1; j < m->n_gone; j++) m->gone[j - 1] = m->gone[j];
+        if (object_referenced(m, match_slot(m, *match_gone_at(m, k))->o.number)) continue;
+        slot = *match_gone_at(m, k);
+        for (int j = k + 1; j < m->n_gone; j++) *match_gone_at(m, j - 1) = *match_gone_at(m, j);
         m->n_gone--;
     }
     for (int k = 0; k < m->n_objs && slot < 0; k++) {
@@ -168,17 +285,20 @@ yproj *match_alloc_object(ymatch *m) {
         if (!p->o.disabled || !p->o.initialized || p->disabled_serial >= m->tick_serial ||
             object_referenced(m, p->o.number))
             continue;
-        slot = m->order[k];
-        for (int j = k + 1; j < m->n_objs; j++) m->order[j - 1] = m->order[j];
+        slot = *match_order_at(m, k);
+        for (int j = k + 1; j < m->n_objs; j++) *match_order_at(m, j - 1) = *match_order_at(m, j);
         m->n_objs--;
     }
-    if (slot < 0) {
-        yerr(m, YE_LIMIT, "more than %d objects at once", YOMI_MAX_OBJECTS);
-        return NULL;
+    if (slot < 0) { /* every slot holds a live or referenced object: the pool grows (the game has no limit) */
+        if (pool_grow(m) < 0) {
+            yerr(m, YE_LIMIT, "out of memory for %d objects at once", n_slots + 1);
+            return NULL;
+        }
+        slot = n_slots;
     }
-    m->slot_used[slot] = true;
-    m->order[m->n_objs++] = (int16_t)slot;
-    return &m->objs[slot];
+    *match_slot_used(m, slot) = true;
+    *match_order_at(m, m->n_objs++) = slot;
+    return match_slot(m, slot);
 }
 
 static int next_index(ymatch *m, int after_number) {

@@ -32,8 +32,10 @@ yobj *obj_by_number(ymatch *m, int number) {
         if (n < number) lo = mid + 1;
         else hi = mid - 1;
     }
-    for (int k = 0; k < m->n_gone; k++) /* a retired object (disabled, until its slot is recycled) */
-        if (m->objs[m->gone[k]].o.number == number) return &m->objs[m->gone[k]].o;
+    for (int k = 0; k < m->n_gone; k++) { /* a retired object (disabled, until its slot is recycled) */
+        yproj *p = match_slot(m, *match_gone_at(m, k));
+        if (p->o.number == number) return &p->o;
+    }
     return NULL;
 }
 
@@ -102,7 +104,7 @@ void obj_init(ymatch *m, yobj *o) {
 void obj_refresh_hitboxes(ymatch *m, yobj *o) {
     yhitbox *h = obj_hitboxes(o);
     for (int i = 0; i < o->n_hitboxes; i++) {
-        h[i].n_hit = 0;
+        hitbox_clear_hits(&h[i]);
         match_on_hitbox_refreshed(m, o->number, i);
     }
 }
@@ -383,10 +385,14 @@ void obj_set_animation(yobj *o, int sym) {
 
 /* ------------------------------------------------------------------ spawning */
 yobj *obj_spawn(ymatch *m, yobj *o, int table, int32_t x, int32_t y, bool relative, const ydata *data, bool local) {
+    if (m->n_spawned > YOMI_MAX_SPAWNED) { /* object numbers are int16 (the match struct's references) */
+        yerr(m, YE_LIMIT, "more than %d objects spawned in one match", YOMI_MAX_SPAWNED + 1);
+        return NULL;
+    }
     yproj *p = match_alloc_object(m);
     if (!p) return NULL;
     if (object_from_template(m, p, table) < 0) {
-        m->slot_used[m->order[--m->n_objs]] = false;
+        *match_slot_used(m, *match_order_at(m, --m->n_objs)) = false;
         return NULL;
     }
     yobj *obj = &p->o;

@@ -7,11 +7,20 @@
  *   ystate.st     -> a table's ystate_static array (scene.c: FT/OT[table].statics[index])
  *   yfighter.chr  -> the resolved hooks of a fighter table (scene.c: CHARS[table])
  *   yproj.cls     -> an object table's class (object_class_of_table)
+ *   ymatch.pool   -> the object slots past the inline ones (on the heap, owned by the match)
  * Nothing else in a match is a pointer (the state and character variables are plain values,
- * references are indices and object numbers). match_export replaces each pointer by a code that
- * names its table and index (0 for NULL); match_import_check validates every code against the
- * tables of this process before match_import writes anything. */
+ * references are indices and object numbers). match_export replaces each table pointer by a code
+ * that names its table and index (0 for NULL) and the pool by its sizes, then appends the pool's
+ * slots and lists: the portable form is the struct followed by
+ *     cap slots (yproj), cap order entries, cap gone entries (int32), cap slot flags (bool),
+ *     n_spill hit-list entries (yhit_spill)
+ * where the pool member holds cap | n_spill << 32 (cap a multiple of YOMI_POOL_CHUNK; 0 without a
+ * pool). A spilled entry is only compared, never followed without a check, so any values load.
+ * match_import rebuilds the pool from those bytes, then match_import_check validates every code,
+ * count and index against the tables of this process, inline slot or pool slot alike, before any
+ * code becomes a pointer. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine.h"
@@ -190,29 +199,67 @@ static int export_states(ystate *states, int max, const yobj *host, char *err, s
     return 0;
 }
 
-int match_export(const ymatch *m, ymatch *out, char *err, size_t errlen) {
-    memcpy(out, m, sizeof *out);
+#define POOL_SLOT_BYTES (sizeof(yproj) + 2 * sizeof(int32_t) + sizeof(bool))
+
+static size_t portable_bytes(uint64_t cap, uint64_t n_spill) {
+    return sizeof(ymatch) + (size_t)cap * POOL_SLOT_BYTES + (size_t)n_spill * sizeof(yhit_spill);
+}
+
+size_t match_export_bytes(const ymatch *m) {
+    return m->pool ? portable_bytes((uint64_t)m->pool->cap, (uint64_t)m->pool->n_spill) : sizeof(ymatch);
+}
+
+static int export_object(const yproj *src, yproj *o, int k, char *err, size_t errlen) {
+    uint64_t c = encode_class(o->cls, o->o.table);
+    if (c == UINT64_MAX) {
+        snprintf(err, errlen, "object slot %d: its class is no object table's", k);
+        return -1;
+    }
+    put_code(&o->cls, c);
+    return export_states(o->states, YOMI_MAX_OSTATES, &src->o, err, errlen);
+}
+
+int match_export(const ymatch *m, void *out, char *err, size_t errlen) {
+    ymatch *t = aligned_alloc(64, (sizeof(ymatch) + 63) & ~(size_t)63); /* the struct, made portable in place */
+    if (!t) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    memcpy(t, m, sizeof *t);
+    int32_t cap = m->pool ? m->pool->cap : 0, n_spill = m->pool ? m->pool->n_spill : 0;
+    put_code(&t->pool, (uint64_t)cap | (uint64_t)n_spill << 32);
     for (int p = 0; p < 2; p++) {
-        yfighter *f = &out->f[p];
+        yfighter *f = &t->f[p];
         uint64_t c = encode_char(f->chr);
         if (c == UINT64_MAX) {
             snprintf(err, errlen, "fighter %d: its hooks are not a fighter table's", p + 1);
-            return -1;
+            goto fail;
         }
         put_code(&f->chr, c);
-        if (export_states(f->states, YOMI_MAX_FSTATES, &m->f[p].o, err, errlen) < 0) return -1;
+        if (export_states(f->states, YOMI_MAX_FSTATES, &m->f[p].o, err, errlen) < 0) goto fail;
     }
-    for (int k = 0; k < YOMI_MAX_OBJECTS; k++) {
-        yproj *o = &out->objs[k];
-        uint64_t c = encode_class(o->cls, o->o.table);
-        if (c == UINT64_MAX) {
-            snprintf(err, errlen, "object slot %d: its class is no object table's", k);
-            return -1;
-        }
-        put_code(&o->cls, c);
-        if (export_states(o->states, YOMI_MAX_OSTATES, &m->objs[k].o, err, errlen) < 0) return -1;
+    for (int k = 0; k < YOMI_INLINE_OBJECTS; k++)
+        if (export_object(&m->objs[k], &t->objs[k], k, err, errlen) < 0) goto fail;
+    uint8_t *p = out;
+    memcpy(p, t, sizeof *t);
+    p += sizeof *t;
+    for (int k = 0; k < cap; k++, p += sizeof(yproj)) {
+        const yproj *src = match_slot(m, YOMI_INLINE_OBJECTS + k);
+        memcpy(&t->objs[0], src, sizeof(yproj)); /* t's first slot as an aligned scratch object */
+        if (export_object(src, &t->objs[0], YOMI_INLINE_OBJECTS + k, err, errlen) < 0) goto fail;
+        memcpy(p, &t->objs[0], sizeof(yproj));
     }
+    if (cap) {
+        memcpy(p, m->pool->order, (size_t)cap * sizeof(int32_t)), p += (size_t)cap * sizeof(int32_t);
+        memcpy(p, m->pool->gone, (size_t)cap * sizeof(int32_t)), p += (size_t)cap * sizeof(int32_t);
+        memcpy(p, m->pool->slot_used, (size_t)cap * sizeof(bool)), p += (size_t)cap * sizeof(bool);
+    }
+    if (n_spill) memcpy(p, m->pool->spill, (size_t)n_spill * sizeof(yhit_spill));
+    free(t);
     return 0;
+fail:
+    free(t);
+    return -1;
 }
 
 /* ------------------------------------------------------------------ import */
@@ -261,16 +308,17 @@ int match_import_check(const ymatch *m, char *err, size_t errlen) {
             check_machine(&f->o, f->o.n_states, "fighter", p + 1, err, errlen) < 0)
             return -1;
     }
-    if (m->n_objs < 0 || m->n_objs > YOMI_MAX_OBJECTS || m->n_gone < 0 || m->n_gone > YOMI_MAX_OBJECTS) {
+    int n_slots = match_n_slots(m);
+    if (m->n_objs < 0 || m->n_objs > n_slots || m->n_gone < 0 || m->n_gone > n_slots) {
         snprintf(err, errlen, "object counts out of range");
         return -1;
     }
     for (int k = 0; k < m->n_objs; k++)
-        if (m->order[k] < 0 || m->order[k] >= YOMI_MAX_OBJECTS) goto bad_slot;
+        if (*match_order_at(m, k) < 0 || *match_order_at(m, k) >= n_slots) goto bad_slot;
     for (int k = 0; k < m->n_gone; k++)
-        if (m->gone[k] < 0 || m->gone[k] >= YOMI_MAX_OBJECTS) goto bad_slot;
-    for (int k = 0; k < YOMI_MAX_OBJECTS; k++) {
-        const yproj *o = &m->objs[k];
+        if (*match_gone_at(m, k) < 0 || *match_gone_at(m, k) >= n_slots) goto bad_slot;
+    for (int k = 0; k < n_slots; k++) {
+        const yproj *o = match_slot(m, k);
         bool ok;
         decode_class(get_code(&o->cls), &ok);
         if (!ok) {
@@ -284,7 +332,7 @@ int match_import_check(const ymatch *m, char *err, size_t errlen) {
         }
         if (check_states(o->states, YOMI_MAX_OSTATES, "object slot", k, err, errlen) < 0) return -1;
         uint8_t used; /* read as a byte: match_check_fields checks the bools below */
-        memcpy(&used, &m->slot_used[k], 1);
+        memcpy(&used, match_slot_used(m, k), 1);
         bool never_used = !used && o->o.n_states == 0; /* all zeros: its machine reads 0, 0 */
         if (!never_used && check_machine(&o->o, o->o.n_states, "object slot", k, err, errlen) < 0) return -1;
     }
@@ -299,14 +347,71 @@ static void import_states(ystate *states, int max) {
     for (int i = 0; i < max; i++) states[i].st = decode_state(get_code(&states[i].st), &ok);
 }
 
-void match_import(ymatch *m) {
+/* the pool member of a portable match: its slot count, when the bytes can hold it */
+size_t match_portable_bytes(const void *buf, size_t len, char *err, size_t errlen) {
+    if (len < sizeof(ymatch)) {
+        snprintf(err, errlen, "truncated: %zu bytes, a match has at least %zu", len, sizeof(ymatch));
+        return 0;
+    }
+    uint64_t code = get_code((const uint8_t *)buf + offsetof(ymatch, pool));
+    uint64_t cap = code & 0xffffffffu, n_spill = code >> 32, room = len - sizeof(ymatch);
+    if (cap % YOMI_POOL_CHUNK || cap > (uint64_t)(INT32_MAX - YOMI_INLINE_OBJECTS - YOMI_POOL_CHUNK) ||
+        n_spill > INT32_MAX / 2 || cap > room / POOL_SLOT_BYTES ||
+        n_spill > (room - cap * POOL_SLOT_BYTES) / sizeof(yhit_spill)) {
+        snprintf(err, errlen, "an object pool of %llu slots and %llu hit entries in %zu bytes",
+                 (unsigned long long)cap, (unsigned long long)n_spill, len);
+        return 0;
+    }
+    return portable_bytes(cap, n_spill);
+}
+
+int match_import(ymatch *m, const void *buf, size_t len, char *err, size_t errlen) {
+    size_t bytes = match_portable_bytes(buf, len, err, errlen);
+    if (!bytes) return -1;
+    if (bytes != len) {
+        snprintf(err, errlen, "a match of %zu bytes given %zu", bytes, len);
+        return -1;
+    }
+    const uint8_t *p = buf;
+    memcpy(m, p, sizeof *m);
+    p += sizeof *m;
+    uint64_t code = get_code(&m->pool);
+    int32_t cap = (int32_t)(code & 0xffffffffu), n_spill = (int32_t)(code >> 32);
+    m->pool = NULL;
+    if (cap || n_spill) {
+        yobj_pool *pool = match_pool_new(cap);
+        if (pool && n_spill && !(pool->spill = malloc((size_t)n_spill * sizeof(yhit_spill)))) {
+            match_pool_free(pool);
+            pool = NULL;
+        }
+        if (!pool) {
+            memset(m, 0, sizeof *m);
+            snprintf(err, errlen, "out of memory for %d object slots", YOMI_INLINE_OBJECTS + cap);
+            return -1;
+        }
+        for (int k = 0; k < cap; k++, p += sizeof(yproj))
+            memcpy(&pool->chunks[k / YOMI_POOL_CHUNK][k % YOMI_POOL_CHUNK], p, sizeof(yproj));
+        memcpy(pool->order, p, (size_t)cap * sizeof(int32_t)), p += (size_t)cap * sizeof(int32_t);
+        memcpy(pool->gone, p, (size_t)cap * sizeof(int32_t)), p += (size_t)cap * sizeof(int32_t);
+        memcpy(pool->slot_used, p, (size_t)cap * sizeof(bool)), p += (size_t)cap * sizeof(bool);
+        if (n_spill) memcpy(pool->spill, p, (size_t)n_spill * sizeof(yhit_spill));
+        pool->n_spill = pool->cap_spill = n_spill;
+        m->pool = pool;
+    }
+    /* the pool is the real one from here on: the checks read every slot through it */
+    if (match_import_check(m, err, errlen) < 0) {
+        match_clear(m);
+        return -1;
+    }
     bool ok;
-    for (int p = 0; p < 2; p++) {
-        m->f[p].chr = decode_char(get_code(&m->f[p].chr), &ok);
-        import_states(m->f[p].states, YOMI_MAX_FSTATES);
+    for (int i = 0; i < 2; i++) {
+        m->f[i].chr = decode_char(get_code(&m->f[i].chr), &ok);
+        import_states(m->f[i].states, YOMI_MAX_FSTATES);
     }
-    for (int k = 0; k < YOMI_MAX_OBJECTS; k++) {
-        m->objs[k].cls = decode_class(get_code(&m->objs[k].cls), &ok);
-        import_states(m->objs[k].states, YOMI_MAX_OSTATES);
+    for (int k = 0, n = match_n_slots(m); k < n; k++) {
+        yproj *o = match_slot(m, k);
+        o->cls = decode_class(get_code(&o->cls), &ok);
+        import_states(o->states, YOMI_MAX_OSTATES);
     }
+    return 0;
 }

@@ -48,6 +48,7 @@
  *  - Bytes of slots past n_states / n_hitboxes / ... and of unused object slots: never read before a
  *    template overwrites them (match_alloc_object copies a template into the slot). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine.h"
@@ -235,10 +236,10 @@ static int check_obj(const ymatch *m, const yobj *o, const yobj *tmpl, const yst
         if (c->state >= 0) { /* the target's state: the target must exist (numbers are never reused) */
             int n_states = -1;
             if (c->target <= 2) n_states = m->f[c->target - 1].o.n_states;
-            for (int k = 0; k < m->n_objs && n_states < 0; k++)
-                if (m->objs[m->order[k]].o.number == c->target) n_states = m->objs[m->order[k]].o.n_states;
-            for (int k = 0; k < m->n_gone && n_states < 0; k++)
-                if (m->objs[m->gone[k]].o.number == c->target) n_states = m->objs[m->gone[k]].o.n_states;
+            for (int k = 0; k < m->n_objs + m->n_gone && n_states < 0; k++) {
+                const yproj *t = match_slot(m, k < m->n_objs ? *match_order_at(m, k) : *match_gone_at(m, k - m->n_objs));
+                if (t->o.number == c->target) n_states = t->o.n_states;
+            }
             if (c->state >= n_states) FAIL("%s: signal connection %d to a state that does not exist", who, i);
         }
     }
@@ -310,7 +311,7 @@ static int check_fighter(const ymatch *m, int p, int max_number, char *err, size
 }
 
 static int check_object(const ymatch *m, int k, int max_number, char *err, size_t errlen) {
-    const yproj *o = &m->objs[k];
+    const yproj *o = match_slot(m, k);
     char who[32];
     snprintf(who, sizeof who, "object slot %d", k);
     const yproj *t = table_object_template(o->o.table);
@@ -355,33 +356,44 @@ int match_check_fields(const ymatch *m, char *err, size_t errlen) {
 #define X(f) if (!byte_bool(&m->s.f)) FAIL("setting %s is not a bool", #f);
     BOOLS_YSETTINGS
 #undef X
-    for (int k = 0; k < YOMI_MAX_OBJECTS; k++)
-        if (!byte_bool(&m->slot_used[k])) FAIL("slot flag %d is not a bool", k);
-    if (m->n_spawned < 0 || m->n_spawned > INT16_MAX - 3) FAIL("spawn count %d out of range", m->n_spawned);
+    int n_slots = match_n_slots(m); /* the pool (rebuilt by match_import) holds the slots past the inline ones */
+    for (int k = 0; k < n_slots; k++)
+        if (!byte_bool(match_slot_used(m, k))) FAIL("slot flag %d is not a bool", k);
+    if (m->n_spawned < 0 || m->n_spawned > YOMI_MAX_SPAWNED + 1) FAIL("spawn count %d out of range", m->n_spawned);
     int max_number = 2 + m->n_spawned;
-    if (m->n_objs < 0 || m->n_objs > YOMI_MAX_OBJECTS || m->n_gone < 0 || m->n_gone > YOMI_MAX_OBJECTS ||
-        m->n_objs + m->n_gone > YOMI_MAX_OBJECTS)
+    if (m->n_objs < 0 || m->n_objs > n_slots || m->n_gone < 0 || m->n_gone > n_slots ||
+        m->n_objs + m->n_gone > n_slots)
         FAIL("object counts out of range");
-    bool listed[YOMI_MAX_OBJECTS] = {0};
+    bool *listed = calloc((size_t)n_slots, sizeof *listed);
+    if (!listed) FAIL("out of memory for %d object slots", n_slots);
     int last = 2;
     for (int k = 0; k < m->n_objs + m->n_gone; k++) {
-        int slot = k < m->n_objs ? m->order[k] : m->gone[k - m->n_objs];
-        if (slot < 0 || slot >= YOMI_MAX_OBJECTS || listed[slot] || !m->slot_used[slot])
+        int slot = k < m->n_objs ? *match_order_at(m, k) : *match_gone_at(m, k - m->n_objs);
+        if (slot < 0 || slot >= n_slots || listed[slot] || !*match_slot_used(m, slot)) {
+            free(listed);
             FAIL("object lists name a slot out of range, twice, or unused");
+        }
         listed[slot] = true;
         if (k < m->n_objs) { /* spawn order: the binary search of obj_by_number relies on it */
-            if (m->objs[slot].o.number <= last) FAIL("objects out of spawn order");
-            last = m->objs[slot].o.number;
+            if (match_slot(m, slot)->o.number <= last) {
+                free(listed);
+                FAIL("objects out of spawn order");
+            }
+            last = match_slot(m, slot)->o.number;
         }
     }
-    for (int p = 0; p < 2; p++)
-        if (check_fighter(m, p, max_number, err, errlen) < 0) return -1;
-    for (int k = 0; k < YOMI_MAX_OBJECTS; k++) {
-        if (!m->slot_used[k]) { /* never used: a template overwrites it before anything reads it */
-            if (listed[k]) FAIL("object slot %d listed but unused", k);
+    int r = 0;
+    for (int p = 0; p < 2 && r == 0; p++) r = check_fighter(m, p, max_number, err, errlen);
+    for (int k = 0; k < n_slots && r == 0; k++) {
+        if (!*match_slot_used(m, k)) { /* never used: a template overwrites it before anything reads it */
+            if (listed[k]) {
+                snprintf(err, errlen, "object slot %d listed but unused", k);
+                r = -1;
+            }
             continue;
         }
-        if (check_object(m, k, max_number, err, errlen) < 0) return -1;
+        r = check_object(m, k, max_number, err, errlen);
     }
-    return 0;
+    free(listed);
+    return r;
 }

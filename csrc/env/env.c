@@ -633,21 +633,27 @@ static void object_features(float *row, ymatch *m, int player, const int *chars,
     yfighter *own = &m->f[player - 1];
     int32_t opx = fx_round_to_int(own->o.chara.pos_x), opy = fx_round_to_int(own->o.chara.pos_y);
     double ox = fxd(own->o.chara.pos_x), oy = fxd(own->o.chara.pos_y);
-    yproj *list[YOMI_MAX_OBJECTS];
-    int32_t dist[YOMI_MAX_OBJECTS];
+    /* the YENV_N_OBJECTS nearest live objects, nearest first (ties in spawn order): a stable
+     * insertion that drops what falls past the end, so any number of objects fits */
+    yproj *list[YENV_N_OBJECTS];
+    int32_t dist[YENV_N_OBJECTS];
     int n = 0;
     for (int k = 0; k < m->n_objs; k++) {
         yproj *p = match_obj_at(m, k);
         if (p->o.disabled) continue;
         int32_t d = abs(fx_round_to_int(p->o.chara.pos_x) - opx) + abs(fx_round_to_int(p->o.chara.pos_y) - opy);
-        int j = n++; /* stable insertion by distance */
+        int j = n < YENV_N_OBJECTS ? n++ : YENV_N_OBJECTS;
         while (j > 0 && dist[j - 1] > d) {
-            list[j] = list[j - 1];
-            dist[j] = dist[j - 1];
+            if (j < YENV_N_OBJECTS) {
+                list[j] = list[j - 1];
+                dist[j] = dist[j - 1];
+            }
             j--;
         }
-        list[j] = p;
-        dist[j] = d;
+        if (j < YENV_N_OBJECTS) {
+            list[j] = p;
+            dist[j] = d;
+        }
     }
     for (int slot = 0; slot < n && slot < YENV_N_OBJECTS; slot++) {
         yproj *p = list[slot];

@@ -91,6 +91,7 @@ static void env_dealloc(PyObject *self) {
     EnvObject *e = (EnvObject *)self;
     if (e->bound)
         for (int k = 0; k < B_COUNT; k++) PyBuffer_Release(&e->b[k]);
+    for (Py_ssize_t i = 0; e->ms && i < e->n; i++) match_free(&e->ms[i]);
     free(e->ms);
     free(e->tails);
     free(e->busy);
@@ -119,6 +120,11 @@ static int env_init(PyObject *self, PyObject *args, PyObject *kw) {
     if (yenv_init(&err) < 0) {
         PyErr_Format(PyExc_RuntimeError, "EnvBatch: %s", err);
         return -1;
+    }
+    if (e->ms) { /* __init__ again: the old matches' pools first */
+        for (Py_ssize_t i = 0; i < e->n; i++) match_free(&e->ms[i]);
+        free(e->ms);
+        e->ms = NULL;
     }
     e->n = n;
     e->settings = ((MatchObject *)tmpl)->m->s;
@@ -216,7 +222,7 @@ static int start(EnvObject *e, Py_ssize_t i, int c1, int c2, int64_t seed) {
         TURNS(e)[i] = 0;
         ILLEGAL(e)[2 * i] = ILLEGAL(e)[2 * i + 1] = 0;
         RETURNS(e)[2 * i] = RETURNS(e)[2 * i + 1] = 0.0;
-        memset(m, 0, sizeof *m);
+        match_clear(m);
         if (match_create(m, t1, t2, seed + attempt, &e->settings) == 0 && match_iface_advance(m) == 0) {
             if (!m->game_finished && m->turn_open) {
                 HP(e)[2 * i] = m->f[0].hp;
@@ -486,11 +492,12 @@ static PyTypeObject EnvType;
 static const char *settings_diff(const ysettings *a, const ysettings *b);
 
 /* clone_from(src EnvBatch, slots int64[n]): slot i of this batch becomes a copy of src's slot
- * slots[i]: its match (a memcpy: a match holds no pointer into itself), the open decision's masks,
+ * slots[i]: its match (match_copy: the struct and its object pool), the open decision's masks,
  * observations and bookkeeping (characters, seed, hp, turns, illegal counts, returns); its reward,
  * terminal, truncation and ended flags are cleared and it is no longer halted; slots[i] = -1 leaves slot i
  * idle (halted: step() skips it, at no cost). Both batches must be
- * bound and made with the same match settings; nothing changes when an argument is refused. */
+ * bound and made with the same match settings; nothing changes when an argument is refused. A slot
+ * whose copy finds no memory is left idle, and MemoryError is raised after the others are copied. */
 static PyObject *env_clone_from(PyObject *self, PyObject *args) {
     EnvObject *e = (EnvObject *)self, *src;
     PyObject *so, *slots_o;
@@ -527,6 +534,7 @@ static PyObject *env_clone_from(PyObject *self, PyObject *args) {
         return NULL;
     }
     e->in_step = src->in_step = true; /* both are read or written without the GIL below */
+    bool out_of_memory = false;
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t i = 0; i < e->n; i++) {
         Py_ssize_t j = (Py_ssize_t)slots[i];
@@ -535,7 +543,12 @@ static PyObject *env_clone_from(PyObject *self, PyObject *args) {
             e->halted[i] = 1;
             continue;
         }
-        memcpy(&e->ms[i], &src->ms[j], sizeof(ymatch));
+        if (match_copy(&e->ms[i], &src->ms[j]) < 0) { /* e->ms[i] is all zeros: idle it */
+            out_of_memory = true;
+            ENDED(e)[i] = 0;
+            e->halted[i] = 1;
+            continue;
+        }
         memcpy(e->tails + (size_t)i * 2 * YENV_MASK, src->tails + (size_t)j * 2 * YENV_MASK,
                sizeof(float) * 2 * YENV_MASK);
         e->busy[2 * i] = src->busy[2 * j], e->busy[2 * i + 1] = src->busy[2 * j + 1];
@@ -557,6 +570,7 @@ static PyObject *env_clone_from(PyObject *self, PyObject *args) {
     Py_END_ALLOW_THREADS
     e->in_step = src->in_step = false;
     PyBuffer_Release(&b);
+    if (out_of_memory) return PyErr_NoMemory();
     Py_RETURN_NONE;
 }
 
@@ -580,7 +594,10 @@ static PyObject *env_match(PyObject *self, PyObject *io) {
     const int16_t *ch = e->chars + 2 * PyLong_AsSsize_t(io);
     PyObject *copy = PyObject_CallFunction(MATCH_TYPE, "ssi", yenv_chars[ch[0]].name, yenv_chars[ch[1]].name, 0);
     if (!copy) return NULL;
-    memcpy(((MatchObject *)copy)->m, m, sizeof(ymatch));
+    if (match_copy(((MatchObject *)copy)->m, m) < 0) {
+        Py_DECREF(copy);
+        return PyErr_NoMemory();
+    }
     return copy;
 }
 
@@ -739,7 +756,8 @@ static PyObject *env_missing_keys(PyObject *self, PyObject *unused) {
  *   header (56 bytes, native byte order): magic "YOMIENV\0", u32 format version, u32 header size,
  *     u64 build fingerprint, u64 batch size, u64 sizeof(ymatch), u64 payload size, u64 payload checksum
  *   payload: the env's scalars (settings, shaping, counters), the open decisions' masks and busy
- *     flags, then every match exported (match_export: its table pointers as stable codes).
+ *     flags, then every match exported (match_export: its table pointers as stable codes, then its
+ *     object pool's slots; so a match takes sizeof(ymatch) bytes or more, its own length in it).
  * The arrays bound with bind() are Python's (integration/env/env.py's CBackend saves them). */
 #define SNAP_VERSION 1
 static const char SNAP_MAGIC[8] = "YOMIENV";
@@ -782,8 +800,9 @@ typedef struct {
     char last_error[512];
 } snap_scalars;
 
-static size_t snap_payload_bytes(Py_ssize_t n) {
-    return sizeof(snap_scalars) + (size_t)n * 2 * YENV_MASK * sizeof(float) + (size_t)n * 2 + (size_t)n * sizeof(ymatch);
+/* the payload before the matches */
+static size_t snap_fixed_bytes(Py_ssize_t n) {
+    return sizeof(snap_scalars) + (size_t)n * 2 * YENV_MASK * sizeof(float) + (size_t)n * 2;
 }
 
 /* the engine's fingerprint and this file's layout (the env's tables and the payload's parts) */
@@ -793,8 +812,11 @@ static uint64_t snap_fingerprint(void) {
     return snapshot_checksum(parts, sizeof parts);
 }
 
-static ymatch *alloc_matches(Py_ssize_t n) {
-    return aligned_alloc(64, ((sizeof(ymatch) * (size_t)n + 63) & ~(size_t)63));
+static ymatch *alloc_matches(Py_ssize_t n) { /* all zeros (a match struct is zeros or a match) */
+    size_t bytes = (sizeof(ymatch) * (size_t)n + 63) & ~(size_t)63;
+    ymatch *ms = aligned_alloc(64, bytes);
+    if (ms) memset(ms, 0, bytes);
+    return ms;
 }
 
 /* get_state() -> bytes: everything that decides the batch's future steps, except the bound arrays.
@@ -808,13 +830,10 @@ static PyObject *env_get_state(PyObject *self, PyObject *unused) {
                                           "scratch batch) has no snapshot");
         return NULL;
     }
-    size_t payload = snap_payload_bytes(e->n);
-    ymatch *tmp = alloc_matches(1);
-    PyObject *out = tmp ? PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(sizeof(snap_header) + payload)) : NULL;
-    if (!out) {
-        free(tmp);
-        return tmp ? NULL : PyErr_NoMemory();
-    }
+    size_t payload = snap_fixed_bytes(e->n);
+    for (Py_ssize_t i = 0; i < e->n; i++) payload += match_export_bytes(&e->ms[i]);
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(sizeof(snap_header) + payload));
+    if (!out) return NULL;
     char *p = PyBytes_AS_STRING(out) + sizeof(snap_header), *body = p;
     snap_scalars sc;
     memset(&sc, 0, sizeof sc);
@@ -828,16 +847,14 @@ static PyObject *env_get_state(PyObject *self, PyObject *unused) {
     memcpy(p, e->tails, (size_t)e->n * 2 * YENV_MASK * sizeof(float)), p += (size_t)e->n * 2 * YENV_MASK * sizeof(float);
     memcpy(p, e->busy, (size_t)e->n * 2), p += (size_t)e->n * 2;
     char err[200];
-    for (Py_ssize_t i = 0; i < e->n; i++, p += sizeof(ymatch)) {
-        if (match_export(&e->ms[i], tmp, err, sizeof err) < 0) {
-            free(tmp);
+    for (Py_ssize_t i = 0; i < e->n; i++) {
+        if (match_export(&e->ms[i], p, err, sizeof err) < 0) {
             Py_DECREF(out);
             PyErr_Format(PyExc_RuntimeError, "EnvBatch.get_state: slot %zd: %s", i, err);
             return NULL;
         }
-        memcpy(p, tmp, sizeof(ymatch));
+        p += match_export_bytes(&e->ms[i]);
     }
-    free(tmp);
     snap_header h;
     memset(&h, 0, sizeof h);
     memcpy(h.magic, SNAP_MAGIC, sizeof h.magic);
@@ -856,7 +873,13 @@ static const char *snap_refusal(EnvObject *e, const char *buf, size_t len, char 
         return why;
     }
     memcpy(&h, buf, sizeof h);
-    size_t payload = snap_payload_bytes(e->n);
+    /* the payload the matches' own lengths make (each match says how long it is); 0 when the bytes end first */
+    size_t payload = snap_fixed_bytes(e->n);
+    for (Py_ssize_t i = 0; i < e->n && payload; i++) {
+        char err[160];
+        size_t at = sizeof h + payload, bytes = at < len ? match_portable_bytes(buf + at, len - at, err, sizeof err) : 0;
+        payload = bytes ? payload + bytes : 0;
+    }
     if (memcmp(h.magic, SNAP_MAGIC, sizeof h.magic) != 0)
         snprintf(why, whylen, "not an EnvBatch snapshot (bad magic)");
     else if (h.version != SNAP_VERSION)
@@ -871,11 +894,12 @@ static const char *snap_refusal(EnvObject *e, const char *buf, size_t len, char 
     else if (h.match_bytes != sizeof(ymatch))
         snprintf(why, whylen, "matches of %llu bytes, this build's are %zu", (unsigned long long)h.match_bytes,
                  sizeof(ymatch));
+    else if (!payload)
+        snprintf(why, whylen, "truncated: %zu bytes end inside the matches", len);
+    else if (len != sizeof h + payload)
+        snprintf(why, whylen, "wrong length: %zu bytes, the matches end at %zu", len, sizeof h + payload);
     else if (h.payload_bytes != payload)
         snprintf(why, whylen, "payload of %llu bytes, expected %zu", (unsigned long long)h.payload_bytes, payload);
-    else if (len != sizeof h + payload)
-        snprintf(why, whylen, "%s: %zu bytes, expected %zu", len < sizeof h + payload ? "truncated" : "wrong length",
-                 len, sizeof h + payload);
     else if (h.checksum != snapshot_checksum(buf + sizeof h, payload))
         snprintf(why, whylen, "corrupted: the payload's checksum does not match");
     else {
@@ -942,26 +966,33 @@ static PyObject *env_set_state(PyObject *self, PyObject *args) {
     snap_scalars sc;
     memcpy(&sc, p, sizeof sc), p += sizeof sc;
     const char *tails = p, *busy = tails + (size_t)e->n * 2 * YENV_MASK * sizeof(float);
-    const char *matches = busy + (size_t)e->n * 2;
+    const char *matches = busy + (size_t)e->n * 2, *end = buf + b.len;
     ymatch *ms = alloc_matches(e->n);
     if (!ms) {
         PyBuffer_Release(&b);
         PyErr_NoMemory();
         goto done;
     }
-    memcpy(ms, matches, sizeof(ymatch) * (size_t)e->n);
-    PyBuffer_Release(&b);
-    for (Py_ssize_t i = 0; i < e->n; i++) {
-        if (match_import_check(&ms[i], err, sizeof err) < 0) {
+    for (Py_ssize_t i = 0; i < e->n; i++) { /* each match says its length; together they fill the payload */
+        size_t bytes = match_portable_bytes(matches, (size_t)(end - matches), err, sizeof err);
+        if (!bytes || (i == e->n - 1 && matches + bytes != end) ||
+            match_import(&ms[i], matches, bytes, err, sizeof err) < 0) {
+            if (bytes && i == e->n - 1 && matches + bytes != end)
+                snprintf(err, sizeof err, "%zu bytes after the last match", (size_t)(end - matches - (ptrdiff_t)bytes));
+            for (Py_ssize_t k = 0; k < i; k++) match_free(&ms[k]);
             free(ms);
+            PyBuffer_Release(&b);
             PyErr_Format(PyExc_ValueError, "EnvBatch.set_state: slot %zd: %s", i, err);
             goto done;
         }
+        matches += bytes;
         for (int p = 0; p < 2 && ms[i].magic == YOMI_MAGIC; p++) {
             int c = char_of_table(ms[i].f[p].o.table);
             const int64_t *given = cb.buf;
             if (c < 0 || (given && given[2 * i + p] != c)) {
+                for (Py_ssize_t k = 0; k <= i; k++) match_free(&ms[k]);
                 free(ms);
+                PyBuffer_Release(&b);
                 PyErr_Format(PyExc_ValueError, "EnvBatch.set_state: slot %zd: P%d's character %s", i, p + 1,
                              c < 0 ? "cannot be played here" : "differs from the saved chars");
                 goto done;
@@ -969,8 +1000,8 @@ static PyObject *env_set_state(PyObject *self, PyObject *args) {
             chars[2 * i + p] = (int16_t)c;
         }
     }
-    for (Py_ssize_t i = 0; i < e->n; i++) match_import(&ms[i]);
     /* nothing can fail from here on */
+    for (Py_ssize_t i = 0; i < e->n; i++) match_free(&e->ms[i]);
     free(e->ms);
     e->ms = ms;
     free(e->chars);
@@ -978,6 +1009,7 @@ static PyObject *env_set_state(PyObject *self, PyObject *args) {
     chars = NULL;
     memcpy(e->tails, tails, (size_t)e->n * 2 * YENV_MASK * sizeof(float));
     memcpy(e->busy, busy, (size_t)e->n * 2);
+    PyBuffer_Release(&b); /* tails and busy were read from it */
     e->illegal_total = sc.illegal_total, e->engine_errors = sc.engine_errors, e->ticks = sc.ticks;
     e->decisions = sc.decisions;
     for (int k = 0; k < 3; k++) e->last_illegal[k] = (int)sc.last_illegal[k];
@@ -1028,7 +1060,7 @@ static PyObject *env_snapshot_layout(PyObject *self, PyObject *unused) {
         FIELD("is_fighter", f[0].o.is_fighter), FIELD("hbd_host", f[0].hitbox_data.host),
         FIELD("object_number", objs[0].o.number), FIELD("object_creator", objs[0].o.creator),
         FIELD("object_is_fighter", objs[0].o.is_fighter), FIELD("object_n_states", objs[0].o.n_states),
-        FIELD("object_sm_state", objs[0].o.sm.state), FIELD("slot_used", slot_used[0]),
+        FIELD("object_sm_state", objs[0].o.sm.state), FIELD("slot_used", slot_used[0]), FIELD("pool", pool),
     };
 #undef FIELD
     PyObject *d = PyDict_New();

@@ -566,11 +566,16 @@ static int do_submit(ymatch *m, int player, PyObject *action, PyObject *data, Py
     return 0;
 }
 
+/* all zeros: a match struct is zeros or a match (engine.h), never garbage */
 static ymatch *new_match_struct(void) {
     ymatch *m = aligned_alloc(64, (sizeof(ymatch) + 63) & ~(size_t)63);
     if (!m) PyErr_NoMemory();
+    else memset(m, 0, sizeof *m);
     return m;
 }
+
+/* a new Match owning a deep copy of src (its object pool too); NULL and an exception */
+static PyObject *match_object_copy(const ymatch *src);
 
 static int table_of_character(PyObject *name) {
     const char *s = PyUnicode_Check(name) ? PyUnicode_AsUTF8(name) : NULL;
@@ -620,7 +625,9 @@ static int create_into(ymatch *m, PyObject *p1, PyObject *p2, PyObject *seed_o, 
 static PyTypeObject MatchType;
 
 static void match_dealloc(PyObject *self) {
-    free(((MatchObject *)self)->m);
+    ymatch *m = ((MatchObject *)self)->m;
+    if (m) match_free(m);
+    free(m);
     Py_TYPE(self)->tp_free(self);
 }
 
@@ -710,17 +717,21 @@ static PyObject *m_result(PyObject *self, PyObject *unused) {
     return match_result(M(self));
 }
 
-static PyObject *m_clone(PyObject *self, PyObject *unused) {
-    (void)unused;
+static PyObject *match_object_copy(const ymatch *src) {
     MatchObject *copy = PyObject_New(MatchObject, &MatchType);
     if (!copy) return NULL;
     copy->m = new_match_struct();
-    if (!copy->m) {
+    if (!copy->m || match_copy(copy->m, src) < 0) {
+        if (copy->m) PyErr_NoMemory();
         Py_DECREF(copy);
         return NULL;
     }
-    memcpy(copy->m, M(self), sizeof(ymatch));
     return (PyObject *)copy;
+}
+
+static PyObject *m_clone(PyObject *self, PyObject *unused) {
+    (void)unused;
+    return match_object_copy(M(self));
 }
 
 static PyObject *m_current_tick(PyObject *self, void *c) {
@@ -745,7 +756,7 @@ static PyMethodDef MATCH_METHODS[] = {
      "submit(player, action, data=None, extra=None)."},
     {"state", m_state, METH_NOARGS, "The state at the end of the last tick, in the traces' format."},
     {"result", m_result, METH_NOARGS, "None, then the trace's end line."},
-    {"clone", m_clone, METH_NOARGS, "An independent copy (a memcpy of the match)."},
+    {"clone", m_clone, METH_NOARGS, "An independent copy (match_copy: the struct and its object pool)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -797,9 +808,16 @@ static int batch_refuse_busy(BatchObject *b) {
 
 enum { ST_WAITING = 0, ST_FINISHED = 1, ST_ERROR = -1, ST_ILLEGAL = -2, ST_EMPTY = -3 };
 
+static void batch_free_matches(BatchObject *b) {
+    for (Py_ssize_t i = 0; b->ms && i < b->n; i++) match_free(&b->ms[i]);
+    free(b->ms);
+    b->ms = NULL;
+    b->n = 0;
+}
+
 static void batch_dealloc(PyObject *self) {
     BatchObject *b = (BatchObject *)self;
-    free(b->ms);
+    batch_free_matches(b);
     free(b->codes);
     Py_TYPE(self)->tp_free(self);
 }
@@ -815,6 +833,8 @@ static int batch_init(PyObject *self, PyObject *args, PyObject *kw) {
     char why[8];
     yomi_engine_init(why, sizeof why);
     BatchObject *b = (BatchObject *)self;
+    if (batch_refuse_busy(b) < 0) return -1;
+    batch_free_matches(b);
     b->ms = calloc((size_t)n, sizeof(ymatch));
     if (!b->ms) {
         PyErr_NoMemory();
@@ -1067,15 +1087,7 @@ static PyObject *b_legal_actions(PyObject *self, PyObject *args) {
 static PyObject *b_get(PyObject *self, PyObject *io) {
     ymatch *src = batch_at(self, io);
     if (!src) return NULL;
-    MatchObject *copy = PyObject_New(MatchObject, &MatchType);
-    if (!copy) return NULL;
-    copy->m = new_match_struct();
-    if (!copy->m) {
-        Py_DECREF(copy);
-        return NULL;
-    }
-    memcpy(copy->m, src, sizeof(ymatch));
-    return (PyObject *)copy;
+    return match_object_copy(src);
 }
 
 static PyObject *b_len(PyObject *self, void *c) {
@@ -1154,7 +1166,7 @@ static PyObject *py_engine_info(PyObject *self, PyObject *unused) {
     (void)unused;
     return Py_BuildValue("{s:s,s:n,s:n,s:n,s:i,s:i,s:i}", "tables_hash", yomi_tables_hash, "match_bytes",
                          (Py_ssize_t)sizeof(ymatch), "fighter_bytes", (Py_ssize_t)sizeof(yfighter), "object_bytes",
-                         (Py_ssize_t)sizeof(yproj), "max_objects", YOMI_MAX_OBJECTS, "max_fighter_states",
+                         (Py_ssize_t)sizeof(yproj), "inline_objects", YOMI_INLINE_OBJECTS, "max_fighter_states",
                          YOMI_MAX_FSTATES, "max_fighter_hitboxes", YOMI_MAX_FHITBOXES);
 }
 

@@ -4,11 +4,13 @@
  *
  *   snapshot_fuzz CASES SEED  -> prints "ok cases=... refused=... accepted=... ticks=..."
  *
- * It plays a few random matches and exports (match_export) a pool of their states, then for each
- * case mutates one of them in the portable form, i.e. after the envelope's checksum (which only
+ * It plays a few random matches and exports (match_export) a set of their states, some of them
+ * with more objects than the inline slots (their portable form carries the object pool), then for
+ * each case mutates one of them in the portable form, i.e. after the envelope's checksum (which only
  * detects accidents) is taken as fixed up: bit flips, byte overwrites, boundary values written into
- * the count and index fields, object slots spliced from another match. Each case runs in a child
- * process (fork): match_import_check either refuses it (exit 10) or the match is imported, observed
+ * the count and index fields (inline or pool slots, the pool's size and lists), object slots spliced
+ * from another match, a length cut or grown. Each case runs in a child
+ * process (fork): match_import either refuses it (exit 10) or the match is imported, observed
  * as the environment does, and played for a few decisions of random legal moves (exit 0). Anything
  * else (a signal, a sanitizer report, a hang past the alarm) is a failure: the parent prints the
  * case and stops with exit 1. */
@@ -32,8 +34,12 @@ static uint32_t rnd(void) {
     return (uint32_t)(rng_state >> 11);
 }
 
-enum { POOL = 10 };
-static ymatch *pool[POOL]; /* portable (exported) matches */
+enum { POOL = 12, WITH_POOL = 4 }; /* the last WITH_POOL have more objects than the inline slots */
+typedef struct {
+    uint8_t *b; /* a portable (exported) match */
+    size_t n;
+} blob;
+static blob pool[POOL];
 
 /* one decision of both players: a random legal move each (Continue without data) */
 static void play_decision(ymatch *m) {
@@ -57,31 +63,51 @@ static void play_decision(ymatch *m) {
     match_iface_advance(m);
 }
 
+/* more objects than the inline slots: objects of the first playable object table, spawned
+ * around P1 (as a move would), then a few decisions so that they initialise and act */
+static void crowd(ymatch *m) {
+    int table = -1;
+    for (int t = 0; t < YOMI_N_OBJECT_TABLES && table < 0; t++)
+        if (table_object_template(t) && !table_unavailable_reason(0, t)) table = t;
+    for (int k = 0; k < YOMI_INLINE_OBJECTS + 8 && table >= 0 && YOK(m); k++)
+        obj_spawn(m, &m->f[0].o, table, (int32_t)(rnd() % 200) - 100, -(int32_t)(rnd() % 100), true, NULL, false);
+    for (int d = 0; d < 3 && YOK(m) && !m->game_finished && m->turn_open; d++) play_decision(m);
+}
+
 static int build_pool(void) {
     ymatch *m = aligned_alloc(64, (sizeof(ymatch) + 63) & ~(size_t)63);
+    if (!m) return -1;
+    memset(m, 0, sizeof *m); /* a match struct is zeros or a match */
     char err[200];
     int made = 0;
-    for (int attempt = 0; made < POOL && attempt < 200; attempt++) {
+    for (int attempt = 0; made < POOL && attempt < 400; attempt++) {
         int t1 = made % YOMI_N_FIGHTER_TABLES, t2 = (int)(rnd() % YOMI_N_FIGHTER_TABLES);
         if (!fighter_char(t1) || table_unavailable_reason(1, t1) || !fighter_char(t2) || table_unavailable_reason(1, t2))
             continue;
-        memset(m, 0, sizeof *m);
         if (match_create(m, t1, t2, (int64_t)rnd(), &yomi_default_settings) != 0) continue;
         match_iface_advance(m);
         int decisions = 5 + (int)(rnd() % 60);
         for (int d = 0; d < decisions && YOK(m) && !m->game_finished && m->turn_open; d++) play_decision(m);
-        if (!YOK(m)) continue;
-        pool[made] = aligned_alloc(64, (sizeof(ymatch) + 63) & ~(size_t)63);
-        if (match_export(m, pool[made], err, sizeof err) < 0) {
-            fprintf(stderr, "export failed: %s\n", err);
+        if (made >= POOL - WITH_POOL && YOK(m) && m->turn_open) crowd(m);
+        if (!YOK(m) || (made >= POOL - WITH_POOL && !m->pool)) continue;
+        pool[made].n = match_export_bytes(m);
+        pool[made].b = malloc(pool[made].n);
+        if (!pool[made].b || match_export(m, pool[made].b, err, sizeof err) < 0) {
+            fprintf(stderr, "export failed: %s\n", pool[made].b ? err : "out of memory");
             return -1;
         }
-        if (match_import_check(pool[made], err, sizeof err) < 0) { /* an unmutated export loads */
+        ymatch *check = aligned_alloc(64, (sizeof(ymatch) + 63) & ~(size_t)63);
+        if (!check) return -1;
+        memset(check, 0, sizeof *check);
+        if (match_import(check, pool[made].b, pool[made].n, err, sizeof err) < 0) { /* an unmutated export loads */
             fprintf(stderr, "the importer refused an unmutated export: %s\n", err);
             return -1;
         }
+        match_clear(check);
+        free(check);
         made++;
     }
+    match_clear(m);
     free(m);
     return made == POOL ? 0 : -1;
 }
@@ -112,7 +138,7 @@ static void hitbox_fields(const ymatch *z, const yhitbox *h) {
     F(h->n_hit), F(h->state), F(h->index), F(h->kind), F(h->hitbox_type), F(h->hit_height), F(h->hit_objects[0]);
 }
 static void collect_fields(void) {
-    const ymatch *z = pool[0];
+    const ymatch *z = (const ymatch *)pool[0].b; /* only offsets are taken: the struct's layout */
     F(z->n_objs), F(z->n_gone), F(z->n_spawned), F(z->order[0]), F(z->order[1]), F(z->gone[0]), F(z->slot_used[0]);
     F(z->slot_used[1]), F(z->err), F(z->magic), F(z->current_tick), F(z->turn_open), F(z->game_finished);
     for (int p = 0; p < 2; p++) {
@@ -131,42 +157,62 @@ static void collect_fields(void) {
         for (int i = 0; i < YOMI_MAX_OSTATES; i++) state_fields(z, &o->states[i]);
         for (int i = 0; i < YOMI_MAX_OHITBOXES; i++) hitbox_fields(z, &o->hitboxes[i]);
     }
+    F(z->pool); /* the pool's slot count */
+    /* the same fields of the first pool slots: in the portable form they follow the struct */
+    int n_inline = n_fields;
+    for (int i = 0; i < n_inline; i++) {
+        size_t at = offsetof(ymatch, objs[0]);
+        if (fields[i].off < at || fields[i].off >= at + 4 * sizeof(yproj)) continue;
+        add(sizeof(ymatch) + (fields[i].off - at), fields[i].size);
+    }
 }
 
 static const int64_t SPECIAL[] = {0, 1, -1, 2, 3, 4, 5, 7, 12, 13, 16, 17, 31, 32, 33, 48, 49, 63, 64, 100, 111,
                                   112, 113, 127, 128, 200, 255, 256, 835, 836, 4096, 6144, 32767, -32768, 65535,
                                   INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN};
 
-static void put(ymatch *m, size_t off, size_t size, int64_t v) {
-    uint8_t *b = (uint8_t *)m + off;
-    memcpy(b, &v, size < 8 ? size : 8); /* little-endian: the low bytes */
+static void put(blob *m, size_t off, size_t size, int64_t v) {
+    if (off + size > m->n) return; /* a pool slot's field in a match without a pool */
+    memcpy(m->b + off, &v, size < 8 ? size : 8); /* little-endian: the low bytes */
 }
 
-/* (of the unmutated source) a byte where the match has something: the fighters or a used object slot (mostly), anywhere (rarely) */
-static size_t live_offset(const ymatch *m) {
-    if (rnd() % 8 == 0) return rnd() % sizeof(ymatch);
-    int which = (int)(rnd() % 4);
+/* (of the unmutated source) a byte where the match has something: the fighters, a used inline object
+ * slot or the pool's slots and lists (mostly), anywhere (rarely) */
+static size_t live_offset(const blob *m) {
+    const ymatch *z = (const ymatch *)m->b;
+    if (rnd() % 8 == 0) return rnd() % m->n;
+    int which = (int)(rnd() % 5);
     if (which < 2) return offsetof(ymatch, f) + (size_t)which * sizeof(yfighter) + rnd() % sizeof(yfighter);
     if (which == 2) return rnd() % offsetof(ymatch, f);
+    if (which == 3 && m->n > sizeof(ymatch)) return sizeof(ymatch) + rnd() % (m->n - sizeof(ymatch));
     for (int tries = 0; tries < 8; tries++) {
-        int k = (int)(rnd() % YOMI_MAX_OBJECTS);
-        if (m->slot_used[k]) return offsetof(ymatch, objs) + (size_t)k * sizeof(yproj) + rnd() % sizeof(yproj);
+        int k = (int)(rnd() % YOMI_INLINE_OBJECTS);
+        uint8_t used;
+        memcpy(&used, (const uint8_t *)z + offsetof(ymatch, slot_used[k]), 1);
+        if (used) return offsetof(ymatch, objs) + (size_t)k * sizeof(yproj) + rnd() % sizeof(yproj);
     }
     return offsetof(ymatch, f) + rnd() % sizeof(yfighter);
 }
 
-static int mutate(ymatch *m, const ymatch *src, const ymatch *other) {
-    int kind = (int)(rnd() % 5);
+/* where object slot k's bytes are in a portable match (inline or pool); 0 when it has no slot k */
+static size_t slot_offset(const blob *m, int k) {
+    if (k < YOMI_INLINE_OBJECTS) return offsetof(ymatch, objs) + (size_t)k * sizeof(yproj);
+    size_t at = sizeof(ymatch) + (size_t)(k - YOMI_INLINE_OBJECTS) * sizeof(yproj);
+    return at + sizeof(yproj) <= m->n ? at : 0;
+}
+
+static int mutate(blob *m, const blob *src, const blob *other) {
+    int kind = (int)(rnd() % 6);
     int n = 1 + (int)(rnd() % 4);
     for (int k = 0; k < n; k++) switch (kind) {
         case 0: { /* bit flips */
             size_t off = live_offset(src);
-            ((uint8_t *)m)[off] ^= (uint8_t)(1u << (rnd() % 8));
+            m->b[off] ^= (uint8_t)(1u << (rnd() % 8));
             break;
         }
         case 1: { /* byte overwrites */
             size_t off = live_offset(src);
-            ((uint8_t *)m)[off] = (uint8_t)rnd();
+            m->b[off] = (uint8_t)rnd();
             break;
         }
         case 2:
@@ -179,12 +225,20 @@ static int mutate(ymatch *m, const ymatch *src, const ymatch *other) {
         }
         case 4: { /* an object slot or a state from another match */
             if (rnd() & 1) {
-                int k = (int)(rnd() % YOMI_MAX_OBJECTS), j = (int)(rnd() % YOMI_MAX_OBJECTS);
-                memcpy(&m->objs[k], &other->objs[j], sizeof(yproj));
+                int span = 2 * YOMI_INLINE_OBJECTS;
+                size_t to = slot_offset(m, (int)(rnd() % (uint32_t)span)), from = slot_offset(other, (int)(rnd() % (uint32_t)span));
+                if (to && from) memcpy(m->b + to, other->b + from, sizeof(yproj));
             } else {
                 int p = (int)(rnd() % 2), i = (int)(rnd() % YOMI_MAX_FSTATES), j = (int)(rnd() % YOMI_MAX_FSTATES);
-                memcpy(&m->f[p].states[i], &other->f[rnd() % 2].states[j], sizeof(ystate));
+                memcpy(m->b + offsetof(ymatch, f[p].states[i]), other->b + offsetof(ymatch, f[rnd() % 2].states[j]),
+                       sizeof(ystate));
             }
+            break;
+        }
+        case 5: { /* the length: cut, or grown by zeros (the bytes past the end are the caller's room) */
+            size_t d = 1 + rnd() % (rnd() & 1 ? 64 : sizeof(yproj) * 2);
+            if (rnd() & 1) m->n = m->n > d ? m->n - d : 0;
+            else m->n += d;
             break;
         }
         }
@@ -192,10 +246,9 @@ static int mutate(ymatch *m, const ymatch *src, const ymatch *other) {
 }
 
 /* the child: load the case and, when accepted, observe and play it as the environment would */
-static int run_case(ymatch *m) {
+static int run_case(ymatch *m, const blob *b) {
     char err[200];
-    if (match_import_check(m, err, sizeof err) < 0) return 10;
-    match_import(m);
+    if (match_import(m, b->b, b->n, err, sizeof err) < 0) return 10;
     if (m->magic != YOMI_MAGIC) return 0;
     int chars[2] = {-1, -1};
     for (int p = 0; p < 2; p++)
@@ -226,11 +279,19 @@ int main(int argc, char **argv) {
     if (build_pool() < 0) return 2;
     collect_fields();
     ymatch *m = aligned_alloc(64, (sizeof(ymatch) + 63) & ~(size_t)63);
-    long refused = 0, accepted = 0;
+    size_t room = 0;
+    for (int k = 0; k < POOL; k++) room = pool[k].n > room ? pool[k].n : room;
+    room += 2 * sizeof(yproj) + 64; /* a grown case's bytes */
+    uint8_t *bytes = malloc(room);
+    if (!m || !bytes) return 2;
+    long refused = 0, accepted = 0, pooled = 0, pooled_accepted = 0; /* pooled: cases from a match with a pool */
     for (long c = 0; c < cases; c++) {
-        const ymatch *src = pool[rnd() % POOL], *other = pool[rnd() % POOL];
-        memcpy(m, src, sizeof *m);
-        int kind = mutate(m, src, other);
+        const blob *src = &pool[rnd() % POOL], *other = &pool[rnd() % POOL];
+        memset(m, 0, sizeof *m);
+        memset(bytes, 0, room);
+        memcpy(bytes, src->b, src->n);
+        blob mutated = {bytes, src->n};
+        int kind = mutate(&mutated, src, other);
         uint64_t case_seed = rng_state;
         fflush(stdout);
         fflush(stderr);
@@ -242,12 +303,16 @@ int main(int argc, char **argv) {
         if (pid == 0) {
             alarm(20);
             rng_state = case_seed;
-            _exit(run_case(m));
+            _exit(run_case(m, &mutated));
         }
         int status = 0;
         waitpid(pid, &status, 0);
+        pooled += src->n > sizeof(ymatch);
         if (WIFEXITED(status) && WEXITSTATUS(status) == 10) refused++;
-        else if (WIFEXITED(status) && WEXITSTATUS(status) == 0) accepted++;
+        else if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+            accepted++;
+            pooled_accepted += src->n > sizeof(ymatch);
+        }
         else {
             fprintf(stderr, "case %ld (mutation %d): %s %d\n", c, kind,
                     WIFSIGNALED(status) ? "killed by signal" : "exit status",
@@ -256,6 +321,7 @@ int main(int argc, char **argv) {
             return 1;
         }
     }
-    printf("ok cases=%ld refused=%ld accepted=%ld\n", cases, refused, accepted);
+    printf("ok cases=%ld refused=%ld accepted=%ld pooled=%ld pooled_accepted=%ld\n", cases, refused, accepted, pooled,
+           pooled_accepted);
     return 0;
 }

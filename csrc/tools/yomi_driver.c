@@ -26,31 +26,82 @@ static uint32_t rnd(void) {
 }
 static int32_t rnd_range(int32_t lo, int32_t hi) { return lo + (int32_t)(rnd() % (uint32_t)(hi - lo + 1)); }
 
-/* match_export, a bad code refused, match_import: the copy is the match byte for byte (snapshot.c) */
+/* a and b hold the same match: the struct (but the pool's address) and every pool slot and list */
+static bool same_match(const ymatch *a, const ymatch *b) {
+    size_t at = offsetof(ymatch, pool), after = at + sizeof a->pool;
+    if (memcmp(a, b, at) != 0 || memcmp((const char *)a + after, (const char *)b + after, sizeof *a - after) != 0)
+        return false;
+    if (match_n_slots(a) != match_n_slots(b)) return false;
+    int n_spill = a->pool ? a->pool->n_spill : 0;
+    if (n_spill != (b->pool ? b->pool->n_spill : 0) ||
+        (n_spill && memcmp(a->pool->spill, b->pool->spill, (size_t)n_spill * sizeof(yhit_spill)) != 0))
+        return false;
+    for (int k = YOMI_INLINE_OBJECTS; k < match_n_slots(a); k++)
+        if (memcmp(match_slot(a, k), match_slot(b, k), sizeof(yproj)) != 0 || *match_slot_used(a, k) != *match_slot_used(b, k) ||
+            *match_order_at(a, k) != *match_order_at(b, k) || *match_gone_at(a, k) != *match_gone_at(b, k))
+            return false;
+    return true;
+}
+
+/* match_copy, then match_export, a bad code refused, match_import: each copy is the match byte for
+ * byte, pool included (snapshot.c) */
 static int snapshot_round_trip(const ymatch *m, ymatch *twin) {
     char err[200];
-    if (match_export(m, twin, err, sizeof err) < 0) {
-        fprintf(stderr, "snapshot export: %s\n", err);
+    if (match_copy(twin, m) < 0 || !same_match(twin, m)) {
+        fprintf(stderr, "match_copy: %s\n", match_n_slots(twin) ? "the copy differs" : "out of memory");
+        return -1;
+    }
+    match_clear(twin);
+    size_t n = match_export_bytes(m);
+    uint8_t *buf = malloc(n);
+    if (!buf || match_export(m, buf, err, sizeof err) < 0) {
+        fprintf(stderr, "snapshot export: %s\n", buf ? err : "out of memory");
+        free(buf);
         return -1;
     }
     uint64_t saved, bad = (uint64_t)1 << 40 | 7; /* no object table has that index */
-    memcpy(&saved, &twin->objs[0].cls, sizeof saved);
-    memcpy(&twin->objs[0].cls, &bad, sizeof bad);
-    if (match_import_check(twin, err, sizeof err) == 0) {
+    size_t at = m->pool ? sizeof(ymatch) + offsetof(yproj, cls) : offsetof(ymatch, objs[0].cls); /* a pool slot's, if any */
+    memcpy(&saved, buf + at, sizeof saved);
+    memcpy(buf + at, &bad, sizeof bad);
+    int r = -1;
+    if (match_import(twin, buf, n, err, sizeof err) == 0) {
         fprintf(stderr, "snapshot import accepted a bad class code\n");
-        return -1;
+        goto out;
     }
-    memcpy(&twin->objs[0].cls, &saved, sizeof saved);
-    if (match_import_check(twin, err, sizeof err) < 0) {
+    memcpy(buf + at, &saved, sizeof saved);
+    if (match_import(twin, buf, n, err, sizeof err) < 0) {
         fprintf(stderr, "snapshot import refused its own export: %s\n", err);
-        return -1;
+        goto out;
     }
-    match_import(twin);
-    if (memcmp(twin, m, sizeof *m) != 0) {
+    if (!same_match(twin, m)) {
         fprintf(stderr, "snapshot round trip changed the match\n");
-        return -1;
+        goto out;
     }
-    return 0;
+    r = 0;
+out:
+    if (r < 0) match_clear(twin);
+    free(buf);
+    return r; /* twin: the imported copy */
+}
+
+/* More objects than the inline slots (the pool), and one fighter hitbox told it hit every one of
+ * them (past its inline hit list: the spill list); each must be remembered. */
+static void crowd(ymatch *m) {
+    int table = -1;
+    for (int t = 0; t < YOMI_N_OBJECT_TABLES && table < 0; t++)
+        if (table_object_template(t) && !table_unavailable_reason(0, t)) table = t;
+    int n = YOMI_INLINE_OBJECTS + 1 + (int)(rnd() % 40);
+    for (int k = 0; k < n && table >= 0 && YOK(m); k++)
+        obj_spawn(m, &m->f[0].o, table, rnd_range(-150, 150), rnd_range(-120, 0), true, NULL, false);
+    yfighter *f = &m->f[1];
+    if (!YOK(m) || f->o.n_hitboxes == 0) return;
+    yhitbox *h = &f->hitboxes[rnd() % (uint32_t)f->o.n_hitboxes];
+    for (int k = 0; k < m->n_objs && YOK(m); k++) hitbox_remember_object(m, &f->o, h, match_obj_at(m, k)->o.number);
+    for (int k = 0; k < m->n_objs && YOK(m); k++)
+        if (!hitbox_already_hit_object(m, &f->o, h, match_obj_at(m, k)->o.number)) {
+            fprintf(stderr, "a hitbox forgot object %d of %d\n", k, m->n_objs);
+            exit(5);
+        }
 }
 
 static const int DATA_KEYS[] = {SYM_x, SYM_y, SYM_count, SYM_charged, SYM_Distance, SYM_speed_modifier};
@@ -126,6 +177,7 @@ static void new_match(ymatch *m, int *n_matches) {
     s.global_damage_modifier = FXI(rnd_range(0, 3));
     s.global_gravity_modifier = FXC(0.5) * rnd_range(1, 4);
     if (match_create(m, t1, t2, (int64_t)rnd() * 7919, &s) == 0) match_iface_advance(m);
+    if (rnd() % 4 == 0 && YOK(m) && m->turn_open) crowd(m);
     (*n_matches)++;
 }
 
@@ -140,6 +192,8 @@ int main(int argc, char **argv) {
     ymatch *m = aligned_alloc(64, (sizeof(ymatch) + 63) & ~(size_t)63);
     ymatch *twin = aligned_alloc(64, (sizeof(ymatch) + 63) & ~(size_t)63);
     if (!m || !twin) return 2;
+    memset(m, 0, sizeof *m); /* a match struct is zeros or a match */
+    memset(twin, 0, sizeof *twin);
     long ticks = 0, decisions = 0, errors = 0, illegal = 0;
     int matches = 0;
     new_match(m, &matches);
@@ -201,6 +255,8 @@ int main(int argc, char **argv) {
     }
     printf("ok ticks=%ld matches=%d errors=%ld decisions=%ld refused=%ld\n", ticks, matches, errors, decisions,
            illegal);
+    match_clear(m);
+    match_clear(twin);
     free(m);
     free(twin);
     return 0;

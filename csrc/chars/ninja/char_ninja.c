@@ -48,29 +48,11 @@ void ninja_detach(ymatch *m, yfighter *f) {
     if (hook) ninja_obj_disable(m, hook);
 }
 
-/* substituted_objects: `name in host.substituted_objects` */
-bool ninja_substituted(const ninja_vars *v, int number) {
-    for (int i = 0; i < v->n_substituted; i++)
-        if (v->substituted_objects[i] == number) return true;
-    return false;
-}
+/* substituted_objects: `name in host.substituted_objects` (the mark on the object, yobj.substituted) */
+bool ninja_substituted(const yfighter *f, const yobj *o) { return (o->substituted >> (f->o.number - 1)) & 1u; }
 
-/* host.substituted_objects[name] = True (see NINJA_MAX_SUBSTITUTED: names of objects that are
- * disabled or gone can never be looked up again and make room) */
-void ninja_add_substituted(ymatch *m, ninja_vars *v, int number) {
-    if (ninja_substituted(v, number)) return;
-    if (v->n_substituted >= NINJA_MAX_SUBSTITUTED) {
-        int n = 0;
-        for (int i = 0; i < v->n_substituted; i++)
-            if (obj_from_name(m, v->substituted_objects[i])) v->substituted_objects[n++] = v->substituted_objects[i];
-        v->n_substituted = (uint8_t)n;
-    }
-    if (v->n_substituted >= NINJA_MAX_SUBSTITUTED) {
-        yerr(m, YE_LIMIT, "Ninja: more than %d live substituted objects", NINJA_MAX_SUBSTITUTED);
-        return;
-    }
-    v->substituted_objects[v->n_substituted++] = (int16_t)number;
-}
+/* host.substituted_objects[name] = True */
+void ninja_add_substituted(const yfighter *f, yobj *o) { o->substituted |= (uint8_t)(1u << (f->o.number - 1)); }
 
 static void explode_sticky_bomb(ymatch *m, yfighter *f) {
     ninja_vars *v = NINJA(f);
@@ -258,7 +240,7 @@ static int swap_places_object(yfighter *f) {
 static bool refs_object(ymatch *m, yfighter *f, int number) {
     (void)m;
     ninja_vars *v = NINJA(f);
-    /* substituted_objects needs no object: only live objects are looked up in it */
+    /* substituted_objects needs no object: only live objects are looked up in it (yobj.substituted) */
     return v->bomb_projectile == number || v->grappling_hook_projectile == number ||
            swap_places_object(f) == number;
 }
@@ -281,13 +263,7 @@ static const yres_field RES[] = {
 };
 #undef R
 
-static bool ninja_vars_ok(const yfighter *f, const void *vars) {
-    (void)f;
-    return ((const ninja_vars *)vars)->n_substituted <= NINJA_MAX_SUBSTITUTED;
-}
-
 const yomi_char char_ninja_hooks = {
-    .vars_ok = ninja_vars_ok,
     .name = "Ninja",
     .py_class = "states.ninja.fighter.Ninja",
     .vars_size = sizeof(ninja_vars),

@@ -10,19 +10,12 @@
 
 #include "base.h"
 
-/* substituted_objects (a dict of object names, never cleared): only the Ninja's live objects are
- * ever looked up in it and a disabled object stays disabled, so names of disabled objects are
- * dropped when the list is full; at most every object slot is live at once */
-#define NINJA_MAX_SUBSTITUTED YOMI_MAX_OBJECTS
-
 typedef struct {
     int32_t momentum_stores, sticky_bombs_left, skull_shaker_bleed_ticks, boost_frames_left;
     int32_t quick_slash_start_pos_x, quick_slash_start_pos_y;
     fx stored_momentum_x, stored_momentum_y, stored_speed_1, stored_speed_2, stored_speed_3, current_momentum;
     fx quick_slash_move_dir_x, quick_slash_move_dir_y;
     int16_t bomb_projectile, grappling_hook_projectile; /* object numbers, 0 = None */
-    uint8_t n_substituted;
-    int16_t substituted_objects[NINJA_MAX_SUBSTITUTED];
     yflag can_summon_kunai, can_summon_kick, bomb_thrown, pulling, used_grappling_hook, whip_beam_charged,
         released_this_turn, will_release_momentum, will_store_momentum, boosted_during_combo, stackriken_out,
         can_divekick_hop;
@@ -41,8 +34,8 @@ ninja_vars *ninja_of(ymatch *m, yobj *o);
 
 /* ------------------------------------------------------------------ char_ninja.c: Ninja methods other files call */
 void ninja_detach(ymatch *m, yfighter *f);
-bool ninja_substituted(const ninja_vars *v, int number);
-void ninja_add_substituted(ymatch *m, ninja_vars *v, int number);
+bool ninja_substituted(const yfighter *f, const yobj *o);
+void ninja_add_substituted(const yfighter *f, yobj *o);
 
 /* ------------------------------------------------------------------ char_ninja_moves.c (states/ninja/moves.py) */
 extern const state_class ninja_fireball_class, ninja_grappling_hook_class, ninja_sticky_bomb_class,

@@ -374,7 +374,6 @@ const state_class ninja_summon_class = {
 
 /* get_usable_projectiles: the last one (0: none), or only whether there is one */
 static yobj *last_usable_projectile(ymatch *m, yfighter *f) {
-    ninja_vars *v = NINJA(f);
     yfighter *opp = FOPP(m, f);
     yobj *last = NULL;
     for (int k = 0; k < m->n_objs; k++) {
@@ -384,7 +383,7 @@ static yobj *last_usable_projectile(ymatch *m, yfighter *f) {
         if (bomb && bomb->attached) continue;
         ninja_hook_vars *hook = ninja_hook(o);
         if (hook && hook->attached_to != 0) continue;
-        if (ninja_substituted(v, o->number)) continue;
+        if (ninja_substituted(f, o)) continue;
         int32_t cx, cy;
         box_center(&opp->o.hurtbox, &cx, &cy);
         if (int_abs(o->data.px - cx) > MAX_X_DIST || int_abs(o->data.py - cy) > MAX_Y_DIST) continue;
@@ -429,8 +428,7 @@ static void swap_with(ymatch *m, yobj *host, ystate *st, yobj *obj, int start_di
     obj_set_facing(m, obj, obj_facing(host), false);
     if (f->reverse_state) obj_set_vel(obj, fxs_mul(obj->data.vx, -FX_ONE), obj->data.vy);
     v->obj_name = obj->number;
-    ninja_add_substituted(m, NINJA(f), obj->number);
-    if (!YOK(m)) return;
+    ninja_add_substituted(f, obj);
     ninja_detach(m, f);
     if (!YOK(m)) return;
     obj_update_data(m, host);

@@ -234,7 +234,7 @@ static void nade_hit_by_object(ymatch *m, yproj *p, yobj *host_object, int host_
     }
     p->hit_cancel_on_hit = player_object->combo_count > 0 && v->hits_chained == 0;
     if (host_name != player) {
-        hitbox_remember_object(m, mine, player);
+        hitbox_remember_object(m, &p->o, mine, player);
         if (!YOK(m)) return;
     } else {
         fx degradation = fxs_mul(NADE_DI_DEGRADATION_PER_HIT, fxs_int(v->hits_chained));
@@ -265,7 +265,7 @@ static void nade_hit_by(ymatch *m, yproj *p, yhbd *hb) {
     if (host_name) {
         yhitbox *mine = nade_my_hitbox(m, p);
         if (!mine) return;
-        hitbox_remember_object(m, mine, host_name);
+        hitbox_remember_object(m, &p->o, mine, host_name);
         if (!YOK(m)) return;
     }
     yobj *host_object = obj_from_name(m, host_name);
@@ -332,7 +332,7 @@ static int gd_frame_1(ymatch *m, yobj *host, ystate *st) {
         }
         hitbox_activate(m, host, hitbox);
         v->hitbox_out = true;
-        hitbox_remember_object(m, hitbox, obj_get_fighter(m, host)->number);
+        hitbox_remember_object(m, host, hitbox, obj_get_fighter(m, host)->number);
     }
     return SYM_NONE;
 }

@@ -3,6 +3,8 @@
  * attack on its second tick; the supers extend the base SuperMove. Numbers written here
  * are the scripts' constants; frame data (hitboxes, timings, forces) comes from the
  * tables. The registry (SCRIPTS) is in char_wizard_registry.c. */
+#include <stdlib.h>
+
 #include "char_wizard.h"
 
 #define W(host) WIZARD(AS_F(host))
@@ -368,7 +370,7 @@ const state_class wizard_liftoff_class = {
  * projectiles; Zephyr only takes airborne ones. An object not initialised yet has no
  * state and is skipped. */
 static int blown_objects(ymatch *m, yobj *host, const ybox *windbox, bool require_airborne, yobj **out) {
-    int n = 0;
+    int n = 0; /* out: room for 2 + m->n_objs (blown_list) */
     for (int k = -2; k < m->n_objs; k++) {
         yobj *obj = k < 0 ? &m->f[k + 2].o : &match_obj_at(m, k)->o;
         if (obj == host) continue;
@@ -379,6 +381,22 @@ static int blown_objects(ymatch *m, yobj *host, const ybox *windbox, bool requir
         out[n++] = obj;
     }
     return n;
+}
+
+/* Room for blown_objects' answer: `first` when it fits, else the heap (NULL: out of memory, the
+ * match stopped); the caller gives it to blown_list_free. Pushing an object moves it, so the list is
+ * taken whole before the first push, as the original does. */
+typedef struct {
+    yobj *first[2 + YOMI_INLINE_OBJECTS];
+} blown_room;
+static yobj **blown_list(ymatch *m, blown_room *r) {
+    if (2 + m->n_objs <= 2 + YOMI_INLINE_OBJECTS) return r->first;
+    yobj **out = malloc((size_t)(2 + m->n_objs) * sizeof *out);
+    if (!out) yerr(m, YE_LIMIT, "out of memory for %d objects", m->n_objs);
+    return out;
+}
+static void blown_list_free(blown_room *r, yobj **list) {
+    if (list != r->first) free(list);
 }
 
 /* a CollisionBox child (WindBox...) placed on the host, as the scripts set it before use */
@@ -440,9 +458,12 @@ static int sandstorm_tick(ymatch *m, yobj *host, ystate *st) {
         xy_to_dir(m, x, y, FX_ONE, &dir_x, &dir_y);
         ybox windbox;
         if (!wind_box(m, host, st, SYM_WindBox, &windbox)) return SYM_NONE;
-        yobj *found[2 + YOMI_MAX_OBJECTS];
+        blown_room room;
+        yobj **found = blown_list(m, &room);
+        if (!found) return SYM_NONE;
         int n = blown_objects(m, host, &windbox, false, found);
         for (int i = 0; i < n && YOK(m); i++) sandstorm_push_object(m, host, found[i], dir_x, dir_y);
+        blown_list_free(&room, found);
         fx pbx, pby;
         xy_to_dir(m, x, y, -FX_ONE, &pbx, &pby);
         fx push_y = (!obj_grounded(host) || W(host)->hovering) ? fxs_mul(pby, SAND_PUSHBACK_SPEED_Y) : 0;
@@ -498,9 +519,12 @@ static int catch_wind_tick(ymatch *m, yobj *host, ystate *st) {
     if (throwbox->active && throwbox->enabled) {
         ybox windbox;
         if (!wind_box(m, host, st, AS_F(host)->initiative ? SYM_WindBox2 : SYM_WindBox, &windbox)) return SYM_NONE;
-        yobj *found[2 + YOMI_MAX_OBJECTS];
+        blown_room room;
+        yobj **found = blown_list(m, &room);
+        if (!found) return SYM_NONE;
         int n = blown_objects(m, host, &windbox, true, found);
         for (int i = 0; i < n && YOK(m); i++) catch_wind_pull_object(m, found[i], throwbox);
+        blown_list_free(&room, found);
     }
     return SYM_NONE;
 }
