@@ -58,80 +58,83 @@ static int cancel_categories(ymatch *m, yfighter *f, bool force_grounded, bool f
     return n;
 }
 
-/* the checks after "one of its interrupt_from categories is offered" */
-static bool offered_if_reachable(ymatch *m, yfighter *f, ystate *cand, bool force_aerial, bool force_grounded) {
-    ystate *st = obj_state(&f->o);
-    const ystate_static *cs = cand->st, *s = st->st;
+/* What the offer checks read of the fighter's current state: the same for every candidate of
+ * one decision, so read once per menu. */
+typedef struct {
+    ystate *st;
+    const ystate_static *s;
+    bool turbo, hit_cancellable, interruptable;
+    bool hit_cancel_exceptions; /* hit_cancellable and the state has hit_cancel_exceptions */
+    bool interrupt_exceptions;  /* interruptable and the state has interrupt_exceptions */
+} yoffer;
+
+static void offer_init(yfighter *f, yoffer *o) {
+    o->st = obj_state(&f->o);
+    o->s = o->st->st;
+    o->turbo = f->turbo_mode;
+    o->hit_cancellable = f->o.state_hit_cancellable;
+    o->interruptable = f->o.state_interruptable;
+    o->hit_cancel_exceptions = o->hit_cancellable && o->s->n_hit_cancel_exceptions > 0;
+    o->interrupt_exceptions = o->interruptable && o->st->n_interrupt_exceptions > 0;
+}
+
+/* the checks after "one of its interrupt_from categories is offered"; an empty exception list
+ * rejects nothing, so its loops are skipped */
+static inline bool offered_if_reachable(ymatch *m, yfighter *f, const yoffer *o, ystate *cand, bool force_aerial,
+                                        bool force_grounded) {
+    const ystate_static *cs = cand->st, *s = o->s;
     if (!(cs_is_usable_with_grounded_check(m, f, cand, force_aerial, force_grounded) && cs_allowed_in_stance(f, cand)))
         return false;
-    bool turbo = f->turbo_mode, hit_cancellable = f->o.state_hit_cancellable;
     if (cs->name == s->name) {
-        if (hit_cancellable && !st->self_hit_cancellable && !turbo) return false;
-        if (!hit_cancellable && !st->self_interruptable && !turbo) return false;
+        if (o->hit_cancellable && !o->st->self_hit_cancellable && !o->turbo) return false;
+        if (!o->hit_cancellable && !o->st->self_interruptable && !o->turbo) return false;
     }
-    if (hit_cancellable && st_in_list(s->hit_cancel_exceptions, s->n_hit_cancel_exceptions, cs->name)) return false;
-    else if (f->o.state_interruptable && st_has_exception(st, cs->name)) return false;
-    if (hit_cancellable)
+    if (o->hit_cancel_exceptions) {
+        if (st_in_list(s->hit_cancel_exceptions, s->n_hit_cancel_exceptions, cs->name)) return false;
         for (int i = 0; i < cs->n_interrupt_from; i++)
             if (st_in_list(s->hit_cancel_exceptions, s->n_hit_cancel_exceptions, cs->interrupt_from[i])) return false;
-    if (f->o.state_interruptable)
+    }
+    if (o->interrupt_exceptions) {
+        if (st_has_exception(o->st, cs->name)) return false;
         for (int i = 0; i < cs->n_interrupt_from; i++)
-            if (st_has_exception(st, cs->interrupt_from[i])) return false;
+            if (st_has_exception(o->st, cs->interrupt_from[i])) return false;
+    }
     return true;
 }
 
-static bool is_offered(ymatch *m, yfighter *f, ystate *cand, const int *cats, int n_cats, bool force_aerial,
-                       bool force_grounded) {
-    const ystate_static *cs = cand->st;
-    bool reachable = false;
-    for (int i = 0; i < n_cats && !reachable; i++)
-        if (cats[i] >= 0 && st_in_list(cs->interrupt_from, cs->n_interrupt_from, cats[i])) reachable = true;
-    return reachable && offered_if_reachable(m, f, cand, force_aerial, force_grounded);
-}
-
-/* The sorted menu (state indices, ACT_CONTINUE in its place). Returns the count. */
+/* The sorted menu (state indices, ACT_CONTINUE in its place). Returns the count. The table's menu
+ * is already in the list's order (sort_rank) and the offered categories' states are a set of
+ * positions in it, so the menu is read in order, looking only at those positions. */
 int actions_legal(ymatch *m, yfighter *f, bool force_grounded, bool force_aerial, int16_t *out) {
     const int16_t *menu;
     int n_menu = table_menu_states(f->o.table, &menu);
-    int cats[MAX_CATS];
-    int n_cats = 0;
     bool all = f->extremely_turbo_mode && !f->busy_interrupt;
-    /* the states some offered category reaches: the union of action_cancels[category] (the
-     * character states with that category in interrupt_from), so the rest are never looked at */
-    uint8_t reach[YOMI_MAX_FSTATES];
-    if (!all) {
-        n_cats = cancel_categories(m, f, force_grounded, force_aerial, cats);
-        memset(reach, 0, sizeof reach);
-        for (int k = 0; k < n_cats; k++) {
-            const int16_t *list;
-            table_categories_of(f->o.table, cats[k], &list);
-            for (; *list >= 0; list++) reach[*list] = 1;
-        }
+    ymenu_set reach = {{0, 0}};
+    if (all) {
+        for (int k = 0; k < n_menu; k++) reach.w[k >> 6] |= (uint64_t)1 << (k & 63);
+    } else {
+        int cats[MAX_CATS];
+        int n_cats = cancel_categories(m, f, force_grounded, force_aerial, cats);
+        for (int k = 0; k < n_cats; k++) table_menu_reach(f->o.table, cats[k], &reach);
     }
+    yoffer o;
+    offer_init(f, &o);
     int n = 0;
-    for (int i = 0; i < n_menu && YOK(m); i++) {
-        ystate *cand = &f->states[menu[i]];
-        if (all || (reach[menu[i]] && offered_if_reachable(m, f, cand, force_aerial, force_grounded))) {
-            /* insert by rank (names are unique per table) */
-            int rank = cand->st->sort_rank, j = n;
-            while (j > 0 && out[j - 1] >= 0 && f->states[out[j - 1]].st->sort_rank > rank) {
-                out[j] = out[j - 1];
-                j--;
+    bool continue_placed = false;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = reach.w[w]; bits && YOK(m); bits &= bits - 1) {
+            int16_t index = menu[w * 64 + __builtin_ctzll(bits)];
+            ystate *cand = &f->states[index];
+            if (!all && !offered_if_reachable(m, f, &o, cand, force_aerial, force_grounded)) continue;
+            /* "Continue" goes before the first name that sorts after it */
+            if (!continue_placed && cand->st->after_continue) {
+                out[n++] = ACT_CONTINUE;
+                continue_placed = true;
             }
-            out[j] = menu[i];
-            n++;
+            out[n++] = index;
         }
-    }
-    /* "Continue" goes before the first name that sorts after it */
-    int pos = n;
-    for (int i = 0; i < n; i++)
-        if (f->states[out[i]].st->after_continue) {
-            pos = i;
-            break;
-        }
-    for (int i = n; i > pos; i--) out[i] = out[i - 1];
-    out[pos] = ACT_CONTINUE;
-    return n + 1;
+    if (!continue_placed) out[n++] = ACT_CONTINUE;
+    return n;
 }
 
 /* "action in actions_legal(...)", deciding for the one action only */
@@ -142,5 +145,12 @@ bool actions_is_legal(ymatch *m, yfighter *f, int action_sym, bool force_grounde
     if (f->extremely_turbo_mode && !f->busy_interrupt) return true;
     int cats[MAX_CATS];
     int n_cats = cancel_categories(m, f, force_grounded, force_aerial, cats);
-    return is_offered(m, f, &f->states[index], cats, n_cats, force_aerial, force_grounded) && YOK(m);
+    const ystate_static *cs = f->states[index].st;
+    bool reachable = false;
+    for (int i = 0; i < n_cats && !reachable; i++)
+        if (cats[i] >= 0 && st_in_list(cs->interrupt_from, cs->n_interrupt_from, cats[i])) reachable = true;
+    if (!reachable) return false;
+    yoffer o;
+    offer_init(f, &o);
+    return offered_if_reachable(m, f, &o, &f->states[index], force_aerial, force_grounded) && YOK(m);
 }

@@ -863,9 +863,14 @@ int table_anim_of_sym(int is_fighter, int table, int sym);  /* animation index o
 const yobj_class *object_class_of_table(int table);
 void fighter_from_template(ymatch *m, yfighter *f, int table);
 int object_from_template(ymatch *m, yproj *p, int table); /* 0 ok */
-/* the action menu, static per table */
+/* the action menu, static per table: its states in the legal list's order (sort_rank), and a set of
+ * positions in that list */
+typedef struct {
+    uint64_t w[2];
+} ymenu_set;
+_Static_assert(YOMI_MAX_FSTATES <= 128, "a menu position set holds 128 states");
 int table_menu_states(int table, const int16_t **out);
-int table_categories_of(int table, int category_sym, const int16_t **out); /* action_cancels[category] */
+void table_menu_reach(int table, int category_sym, ymenu_set *acc); /* acc |= action_cancels[category] */
 const yomi_char *fighter_char(int table);
 int table_extra_index(int table, const char *name);
 /* snapshots (snapshot.c): the states a table built (0 when it is not playable) and its template's states */

@@ -113,9 +113,10 @@ typedef struct {
     int16_t *state_of_sym; /* [SYM_COUNT] */
     int16_t *anim_of_sym;  /* [SYM_COUNT] */
     int16_t *hb_act_tick;  /* activation tick of each hitbox (hitbox_start_frames key), or 0 */
-    int16_t menu[YOMI_MAX_FSTATES];
+    int16_t menu[YOMI_MAX_FSTATES]; /* by sort_rank: the legal list's order */
     int n_menu;
     int16_t **cancels; /* [SYM_COUNT] action_cancels[category] -> list, -1 terminated */
+    ymenu_set *menu_reach; /* [SYM_COUNT] the menu positions action_cancels[category] holds */
     ystate_static root; /* the root's throw_positions */
 } table_rt;
 
@@ -146,11 +147,11 @@ int table_menu_states(int table, const int16_t **out) {
     return FT[table].n_menu;
 }
 
-int table_categories_of(int table, int category_sym, const int16_t **out) {
-    static const int16_t EMPTY[1] = {-1};
-    *out = (category_sym >= 0 && category_sym < SYM_COUNT && FT[table].cancels[category_sym])
-               ? FT[table].cancels[category_sym] : EMPTY;
-    return 0;
+void table_menu_reach(int table, int category_sym, ymenu_set *acc) {
+    if (category_sym < 0 || category_sym >= SYM_COUNT) return;
+    const ymenu_set *r = &FT[table].menu_reach[category_sym];
+    acc->w[0] |= r->w[0];
+    acc->w[1] |= r->w[1];
 }
 
 int table_extra_index(int table, const char *name) {
@@ -796,12 +797,27 @@ static void build_fighter_template(int table) {
         list[n] = -1;
         rt->cancels[cat] = list;
     }
+    /* the menu in sort_rank order (ranks are unique: names are), so that actions_legal lists it
+     * in order without sorting */
     for (int i = 0; i < rt->n_states; i++) {
         ystate_static *s = &rt->statics[i];
         bool in_cancels = (s->vt->traits & T_CHARACTER_STATE) && s->n_interrupt_from > 0;
         s->menu = in_cancels && f->states[i].show_in_menu;
-        if (s->menu) rt->menu[rt->n_menu++] = (int16_t)i;
+        if (!s->menu) continue;
+        int j = rt->n_menu++;
+        while (j > 0 && rt->statics[rt->menu[j - 1]].sort_rank > s->sort_rank) {
+            rt->menu[j] = rt->menu[j - 1];
+            j--;
+        }
+        rt->menu[j] = (int16_t)i;
     }
+    /* each category's action_cancels list as a set of menu positions (states off the menu are
+     * never offered, so they are left out) */
+    rt->menu_reach = xcalloc(SYM_COUNT, sizeof(ymenu_set));
+    for (int cat = 0; cat < SYM_COUNT; cat++)
+        for (const int16_t *list = rt->cancels[cat]; list && *list >= 0; list++)
+            for (int k = 0; k < rt->n_menu; k++)
+                if (rt->menu[k] == *list) rt->menu_reach[cat].w[k >> 6] |= (uint64_t)1 << (k & 63);
     build_throw_positions(t, table_root_prop(t, P_throw_positions), &rt->root);
     FTEMPLATE[table] = f;
     rt->available = true;

@@ -10,6 +10,7 @@
  * decision is open (snap_valid), exactly as py_match.c's fighter_view / match_view build them.
  * Every float is computed in double with the Python expression's operation order, then rounded once
  * to float32, as numpy does when the Python env assigns its float64 values. */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,6 +76,11 @@ static char INIT_ERR[256];
 static int INIT_STATE; /* 0 not yet, 1 ok, -1 failed */
 
 static int sym(const char *text) { return sym_lookup(text, strlen(text)); }
+
+/* Whether a scalar's value is its side times a side-free value (x, velocity, facing, pushback, DI x). */
+static bool scalar_sided(int src) {
+    return src == YS_X || src == YS_VX || src == YS_FACING || src == YS_PUSHBACK || src == YS_DI_X;
+}
 
 static yenv_var find_res(const yomi_char *chr, const char *name) {
     yenv_var v = {-1, 0};
@@ -183,6 +189,20 @@ int yenv_init(const char **err) {
                 if (strcmp(tc->object_kinds[k], yomi_object_tables[t].name) == 0) rt->obj_kind[t] = (int8_t)k;
         }
     }
+    /* fighter_features_mirrored: a sided value that is not zero stays not zero in float (the
+     * smallest is 1/65536 of a fixed-point value, or 1 of an integer) */
+    for (int i = 0; i < YENV_N_SCALARS; i++)
+        if (scalar_sided(yenv_scalars[i].src) && !(fabs(yenv_scalars[i].scale) / 65536.0 >= FLT_MIN)) {
+            char index[16];
+            snprintf(index, sizeof index, "%d", i);
+            return fail("the sided scalar %s has a scale that rounds values to 0%s", index, ""), *err = INIT_ERR, -1;
+        }
+    for (int c = 0; c < YENV_N_CHARS; c++)
+        for (int i = 0; i < yenv_chars[c].n_res; i++) {
+            const yenv_res *r = &yenv_chars[c].res[i];
+            if ((r->kind == YR_INT_X || r->kind == YR_FIXED_X) && !(fabs(r->scale) / 65536.0 >= FLT_MIN))
+                return fail("the sided res %s has a scale that rounds values to 0%s", r->name, ""), *err = INIT_ERR, -1;
+        }
     INIT_STATE = 1;
     *err = INIT_ERR;
     return 0;
@@ -476,7 +496,8 @@ static void pack_masks(const yctx *x, const uint8_t *legal, float *out) {
     const yenv_char *tc = x->tc;
     memset(out, 0, sizeof(float) * YENV_MASK);
     out[0] = (float)x->c;
-    for (int k = 0; k < tc->K1; k++) out[1 + tc->c2u[k]] = legal[k] ? 1.0f : 0.0f;
+    for (int k = 0; k < tc->K1; k++) /* out is zero: only the set bits are written */
+        if (legal[k]) out[1 + tc->c2u[k]] = 1.0f;
     uint8_t feat[8];
     for (int i = 0; i < tc->n_keys; i++) {
         const yenv_key *key = &tc->keys[i];
@@ -484,7 +505,8 @@ static void pack_masks(const yctx *x, const uint8_t *legal, float *out) {
         int32_t idx = 0;
         for (int j = 0; j < key->n_feat; j++) idx = idx * key->radix[j] + feat[j];
         const uint8_t *bits = tc->lut + key->lut + idx * key->n_var;
-        for (int t = 0; t < key->n_var; t++) out[1 + YENV_K1 + key->slot + t] = bits[t] ? 1.0f : 0.0f;
+        for (int t = 0; t < key->n_var; t++)
+            if (bits[t]) out[1 + YENV_K1 + key->slot + t] = 1.0f;
     }
 }
 
@@ -576,6 +598,37 @@ static void fighter_features(float *row, int base, ymatch *m, yfighter *f, int c
     }
 }
 
+/* A fighter's block as the other seat sees it (side -1), from the block written with side 1: the
+ * sided entries change sign and nothing else does. That is exact: side * v is exactly -v, and the
+ * products and the rounding to float are symmetric in sign. An entry written only when its value
+ * is not zero (PUT, the scalars) is either unwritten (+0, in both blocks) or not zero (the scales
+ * are not zero and no value is small enough to round to 0, checked by yenv_init), so it changes
+ * sign when it is not zero; a vector's x is written whenever the vector is present, zero included
+ * (-0.0 from side -1). */
+_Static_assert(YENV_OFF_OWN_X + YENV_FIGHTER_SIZE == YENV_OFF_OPP_X && YENV_OFF_OPP_X + YENV_FIGHTER_SIZE == YENV_OFF_OBJECTS,
+               "the two fighter blocks lie side by side, before the objects");
+static void fighter_features_mirrored(float *dst, const float *src, int c) {
+    const yenv_char *tc = &yenv_chars[c];
+    memcpy(dst, src, sizeof(float) * YENV_FIGHTER_SIZE);
+    for (int i = 0; i < YENV_N_SCALARS; i++)
+        if (scalar_sided(yenv_scalars[i].src) && src[i] != 0.0f) dst[i] = -src[i];
+    int off = YENV_FOFF_RES;
+    for (int i = 0; i < tc->n_res; i++) {
+        switch (tc->res[i].kind) {
+        case YR_VEC:
+            if (src[off] == 1.0f) dst[off + 1] = -src[off + 1];
+            off += 3;
+            continue;
+        case YR_INT_X:
+        case YR_FIXED_X:
+            if (src[off] != 0.0f) dst[off] = -src[off];
+            break;
+        default: break;
+        }
+        off++;
+    }
+}
+
 static void object_features(float *row, ymatch *m, int player, const int *chars, int side) {
     yfighter *own = &m->f[player - 1];
     int32_t opx = fx_round_to_int(own->o.chara.pos_x), opy = fx_round_to_int(own->o.chara.pos_y);
@@ -635,11 +688,20 @@ void yenv_observe(ymatch *m, const int *chars, float *obs /* [2][YENV_OBS] */, b
         bool only_busy = yenv_legal_moves(m, p + 1, chars[p], legal[p]);
         busy[p] = decision_busy(m, &m->f[p], only_busy);
     }
+    /* each fighter's block once, as seat 1 sees it; seat 2's rows take it mirrored */
+    float block[2][YENV_FIGHTER_SIZE], mirrored[2][YENV_FIGHTER_SIZE];
+    for (int q = 0; q < 2; q++) {
+        memset(block[q], 0, sizeof block[q]);
+        fighter_features(block[q], 0, m, &m->f[q], chars[q], 1, busy[q]);
+        fighter_features_mirrored(mirrored[q], block[q], chars[q]);
+    }
     double game_length = (double)m->s.game_length;
     for (int p = 0; p < 2; p++) {
         int player = p + 1, side = player == 1 ? 1 : -1;
         float *row = obs + (size_t)p * YENV_OBS;
-        memset(row, 0, sizeof(float) * YENV_FEAT);
+        /* the fighter blocks are copied whole below: the rest of the features starts at zero */
+        memset(row, 0, sizeof(float) * YENV_OFF_OWN_X);
+        memset(row + YENV_OFF_OBJECTS, 0, sizeof(float) * (YENV_FEAT - YENV_OFF_OBJECTS));
         yfighter *own = &m->f[p], *opp = &m->f[1 - p];
         double ox = fxd(own->o.chara.pos_x), oy = fxd(own->o.chara.pos_y);
         double px = fxd(opp->o.chara.pos_x), py = fxd(opp->o.chara.pos_y);
@@ -649,8 +711,9 @@ void yenv_observe(ymatch *m, const int *chars, float *obs /* [2][YENV_OBS] */, b
         PUT(YENV_OFF_DY, (py - oy) * YENV_Y_SCALE);
         row[YENV_OFF_OWN_CHAR + chars[p]] = 1.0f;
         row[YENV_OFF_OPP_CHAR + chars[1 - p]] = 1.0f;
-        fighter_features(row, YENV_OFF_OWN_X, m, own, chars[p], side, busy[p]);
-        fighter_features(row, YENV_OFF_OPP_X, m, opp, chars[1 - p], side, busy[1 - p]);
+        float (*seen)[YENV_FIGHTER_SIZE] = side == 1 ? block : mirrored;
+        memcpy(row + YENV_OFF_OWN_X, seen[p], sizeof seen[p]);
+        memcpy(row + YENV_OFF_OPP_X, seen[1 - p], sizeof seen[1 - p]);
         object_features(row, m, player, chars, side);
         yctx x;
         ctx_init(&x, m, player, chars[p], busy[p]);

@@ -18,14 +18,18 @@ from typing import Optional, Sequence
 
 
 def bench(workers: int = 1, num_envs: int = 128, updates: int = 5, device: str = "cpu", env: str | None = None,
-          horizon: int = 32, **settings) -> dict:
-    """One case: ``workers`` env processes (1: the env in this process) of ``num_envs`` matches in all."""
+          horizon: int = 32, overlap: bool = False, **settings) -> dict:
+    """One case: ``workers`` env processes (1: the env in this process) of ``num_envs`` matches in all;
+    ``overlap``: the env in this process and the PPO update in a second one (the trainer's
+    overlapped loop, integration/train/overlap.py), timed by the run's own per-update rows."""
     from integration.train.config import TrainConfig
     from integration.train.trainer import Trainer
 
     cfg = dict(num_envs=num_envs, device=device, horizon=horizon, steps=10 ** 12, eval_interval=0,
-               vec_backend="native" if workers == 1 else "multiprocessing", vec_workers=workers, plots=False,
-               record_matches=False, eval_matches=2)
+               vec_backend="native" if workers == 1 else "multiprocessing", vec_workers=2 if overlap else workers,
+               plots=False, record_matches=False, eval_matches=2, final_eval_rounds=1)
+    if overlap and workers != 1:
+        raise ValueError("the overlapped loop keeps the env in the trainer's process: use it with 1 worker")
     if env is not None:
         cfg["env"] = env
     cfg.update(settings)
@@ -34,7 +38,18 @@ def bench(workers: int = 1, num_envs: int = 128, updates: int = 5, device: str =
         trainer = Trainer(TrainConfig(**cfg), run_dir=tmp, display=False)
         try:
             walls, cpus, split = [], [], {}
-            for k in range(updates + 1):
+            if overlap:
+                if not trainer.overlap:
+                    raise ValueError("the overlapped loop is not available here (config.py: overlapped)")
+                c0 = _cpu_with_children()
+                trainer.run(max_updates=updates + 1)
+                rows = trainer.metrics.rows[1:]  # the first: warm-up
+                walls = [r["sps"] for r in rows]
+                # both processes' CPU time over the whole run (warm-up and the small final evaluation in)
+                cpus = [trainer.cfg.batch_size * (updates + 1) / max(_cpu_with_children() - c0, 1e-9)]
+                total = sum(trainer.cfg.batch_size / r["sps"] for r in rows)
+                split = {k: sum(r[f"time/{k}"] for r in rows) / total for k in ("env", "forward", "update")}
+            for k in range(0 if overlap else updates + 1):
                 w0, c0 = time.perf_counter(), time.process_time()
                 buf = trainer.bufs[0]
                 trainer.collect(buf, trainer.policy)
@@ -52,9 +67,18 @@ def bench(workers: int = 1, num_envs: int = 128, updates: int = 5, device: str =
         finally:
             trainer.close()
     med = lambda xs: (statistics.median(xs), min(xs), max(xs))  # noqa: E731
-    return dict(workers=workers, num_envs=num_envs, device=device, batch=trainer.cfg.batch_size, updates=updates,
+    return dict(workers=workers, overlap=overlap, num_envs=num_envs, device=device, batch=trainer.cfg.batch_size,
+                updates=updates,
                 sps=med(walls), sps_cpu=med(cpus), split={k: round(v, 3) for k, v in sorted(split.items())},
                 cut_short=cut_short)
+
+
+def _cpu_with_children() -> float:
+    """CPU seconds of this process and of its children that have exited."""
+    import resource
+
+    return time.process_time() + sum(getattr(resource.getrusage(resource.RUSAGE_CHILDREN), k)
+                                     for k in ("ru_utime", "ru_stime"))
 
 
 @contextlib.contextmanager
@@ -82,6 +106,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     ap.add_argument("--updates", type=int, default=5, help="timed updates per case (default 5), after one warm-up")
     ap.add_argument("--device", default="cpu", help="cpu or cuda (default cpu)")
     ap.add_argument("--env", help="environment (default: the trainer's)")
+    ap.add_argument("--overlap", action="store_true",
+                    help="also run each 1-worker case overlapped: the PPO update in its own process while the "
+                         "trainer plays the next rollout (the default run's loop on 2+ cores)")
     ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="any training setting")
     ap.add_argument("--json", metavar="PATH", help="also write the figures as JSON")
     args = ap.parse_args([a for a in (argv or []) if a != "--trainer"])
@@ -98,15 +125,18 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
           f"process's CPU time (the env workers' is not counted)")
     print(f"{'workers':>7} {'matches':>8} {'batch':>7} {'agent steps/s (training)':>28} {'per CPU-s':>28}  time split")
     rows = []
-    for w in args.workers:
+    cases = [(w, False) for w in args.workers] + ([(1, True)] if args.overlap and 1 in args.workers else [])
+    for w, overlap in cases:
         try:
-            row = bench(w, args.envs_per_worker * w, args.updates, args.device, args.env, **settings)
+            row = bench(w, args.envs_per_worker * w, args.updates, args.device, args.env, overlap=overlap, **settings)
         except (ValueError, KeyError, TypeError) as exc:
             print(f"yomi bench --trainer: error: {exc}", file=sys.stderr)
             return 2
         rows.append(row)
         split = ", ".join(f"{k} {v:.0%}" for k, v in row["split"].items())
-        print(f"{w:>7} {row['num_envs']:>8} {row['batch']:>7} {_fmt(row['sps']):>28} {_fmt(row['sps_cpu']):>28}  {split}")
+        name = "1+upd" if overlap else str(w)
+        print(f"{name:>7} {row['num_envs']:>8} {row['batch']:>7} {_fmt(row['sps']):>28} {_fmt(row['sps_cpu']):>28}  "
+              f"{split}{' (overlapped: the shares add up to more than 100 %)' if overlap else ''}")
     if args.json:
         with open(args.json, "w") as fh:
             json.dump(rows, fh, indent=1)

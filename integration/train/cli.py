@@ -32,6 +32,9 @@ def parse_args(argv):
     p.add_argument("--device", choices=["cpu", "cuda"], help="default cpu")
     p.add_argument("--num-envs", type=int, dest="num_envs", help="matches played at once, 2 agents each (default 128)")
     p.add_argument("--seed", type=int, help="default 1")
+    p.add_argument("--vec-workers", dest="vec_workers", type=_workers, metavar="N|auto",
+                   help="processes training uses (default auto: one per core); with 2 or more the PPO update runs "
+                        "in its own process while this one plays the next rollout (docs/TRAINING.md)")
     p.add_argument("--run-dir", dest="run_dir", help="output folder (default runs/<timestamp>)")
     p.add_argument("--config", help="a TOML or JSON file of settings (see docs/TRAINING.md)")
     p.add_argument("--opponent", metavar="POLICY",
@@ -49,6 +52,15 @@ def parse_args(argv):
     return p.parse_args(argv)
 
 
+def _workers(text: str):
+    if text == "auto":
+        return text
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number or auto, not {text!r}") from None
+
+
 def _value(text: str):
     lowered = text.lower()
     if lowered in ("true", "false"):
@@ -63,7 +75,8 @@ def _value(text: str):
 
 def overrides_from(args) -> dict:
     """Settings given on the command line (None = not given)."""
-    keys = ("env", "p1", "p2", "minutes", "steps", "device", "num_envs", "seed", "run_dir", "opponent", "init")
+    keys = ("env", "p1", "p2", "minutes", "steps", "device", "num_envs", "seed", "run_dir", "opponent", "init",
+            "vec_workers")
     out = {k: getattr(args, k) for k in keys}
     for item in args.set:
         key, _, value = item.partition("=")

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import multiprocessing
+import os
 import tomllib
 import types
 import typing
@@ -22,7 +24,11 @@ class TrainConfig:
     p2: str = "ninja"
     num_envs: int = 128  # matches played at once; agents = 2 * num_envs
     vec_backend: str = "native"  # native (one in-process env), serial or multiprocessing
-    vec_workers: int = 1
+    # Processes training uses ("auto": one per core this process may run on).  With the native
+    # backend, 2 or more overlap the rollouts and the PPO update: the update runs in a second
+    # process while this one plays the next rollout (overlap.py); 1 keeps everything in this
+    # process.  With serial / multiprocessing: PufferLib's env workers, as many.
+    vec_workers: int | str = "auto"
     seed: int = 1
     device: str = "cpu"
     # Small nets: 1 thread is nearly as fast as 2 and immune to OpenMP stalls on a busy CPU
@@ -114,6 +120,25 @@ class TrainConfig:
     def batch_size(self) -> int:
         return self.horizon * self.agents
 
+    def workers(self) -> int:
+        """vec_workers as a number: "auto" is the cores this process may run on."""
+        if self.vec_workers == "auto":
+            return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+        return int(self.vec_workers)
+
+    @property
+    def overlap_requested(self) -> bool:
+        """An explicit vec_workers >= 2 with the native backend: the overlapped update process."""
+        return self.vec_backend == "native" and isinstance(self.vec_workers, int) and self.vec_workers >= 2
+
+    def overlapped(self) -> bool:
+        """Whether this run overlaps rollouts and updates in two processes (overlap.py): the native
+        backend, two or more workers, a CPU run (the CUDA options have their own asynchronous mode),
+        one torch thread, and a platform that can fork.  Anything else trains in one process."""
+        return (self.vec_backend == "native" and self.workers() >= 2 and self.device == "cpu"
+                and not self.cuda_rehearsal and not self.async_update and self.torch_threads == 1
+                and "fork" in multiprocessing.get_all_start_methods())
+
     def budget(self) -> tuple[float | None, int | None]:
         """(seconds, steps); the default is time-based."""
         if self.minutes is None and self.steps is None:
@@ -137,6 +162,11 @@ class TrainConfig:
             (self.pool_sampling in ("uniform", "recent", "pfsp"), "pool_sampling must be uniform, recent or pfsp"),
             (self.vec_backend in ("native", "serial", "multiprocessing"),
              "vec_backend must be native, serial or multiprocessing"),
+            (self.vec_workers == "auto" or (isinstance(self.vec_workers, int) and self.vec_workers >= 1),
+             f"vec_workers must be a positive number or auto, not {self.vec_workers!r}"),
+            (not (self.overlap_requested and self.torch_threads != 1),
+             "vec_workers >= 2 (the overlapped update process) needs torch_threads 1: a process forked after "
+             "torch's OpenMP threads started hangs in them"),
             (0.0 <= self.p_latest <= 1.0, "p_latest must be between 0 and 1"),
             (self.minutes is None or self.minutes > 0, "minutes must be positive"),
             (self.steps is None or self.steps > 0, "steps must be positive"),

@@ -73,6 +73,8 @@ class _NoMetrics:
 class DistributedTrainer(Trainer):
     """A Trainer that is one rank of a data-parallel run (see the module's contract)."""
 
+    OVERLAP = False  # the ranks' gradient exchange is in the update: it stays in the rank's process
+
     def __init__(self, cfg, run_dir=None, display: bool = True):
         for key in ("target_kl", "async_update", "cuda_graph_update"):
             if getattr(cfg, key) not in (None, False):

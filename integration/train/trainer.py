@@ -34,6 +34,7 @@ from .envs import action_spec, make_env, match_recorder, scripted_baseline
 from .evaluate import Ratings, Result, elo_difference, play
 from .logger import Display, MetricsLog, Status, duration, make_plots
 from .opponent import FixedOpponent, load_init, load_opponent
+from .overlap import UpdateWorker, share_rollout
 from .policy import MaskedActorCritic, random_policy
 from .ppo import compute_gae, compute_vtrace, explained_variance, learning_rate, ppo_loss
 from .selfplay import SELF, SelfPlay
@@ -104,6 +105,11 @@ class Timer:
             with self.lock:
                 self.totals[name] += time.perf_counter() - start
 
+    def add(self, name: str, seconds: float) -> None:
+        """Time spent elsewhere (the overlapped update process's update)."""
+        with self.lock:
+            self.totals[name] += seconds
+
     def take(self) -> dict[str, float]:
         with self.lock:
             out, self.totals = dict(self.totals), defaultdict(float)
@@ -111,6 +117,8 @@ class Timer:
 
 
 class Trainer:
+    OVERLAP = True  # may this kind of trainer overlap rollouts and updates in two processes (overlap.py)
+
     def __init__(self, cfg: TrainConfig, run_dir: str | Path | None = None, display: bool = True):
         self._born = time.perf_counter()  # the run's clock starts here: building the envs counts
         self._clock0: float | None = None
@@ -122,7 +130,7 @@ class Trainer:
             torch.set_num_threads(cfg.torch_threads)
         ckpt.seed_everything(cfg.seed)
 
-        self.env = make_env(cfg.env, cfg.num_envs, cfg.seed, cfg.p1, cfg.p2, cfg.vec_backend, cfg.vec_workers,
+        self.env = make_env(cfg.env, cfg.num_envs, cfg.seed, cfg.p1, cfg.p2, cfg.vec_backend, cfg.workers(),
                             shaping_damage=cfg.shaping_damage)
         self.spec = action_spec(self.env)
         self.eval_env = make_env(cfg.env, max(2, cfg.eval_matches), cfg.seed + 7919, cfg.p1, cfg.p2)
@@ -149,8 +157,17 @@ class Trainer:
             self.selfplay = SelfPlay(cfg.num_envs, cfg.pool_size, cfg.p_latest, cfg.pool_sampling, self.rng,
                                      self.device)
         self.ratings = Ratings()
+        self.overlap = self.OVERLAP and cfg.overlapped()
         self.bufs = [Rollout(cfg.horizon, cfg.agents, self.spec, self.device)
-                     for _ in range(2 if self.async_mode else 1)]
+                     for _ in range(2 if self.async_mode or self.overlap else 1)]
+        # The overlapped loop (_loop_overlap): the rollouts are played by `behaviour`, the policy
+        # one update behind the learner, in buffers shared with the update process.
+        self.behaviour = self.behaviour_version = self._ready = None
+        if self.overlap:
+            for buf in self.bufs:
+                share_rollout(buf)
+            self.behaviour = copy.deepcopy(self.policy).requires_grad_(False)
+            self.behaviour_version = 0
 
         self.update_count = 0
         self.global_step = 0
@@ -201,6 +218,8 @@ class Trainer:
             with self._engine_errors_to_run_dir(), self._sigint_flag(), self.display:
                 if self.async_mode:
                     self._loop_async(stop_at)
+                elif self.overlap:
+                    self._loop_overlap(stop_at)
                 else:
                     self._loop_sync(stop_at)
                 if self.stop_requested:
@@ -248,6 +267,86 @@ class Trainer:
                 pending = pool.submit(self._timed_update, buf, lag)
                 pending.lag = lag
 
+    def _loop_overlap(self, stop_at):
+        """Rollouts and updates side by side on two cores (overlap.py): while the update process
+        trains on rollout k-1 (update k), this process plays rollout k with `behaviour`, the policy
+        as it was after update k-1.  Every batch is thus one version old when trained on (logged
+        as policy_lag; the first is the learner's own), the clipped ratio is taken against the
+        log-probs it was played with, and all update_epochs run.
+
+        Which policy plays a rollout depends only on its number (rollout k: version k-1), never
+        on timing, and a rollout's row in the metrics is the row of the update that trains it.
+        Where a checkpoint is due the update runs alone (rollout k is played after it, still by
+        version k-1), no rollout is started whose update would not fit the budget, and a stop
+        that comes unannounced (Ctrl-C, a budget overrun) first trains the rollout already played:
+        every checkpoint is taken with no experience pending, and a resumed run equals an
+        uninterrupted one, as in the one-process loop."""
+        cfg = self.cfg
+        with UpdateWorker(self) as worker:
+            draining = False
+            while True:
+                if self._ready is None:
+                    if draining or self._should_stop(stop_at):
+                        break
+                    self._ready = self._collect_into(0)
+                t0 = time.perf_counter()
+                index, version = self._ready
+                self._ready = None
+                self._set_learning_rate()
+                lag = self.update_count - version
+                worker.submit(index, lag, float(self.optimizer.param_groups[0]["lr"]))
+                self._switch_behaviour()
+                upcoming = self.update_count + 1
+                if not (draining or self._stops_after(upcoming, stop_at)
+                        or upcoming % cfg.checkpoint_interval == 0):
+                    self._ready = self._collect_into(1 - index)  # overlaps the update
+                with self.timer("wait"):
+                    stats, seconds = worker.result()
+                self.timer.add("update", seconds)
+                if upcoming % cfg.checkpoint_interval == 0:
+                    worker.pull_state()
+                # the row of this update reports the rollout it trained on
+                trained, live = self.bufs[index], self.global_step
+                self.global_step, self.ep_stats = trained.steps_end, trained.ep_stats
+                self._after_update(stats, t0, lag=lag)
+                self.global_step = live
+                draining = draining or self._should_stop(stop_at)
+            worker.pull_state()  # this process's optimizer and generator are the learner's again
+
+    def _stops_after(self, upcoming: int, stop_at) -> bool:
+        """Whether the loop stops after update `upcoming` for a reason known before it runs, or
+        expected: a time budget that leaves no room for the update after it, which would train
+        the rollout played now (_should_stop's rule, one update further)."""
+        if self.stop_requested or (stop_at is not None and upcoming >= stop_at):
+            return True
+        if self.budget_steps is not None and self.global_step >= self.budget_steps:
+            return True
+        if self.budget_s is None:
+            return False
+        self._plan_budget()
+        return self.elapsed_s + 2 * self.next_update_s + self.reserve_s >= self.budget_s
+
+    def _collect_into(self, index: int) -> tuple[int, int]:
+        """Play a rollout into bufs[index] with the behaviour policy; its episode statistics and
+        the step count at its end stay with the buffer until the update that trains it is logged."""
+        buf = self.bufs[index]
+        buf.ep_stats = self.ep_stats = defaultdict(list)
+        self.collect(buf, self.behaviour)
+        buf.steps_end = self.global_step
+        return index, self.behaviour_version
+
+    def _switch_behaviour(self) -> None:
+        """Before update k: the learner is at version k-1, which plays rollout k; a snapshot
+        taken every snapshot_interval versions joins the pool when that version starts to play."""
+        if self.behaviour_version == self.update_count:
+            return
+        with torch.no_grad():
+            for b, p in zip(self.behaviour.parameters(), self.policy.parameters()):
+                b.copy_(p)
+        self.behaviour_version = self.update_count
+        if self.update_count % self.cfg.snapshot_interval == 0:
+            self.selfplay.add_snapshot(self.policy, self.update_count)
+
     def _timed_update(self, buf, lag):
         with self.cuda.side_stream() if self.cuda else contextlib.nullcontext(), self.timer("update"):
             return self.update(buf, lag)
@@ -281,7 +380,7 @@ class Trainer:
     def _after_update(self, stats: dict, t0: float, lag: int) -> None:
         self.update_count += 1
         cfg = self.cfg
-        if self.update_count % cfg.snapshot_interval == 0:
+        if self.update_count % cfg.snapshot_interval == 0 and not self.overlap:  # overlapped: _switch_behaviour
             self.selfplay.add_snapshot(self.policy, self.update_count)
         if cfg.eval_interval and self.update_count % cfg.eval_interval == 0:
             with self.timer("eval"):
@@ -644,7 +743,7 @@ class Trainer:
             **{f"time/{k}": times.get(k, 0.0) for k in ("env", "forward", "update", "eval")},
         }
         busy = sum(times.get(k, 0.0) for k in ("env", "forward", "eval"))
-        busy += 0.0 if self.async_mode else times.get("update", 0.0)  # async updates overlap the rollout
+        busy += 0.0 if self.async_mode or self.overlap else times.get("update", 0.0)  # these updates overlap the rollout
         row["time/other"] = max(wall - busy, 0.0)
         self.ep_stats.clear()
         return row
@@ -682,6 +781,9 @@ class Trainer:
             next_obs=self.next_obs.cpu(),
             ep_return=self.ep_return.copy(),
             ep_len=self.ep_len.copy(),
+            # the overlapped loop: the policy that plays the next rollout (one version behind)
+            behaviour=self.behaviour.state_dict() if self.overlap else None,
+            behaviour_version=self.behaviour_version,
         )
 
     def _optimizer_state(self) -> dict:
@@ -691,6 +793,7 @@ class Trainer:
         return state
 
     def save_checkpoint(self) -> Path:
+        assert self._ready is None, "the overlapped loop checkpoints only with no rollout pending"
         state = self.state_dict()
         folder = self.run_dir / "checkpoints"
         ckpt.save_atomic(state, folder / f"update_{self.update_count:06d}{ckpt.SUFFIX}")
@@ -705,6 +808,11 @@ class Trainer:
         self.global_step = state["global_step"]
         self.elapsed_s = state["elapsed_s"]
         self.policy.load_state_dict(state["policy"])
+        if self.overlap:  # a checkpoint of the one-process loop: the learner plays the next rollout
+            behaviour = state.get("behaviour")
+            self.behaviour.load_state_dict(behaviour if behaviour is not None else state["policy"])
+            version = state.get("behaviour_version") if behaviour is not None else None
+            self.behaviour_version = version if isinstance(version, int) else self.update_count
         saved = copy.deepcopy(state["optimizer"])
         for group_saved, group_now in zip(saved["param_groups"], self.optimizer.param_groups):
             # keep this machine's optimizer flavour (a CUDA-graph run keeps lr and state on the GPU)

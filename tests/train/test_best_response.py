@@ -27,7 +27,7 @@ def test_learns_to_beat_a_fixed_opponent(tmp_path):
     see the first assertion); 30 updates against it alone (120k agent steps, ~15 s on 2 cores)
     win about 0.9."""
     base = dict(env=TOY, num_envs=64, horizon=32, seed=2, eval_interval=0, eval_matches=128, plots=False,
-                opponent="scripted")
+                opponent="scripted", vec_workers=1)  # the one-process loop's figures
     untrained = Trainer(TrainConfig(**base, steps=1), run_dir=tmp_path / "u", display=False)
     summary = untrained.run(max_updates=0)
     untrained.close()

@@ -209,6 +209,69 @@ def test_masked_log_probs_and_entropy_by_hand():
     assert torch.isfinite(logp).all()  # -1e9, not -inf
 
 
+def test_entropy_with_the_mask_is_the_same_bit_for_bit():
+    """Masked entries' p is 0 either way (exp(-1e9) underflows): values and gradients agree exactly."""
+    gen = torch.Generator().manual_seed(0)
+    logits = (torch.randn(64, 3, 17, generator=gen) * 4).requires_grad_(True)
+    legal = torch.rand(64, 3, 17, generator=gen) < 0.6
+    legal[..., 0] = True
+    grads = []
+    for mask in (None, legal):
+        logits.grad = None
+        h = entropy_from_log_probs(masked_log_probs(logits, legal), mask)
+        h.sum().backward()
+        grads.append((h.detach(), logits.grad.clone()))
+    assert torch.equal(grads[0][0], grads[1][0]) and torch.equal(grads[0][1], grads[1][1])
+    p = torch.softmax(logits.detach().masked_fill(~legal, -math.inf), -1)  # by the definition
+    expected = -(p * p.clamp(min=1e-30).log()).sum(-1)
+    assert torch.allclose(grads[1][0], expected, atol=1e-5)
+
+
+def test_acting_leaves_the_entropy_out_unless_asked():
+    spec = tiny_spec()
+    policy = constant_policy(spec, [0.0, math.log(2.0), 0.0], [0.0] * 5)
+    obs = obs_with_masks(spec, [True, True, True], np.ones((3, 5), bool))
+    assert policy.act(obs).entropy is None
+    out = policy.act(obs, entropy=True)
+    assert torch.equal(out.entropy, policy.evaluate(obs, out.actions).entropy)
+
+
+def test_the_update_grids_give_the_sampling_grid_s_log_probs_and_entropy():
+    """evaluate() runs the data heads in two grids (short heads, long heads); act() and _total in
+    one: the same log-probs, entropies and gradients up to float rounding."""
+    sizes = (6, 2, 3, 33, 21, 4, 2, 34)
+    gen = torch.Generator().manual_seed(1)
+    used = (torch.rand(sizes[0], len(sizes), generator=gen) < 0.5).numpy()
+    spec = ActionSpec(tuple(f"h{i}" for i in range(len(sizes))), sizes, feature_size=4, head_used=used)
+    torch.manual_seed(0)
+    policy = MaskedActorCritic(spec, hidden=16, layers=1)
+    assert [shape for _, _, shape in policy.layout.groups] == [(4, 4), (3, 34)]  # 7 * 34 cells -> 118
+    n = 256
+    move_mask = torch.rand(n, sizes[0], generator=gen) < 0.7
+    move_mask[:, 0] = True
+    data_mask = torch.rand(n, sizes[0], spec.data_size, generator=gen) < 0.6
+    for off in spec.data_offsets:
+        data_mask[..., off] = True  # every head has a legal value
+    obs = torch.cat([torch.randn(n, 4, generator=gen), torch.as_tensor(spec.pack_masks(move_mask.numpy(),
+                                                                                       data_mask.numpy()))], 1)
+    actions = policy.act(obs, torch.Generator().manual_seed(2)).actions
+    new = policy.evaluate(obs, actions)
+    hidden, mm = policy.encode(obs)
+    move_logp = masked_log_probs(policy.move_head(hidden), mm)
+    row = spec.decode_data_row(obs, actions[:, 0])
+    one_grid = policy._total(move_logp, policy._data_log_probs(hidden, actions[:, 0], row), actions[:, 0],
+                             actions[:, 1:])
+    assert torch.allclose(new.logprob, one_grid[0], atol=1e-5) and torch.allclose(new.entropy, one_grid[1], atol=1e-5)
+    grads = []
+    for logprob, entropy in ((new.logprob, new.entropy), one_grid):
+        policy.zero_grad()
+        (logprob.sum() + entropy.sum()).backward(retain_graph=True)
+        grads.append([p.grad.clone() for p in policy.parameters() if p.grad is not None])
+    assert len(grads[0]) == len(grads[1]) > 0
+    for a, b in zip(*grads):
+        assert torch.allclose(a, b, atol=1e-4, rtol=1e-4)
+
+
 def test_joint_log_prob_counts_only_used_heads():
     spec = tiny_spec()
     # move logits [0, ln 2, 0] -> p = [1/4, 1/2, 1/4]; data a: [0, 0, 0] with value 2 masked for move 1
