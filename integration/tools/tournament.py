@@ -25,7 +25,8 @@ virtual loss per player against a 0-rated player, keeps perfect records finite; 
 interval is [0, 0]: the others' are of their difference to it).  A draw counts as half a win throughout.  A
 match cut short by an engine error is scored by the reward the env gives it (0, a draw, unless the
 env adjudicates it) and counted in the ``errors`` column.  Files: ``crosstable.csv``,
-``ratings.csv``, ``matches.csv`` (one line per match), ``tournament.json`` (all of it) and
+``ratings.csv``, ``pairings.csv`` (each pair of policies on each pairing of their characters, also
+printed when there is more than one pairing), ``matches.csv`` (one line per match), ``tournament.json`` (all of it) and
 ``tournament.png`` (the crosstable and the ratings).
 """
 from __future__ import annotations
@@ -258,8 +259,32 @@ def tables(names: list[str], records: list[dict], prior: float = 1.0) -> dict:
         lo, hi = wilson_interval(s, total)
         ratings.append(dict(player=names[i], elo=float(elo[i]), elo_low=float(low[i]), elo_high=float(high[i]),
                             matches=int(total), score=float(s / max(total, 1)), score_low=lo, score_high=hi))
-    return dict(crosstable=cross, ratings=ratings, prior=prior,
+    return dict(crosstable=cross, ratings=ratings, by_pairing=by_pairing(names, records), prior=prior,
                 anchor=names[anchor] if anchor is not None else None)
+
+
+def by_pairing(names: list[str], records: list[dict]) -> list[dict]:
+    """A's score against B for each pair of policies (A before B in ``names``) and each pairing of
+    their characters as A sees it (A's character, B's character; A on either side), with its 95 %
+    Wilson interval: how a policy trained on many pairings does on each."""
+    order = {p: i for i, p in enumerate(names)}
+    cells: dict[tuple, list[float]] = {}
+    for r in records:
+        if order[r["p1"]] < order[r["p2"]]:
+            key, s = (r["p1"], r["p2"], r["c1"], r["c2"]), r["score"]
+        else:
+            key, s = (r["p2"], r["p1"], r["c2"], r["c1"]), 1.0 - r["score"]
+        cell = cells.setdefault(key, [0.0, 0, 0])
+        cell[0] += s
+        cell[1] += 1
+        cell[2] += int(r["error"])
+    rows = []
+    for (a, b, ca, cb), (s, n, errors) in sorted(cells.items(), key=lambda kv: (order[kv[0][0]], order[kv[0][1]],
+                                                                                  kv[0][2], kv[0][3])):
+        lo, hi = wilson_interval(s, n)
+        rows.append(dict(player=a, opponent=b, character=ca, opponent_character=cb, matches=n, errors=errors,
+                         score=s / n, ci_low=lo, ci_high=hi))
+    return rows
 
 
 def short_name(name: str) -> str:
@@ -286,6 +311,14 @@ def format_tables(names: list[str], result: dict) -> str:
             lines.append(f"  {short_name(c['player'])} vs {short_name(c['opponent'])}: {c['score']:.3f} "
                          f"[{c['ci_low']:.3f}, {c['ci_high']:.3f}]  ({c['wins']}-{c['draws']}-{c['losses']} W-D-L"
                          + (f", {c['errors']} cut short by an engine error" if c["errors"] else "") + ")")
+    pairings = {(r["character"], r["opponent_character"]) for r in result.get("by_pairing", [])}
+    if len(pairings) > 1:
+        lines += ["", "by pairing (the first policy's character vs the second's), with 95% Wilson intervals:"]
+        for r in result["by_pairing"]:
+            lines.append(f"  {short_name(r['player'])} vs {short_name(r['opponent'])}, "
+                         f"{r['character']:>6} vs {r['opponent_character']:<6}: {r['score']:.3f} "
+                         f"[{r['ci_low']:.3f}, {r['ci_high']:.3f}] over {r['matches']}"
+                         + (f" ({r['errors']} cut short)" if r["errors"] else ""))
     anchor = result["anchor"]
     lines += ["", f"Bradley-Terry ratings (Elo scale, {anchor + ' = 0' if anchor else 'mean 0'}; 95% intervals from "
               f"the Fisher information; prior: {result['prior']:g} virtual win and loss each against a 0-rated "
@@ -300,7 +333,7 @@ def save(out: Path, names: list[str], records: list[dict], result: dict, setting
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for file, rows in (("crosstable.csv", result["crosstable"]), ("ratings.csv", result["ratings"]),
-                       ("matches.csv", records)):
+                       ("pairings.csv", result["by_pairing"]), ("matches.csv", records)):
         with open(out / file, "w", newline="") as f:
             writer = csv.DictWriter(f, fieldnames=list(rows[0]))
             writer.writeheader()

@@ -73,6 +73,22 @@ def test_tables_count_both_sides_and_draws_half():
     assert [r["player"] for r in out["ratings"]] == ["a", "b", "random"]
 
 
+
+def test_by_pairing_takes_each_policys_character_from_its_side():
+    rec = lambda c1, c2, p1, p2, score, error=False: dict(c1=c1, c2=c2, p1=p1, p2=p2, match=0,  # noqa: E731
+                                                          score=score, turns=1, error=error)
+    # a plays Ninja against b's Robot from both sides: a win as P1, a draw as P2 (1.5 of 2); as Robot
+    # against b's Ninja it loses once as P2 (0 of 1), in a match cut short
+    records = [rec("Ninja", "Robot", "a", "b", 1.0), rec("Robot", "Ninja", "b", "a", 0.5),
+               rec("Ninja", "Robot", "b", "a", 1.0, error=True)]
+    rows = tables(["a", "b"], records)["by_pairing"]
+    got = {(r["character"], r["opponent_character"]): (r["score"], r["matches"], r["errors"]) for r in rows}
+    assert got == {("Ninja", "Robot"): (0.75, 2, 0), ("Robot", "Ninja"): (0.0, 1, 1)}
+    assert all(r["player"] == "a" and r["opponent"] == "b" for r in rows)
+    ninja = next(r for r in rows if r["character"] == "Ninja")
+    assert (ninja["ci_low"], ninja["ci_high"]) == wilson_interval(1.5, 2)
+
+
 # ----- the command ---------------------------------------------------------------------------------
 def _table(out):
     data = json.loads((out / "tournament.json").read_text())
