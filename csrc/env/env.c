@@ -1004,9 +1004,3 @@ int yenv_decode(ymatch *m, int player, int c, bool busy, const int32_t *heads, i
     }
     return 0;
 }
-
-/* decision-time busy of both players (for decode outside a step) */
-void yenv_busy(ymatch *m, const int *chars, bool *busy) {
-    uint8_t legal[YENV_MAX_CHAR_K1];
-    for (int p = 0; p < 2; p++) busy[p] = decision_busy(m, &m->f[p], yenv_legal_moves(m, p + 1, chars[p], legal));
-}

@@ -13,7 +13,6 @@ int yenv_init(const char **err);      /* resolve the tables against the engine o
 int yenv_table_of(int character);     /* the fighter table of an obs.CHARACTERS index, -1 if unplayable */
 int yenv_missing_keys(const char **out, int max); /* data keys the engine has no symbol for */
 void yenv_observe(ymatch *m, const int *chars, float *obs /* [2][YENV_OBS] */, bool *busy /* [2] */);
-void yenv_busy(ymatch *m, const int *chars, bool *busy);
 int yenv_check(int character, const float *mask_tail, const int32_t *heads);
 void yenv_fallback(int character, const float *mask_tail, int32_t *heads);
 int yenv_decode(ymatch *m, int player, int character, bool busy, const int32_t *heads, int *action_sym, ydata *data,
