@@ -53,11 +53,10 @@
 #define YOMI_MAX_OARENA 512
 #define YOMI_INLINE_OBJECTS 32   /* object slots inside the match struct; more live in its pool (any number) */
 #define YOMI_POOL_CHUNK 32       /* object slots per chunk of the pool */
-/* run-time signal connections on one object (connect_signal). Connections on an object are made by
- * a Cowboy bullet (one, on the bullet) and by the Mutant's Poison (two on the opponent per live
- * poison; a dead poison's are dropped first). A poison lives 600 ticks and comes from a BiteThrow,
- * which lasts 31 ticks, so at most 21 live at once: 42 connections. */
-#define YOMI_MAX_CONNECTIONS 48
+/* run-time signal connections an object keeps inline (connect_signal); any more go on in the match's
+ * pool (yconn_spill): the game has no limit. Connections are made by a Cowboy bullet (one, on the
+ * bullet) and by the Mutant's Poison (two on the opponent per live poison), so one poison's fit. */
+#define YOMI_INLINE_CONNECTIONS 2
 #define YOMI_CHAR_VARS 768       /* a character's own fighter variables */
 #define YOMI_OBJ_VARS 256        /* an object class's own variables */
 #define YOMI_MAX_HIT_OBJECTS 16  /* live objects a hitbox remembers having hit inline (Robot's landing
@@ -68,16 +67,18 @@
                                     names of objects gone make room (numbers are never reused, so they
                                     never match again), and any more go on in the match's pool
                                     (fighter_parried_*): the game has no limit */
+#define YOMI_REF_LIST_INLINE 16  /* object names a character's list of them keeps inline (yref_list) */
+#define YOMI_REF_LISTS 2         /* lists of object names a character keeps, at most */
 #define YOMI_MAX_EXCEPTIONS 12   /* interrupt_exceptions of a state */
 #define YOMI_MAX_IFRAMES 6       /* interrupt_frames of a state */
 #define YOMI_DATA_MAX 8          /* leaves of a move's data */
 #define YOMI_EXTRA_MAX 16        /* keys of an extra (4 common + the character's) */
 #define YOMI_MAX_HOLD 12         /* hold_restarts / hold_force: filled at init from the tables and the
                                     character's init, never during play (data-derived) */
-/* Objects spawned in one match: object numbers are int16 in the struct (3 + n_spawned). It takes
- * more than 9 spawns a tick through a default 3600-tick game to reach it; a match that does stops
- * with YE_LIMIT. */
-#define YOMI_MAX_SPAWNED (INT16_MAX - 3)
+/* Objects spawned in one match: object numbers are int32 (3 + n_spawned), as every reference to one
+ * is. A match that would spawn more (two billion objects: at one a tick, a game_length of that many
+ * ticks) stops with YE_LIMIT rather than wrap around. */
+#define YOMI_MAX_SPAWNED (INT32_MAX - 3)
 
 /* ------------------------------------------------------------------ errors */
 enum {
@@ -200,7 +201,7 @@ typedef struct {
     int32_t active_tick;
     uint32_t hit_epoch; /* counts the clears of hit_objects: spilled entries of an older epoch are void */
     uint8_t n_hit;
-    uint16_t hit_objects[YOMI_MAX_HIT_OBJECTS]; /* object numbers (1 = P1, 2 = P2, 3.. objects) */
+    int32_t hit_objects[YOMI_MAX_HIT_OBJECTS]; /* object numbers (1 = P1, 2 = P2, 3.. objects) */
 } yhitbox;
 
 /* A parried hitbox's name: its owner's number and its index ("P1_HB_3"), or YHBD_STATE_NAME and a
@@ -212,9 +213,9 @@ typedef struct {
 /* HitboxData: the snapshot a victim receives (from a hitbox or a throw's release). */
 #define YHBD_STATE_NAME (-2)
 typedef struct {
-    int16_t host;            /* object number of the attacker */
-    int16_t name_owner;      /* the hitbox's name: owner number and index ("P1_HB_3"), or */
-    int16_t name_index;      /* YHBD_STATE_NAME and the state's symbol (a throw state's data) */
+    int32_t host;            /* object number of the attacker */
+    int32_t name_owner;      /* the hitbox's name: owner number and index ("P1_HB_3"), or */
+    int32_t name_index;      /* YHBD_STATE_NAME and the state's symbol (a throw state's data) */
     int32_t hit_height, hitstun_ticks, victim_hitlag, facing_int, id, damage, hitlag_ticks, pos_x, pos_y,
         combo_count, screenshake_amount, screenshake_frames, minimum_damage, damage_proration, parry_meter_gain,
         hitbox_type, damage_in_combo, plus_frames, minimum_grounded_frames, combo_scaling_amount,
@@ -441,14 +442,20 @@ typedef struct { /* StateMachine */
 /* A run-time signal connection (BaseObj.connect_signal): Godot's connect(signal, target, method)
  * made during the match. The target is an object (by number) or one of its states. */
 typedef struct {
+    int32_t target;          /* object number of the target (of the state's host) */
     uint16_t signal, method; /* SYM_ */
-    int16_t target;          /* object number of the target (of the state's host) */
     int16_t state;           /* -1: the object itself; else the index of the target state */
 } yconnection;
+/* A connection past an object's inline ones, in the match's pool: the object's number names its list
+ * (numbers are never reused; a recycled object's entries leave with it). */
+typedef struct {
+    int32_t owner;
+    yconnection c;
+} yconn_spill;
 
 struct yobj { /* BaseObj */
     bool is_fighter;
-    int16_t number;   /* the obj_name: 1 "P1", 2 "P2", 3.. objects */
+    int32_t number;   /* the obj_name: 1 "P1", 2 "P2", 3.. objects */
     int16_t table;    /* index in yomi_fighter_tables / yomi_object_tables */
     int32_t id;       /* team: 1 or 2 */
     bool dummy, damages_own_team, has_projectile_parry_window, always_parriable;
@@ -464,8 +471,8 @@ struct yobj { /* BaseObj */
     int32_t current_tick, game_tick, hitlag_ticks, combo_count, last_hit_frame;
     bool gravity_enabled, disabled, can_update_sprite, state_interruptable, state_hit_cancellable, invulnerable,
         grounded_attack_immune, aerial_attack_immune, projectile_invulnerable, throw_invulnerable, initialized;
-    int16_t creator;         /* object number, 0 = none */
-    int16_t last_object_hit; /* object number, 0 = "" */
+    int32_t creator;         /* object number, 0 = none */
+    int32_t last_object_hit; /* object number, 0 = "" */
     int16_t fighter_owner;   /* player id of get_player(id), 0 none */
     /* bit p: named in fighter p + 1's substituted_objects (the Ninja's dict of the objects it swapped
      * places with, never cleared). Only live objects are looked up in it and numbers are never reused,
@@ -477,8 +484,10 @@ struct yobj { /* BaseObj */
     ymachine sm;
     ydata data_cur, data_prev; /* data of the current state / of the state below it on the stack */
     int16_t n_states, n_hitboxes, n_hurtstates, n_limbs;
-    uint8_t n_conns;
-    yconnection conns[YOMI_MAX_CONNECTIONS]; /* connect_signal, in connection order */
+    /* connect_signal, in connection order: the first YOMI_INLINE_CONNECTIONS here, the rest in the
+     * match's pool; read with obj_conn_at */
+    int32_t n_conns;
+    yconnection conns[YOMI_INLINE_CONNECTIONS];
 };
 
 struct yproj { /* BaseProjectile */
@@ -630,6 +639,14 @@ typedef struct {
 struct yobj_pool {
     int32_t n_spill, cap_spill; /* the spill list of the hitboxes' hit_objects (hitbox.c) */
     yhit_spill *spill;
+    /* the signal connections past the objects' inline ones, each object's in connection order
+     * (obj.c): n_conns - YOMI_INLINE_CONNECTIONS of each live or referenced object */
+    int32_t n_conn_spill, cap_conn_spill;
+    yconn_spill *conn_spill;
+    /* each fighter's lists of object names past their inline items (fighter.c): [fighter][list][0:
+     * the list in vars, 1: its copy in snap_vars], n - YOMI_REF_LIST_INLINE of each; cap_refs: the room */
+    int32_t *refs[2][YOMI_REF_LISTS][2];
+    int32_t cap_refs[2][YOMI_REF_LISTS][2];
     /* each fighter's parried hitbox names past its inline ones: n_parried - YOMI_MAX_PARRIED of them
      * (fighter.c); cap_parried: the room */
     yparried *parried[2];
@@ -684,15 +701,13 @@ typedef struct { /* RF_XY_OR_NULL: None or {"x": x, "y": y} */
     yflag has;
     int32_t x, y;
 } yxy_opt;
-/* a list of object names: the Wizard's spark_bombs (and nearby_spark_bombs, a part of it), one per
- * SparkBomb not yet found disabled. The game bounds them: with infinite resources one can be thrown
- * every 13 ticks, and one lives 15 ticks unarmed (arming_time), 600 armed (lifetime), then at most 2
- * of delay and 16 of explosion: 633 ticks, so at most 49 at once; the room left covers ticks an
- * object spends in hitlag. A list that would still outgrow it stops the match with YE_LIMIT. */
-#define YOMI_REF_LIST_MAX 64
+/* A list of object names in a character's variables: the Wizard's spark_bombs (and
+ * nearby_spark_bombs, a part of it), one per SparkBomb not yet found disabled. The game has no
+ * limit; the first YOMI_REF_LIST_INLINE names live in the list, the rest in the match's pool (its
+ * character names its lists in yomi_char.ref_lists). Read and changed with fighter_ref_* only. */
 typedef struct { /* RF_OBJREF_LIST: a list of object names */
-    uint8_t n;
-    int16_t items[YOMI_REF_LIST_MAX];
+    int32_t n;
+    int32_t items[YOMI_REF_LIST_INLINE];
 } yref_list;
 typedef struct { /* RF_INT_OR_NULL */
     yflag has;
@@ -767,6 +782,8 @@ struct yomi_char {
     uint8_t n_extras;
     const yres_field *res; /* the trace's res, in order */
     uint8_t n_res;
+    const uint16_t *ref_lists; /* offsets of its yref_list variables (list j: its j-th) */
+    uint8_t n_ref_lists;       /* at most YOMI_REF_LISTS */
     /* a snapshot's character variables in range (its counts and indices); NULL: any bytes are safe */
     bool (*vars_ok)(const yfighter *f, const void *vars);
     CHAR_HOOKS
@@ -1023,6 +1040,11 @@ void obj_on_got_parried(ymatch *m, yobj *o);
  * to an object that was recycled (a disabled object nobody refers to) are skipped and dropped. */
 void obj_connect_signal(ymatch *m, yobj *emitter, int signal, yobj *target, ystate *target_state, int method);
 void obj_emit_signal(ymatch *m, yobj *emitter, int signal);
+/* connection k (< n_conns) of o, inline or in the match's pool */
+yconnection *obj_conn_at(const ymatch *m, const yobj *o, int k);
+/* keeps o's connections for which keep() is true, in order */
+void obj_conns_filter(ymatch *m, yobj *o, bool (*keep)(ymatch *m, const yconnection *c));
+void obj_conns_release(ymatch *m, yobj *o); /* o's connections in the pool leave it (o's slot is recycled) */
 void obj_on_got_blocked(ymatch *m, yobj *o);
 void obj_on_got_parried_by(ymatch *m, yobj *o, yobj *who);
 void obj_on_got_blocked_by(ymatch *m, yobj *o, yobj *who);
@@ -1197,6 +1219,17 @@ void fighter_clean_parried_hitboxes(ymatch *m, yfighter *f);
 bool fighter_parried_has(const ymatch *m, const yfighter *f, int owner, int index);
 void fighter_parried_add(ymatch *m, yfighter *f, int owner, int index); /* YE_LIMIT: out of memory */
 void fighter_parried_remove(ymatch *m, yfighter *f, int owner, int index);
+/* the character's list j of object names (yomi_char.ref_lists), in vars or (snap) in snap_vars:
+ * its length, item k (< n), append (YE_LIMIT: out of memory), list.remove at k, clear */
+static inline yref_list *fighter_ref_list(const yfighter *f, int j, bool snap) {
+    return (yref_list *)((snap ? f->snap_vars : f->vars) + f->chr->ref_lists[j]);
+}
+int32_t fighter_ref_at(const ymatch *m, const yfighter *f, int j, bool snap, int k);
+void fighter_ref_append(ymatch *m, yfighter *f, int j, int32_t number);
+void fighter_ref_remove_at(ymatch *m, yfighter *f, int j, int k);
+void fighter_ref_clear(ymatch *m, yfighter *f, int j);
+void fighter_ref_keep(ymatch *m, yfighter *f, int j, bool (*keep)(ymatch *m, int32_t number)); /* in order */
+int fighter_ref_snapshot(ymatch *m, yfighter *f); /* the lists in snap_vars become the ones in vars; -1: no memory */
 void fighter_release_opponent(ymatch *m, yfighter *f);
 void fighter_global_throw_pos(yfighter *f, int32_t *x, int32_t *y);
 int fighter_opponent_dir(ymatch *m, yfighter *f);

@@ -368,6 +368,77 @@ void fighter_clean_parried_hitboxes(ymatch *m, yfighter *f) {
     f->n_parried = n;
 }
 
+/* ------------------------------------------------------------------ lists of object names
+ * A character's list of object names (yref_list, yomi_char.ref_lists): its first YOMI_REF_LIST_INLINE
+ * items in the list, the rest in the match's pool, in order: refs[p][j][0] for the list in vars,
+ * refs[p][j][1] for its copy in snap_vars (the trace's view of the last tick while a turn is open). */
+static int32_t *ref_slot(const ymatch *m, const yfighter *f, int j, bool snap, int k) {
+    if (k < YOMI_REF_LIST_INLINE) return (int32_t *)&fighter_ref_list(f, j, snap)->items[k];
+    return &m->pool->refs[fighter_player(m, f)][j][snap][k - YOMI_REF_LIST_INLINE];
+}
+
+int32_t fighter_ref_at(const ymatch *m, const yfighter *f, int j, bool snap, int k) { return *ref_slot(m, f, j, snap, k); }
+
+/* room for n items of fighter p's list j (view v) in the pool, doubling (the C standard library has
+ * no growable array); false: out of memory */
+static bool ref_room(ymatch *m, int p, int j, int v, int32_t n) {
+    if (n <= YOMI_REF_LIST_INLINE) return true;
+    yobj_pool *pool = match_pool(m);
+    if (!pool) return false;
+    int32_t need = n - YOMI_REF_LIST_INLINE;
+    if (need <= pool->cap_refs[p][j][v]) return true;
+    int32_t cap = pool->cap_refs[p][j][v] ? pool->cap_refs[p][j][v] : 16;
+    while (cap > 0 && cap < need) cap *= 2;
+    int32_t *more = cap > 0 ? realloc(pool->refs[p][j][v], (size_t)cap * sizeof *more) : NULL;
+    if (!more) return false;
+    pool->refs[p][j][v] = more;
+    pool->cap_refs[p][j][v] = cap;
+    return true;
+}
+
+void fighter_ref_append(ymatch *m, yfighter *f, int j, int32_t number) {
+    yref_list *l = fighter_ref_list(f, j, false);
+    if (!ref_room(m, fighter_player(m, f), j, 0, l->n + 1)) {
+        yerr(m, YE_LIMIT, "out of memory for a list of object names");
+        return;
+    }
+    *ref_slot(m, f, j, false, l->n) = number;
+    l->n++;
+}
+
+void fighter_ref_remove_at(ymatch *m, yfighter *f, int j, int k) {
+    yref_list *l = fighter_ref_list(f, j, false);
+    for (int i = k + 1; i < l->n; i++) *ref_slot(m, f, j, false, i - 1) = *ref_slot(m, f, j, false, i);
+    l->n--;
+}
+
+void fighter_ref_keep(ymatch *m, yfighter *f, int j, bool (*keep)(ymatch *m, int32_t number)) {
+    yref_list *l = fighter_ref_list(f, j, false);
+    int32_t n = 0;
+    for (int32_t k = 0; k < l->n; k++) { /* a write never passes the read */
+        int32_t number = *ref_slot(m, f, j, false, k);
+        if (keep(m, number)) *ref_slot(m, f, j, false, n++) = number;
+    }
+    l->n = n;
+}
+
+void fighter_ref_clear(ymatch *m, yfighter *f, int j) {
+    (void)m;
+    fighter_ref_list(f, j, false)->n = 0;
+}
+
+/* snap_vars was just copied from vars: the items in the pool follow */
+int fighter_ref_snapshot(ymatch *m, yfighter *f) {
+    int p = fighter_player(m, f);
+    for (int j = 0; j < f->chr->n_ref_lists; j++) {
+        int32_t n = fighter_ref_list(f, j, false)->n;
+        if (n <= YOMI_REF_LIST_INLINE) continue;
+        if (!ref_room(m, p, j, 1, n)) return -1;
+        memcpy(m->pool->refs[p][j][1], m->pool->refs[p][j][0], (size_t)(n - YOMI_REF_LIST_INLINE) * sizeof(int32_t));
+    }
+    return 0;
+}
+
 void fighter_release_opponent(ymatch *m, yfighter *f) {
     yfighter *opp = OPP(m, f);
     if (st_name(obj_state(&opp->o)) == SYM_Grabbed) machine_change_state(m, &opp->o, SYM_Fall, NULL, true, true);

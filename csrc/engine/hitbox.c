@@ -112,7 +112,7 @@ void hitbox_remember_object(ymatch *m, yobj *host, yhitbox *h, int number) {
         spill_add(m, host, h, number);
         return;
     }
-    h->hit_objects[h->n_hit++] = (uint16_t)number;
+    h->hit_objects[h->n_hit++] = number;
 }
 
 void hitbox_save_hit_object(ymatch *m, yobj *host, yhitbox *h, int number) {

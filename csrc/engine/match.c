@@ -130,6 +130,10 @@ static void pool_release(yobj_pool *p) {
     for (int c = 0; p->chunks && c < p->cap / YOMI_POOL_CHUNK; c++) free(p->chunks[c]);
     free(p->chunks);
     free(p->spill);
+    free(p->conn_spill);
+    for (int f = 0; f < 2; f++)
+        for (int j = 0; j < YOMI_REF_LISTS; j++)
+            for (int v = 0; v < 2; v++) free(p->refs[f][j][v]);
     free(p->parried[0]);
     free(p->parried[1]);
     free(p->order);
@@ -177,6 +181,23 @@ yobj_pool *match_pool(ymatch *m) {
     return m->pool;
 }
 
+/* a copy of n items of `size` bytes (NULL for none); false: out of memory */
+static bool dup_items(void **dst, const void *src, int32_t n, size_t size) {
+    *dst = NULL;
+    if (n <= 0) return true;
+    if (!(*dst = malloc((size_t)n * size))) return false;
+    memcpy(*dst, src, (size_t)n * size);
+    return true;
+}
+
+/* the length of fighter p's list j of object names in the pool (view v: 0 vars, 1 snap_vars) */
+static int32_t refs_past(const ymatch *m, int p, int j, int v) {
+    const yfighter *f = &m->f[p];
+    if (!f->chr || j >= f->chr->n_ref_lists) return 0;
+    int32_t n = fighter_ref_list(f, j, v == 1)->n;
+    return n > YOMI_REF_LIST_INLINE ? n - YOMI_REF_LIST_INLINE : 0;
+}
+
 int match_copy(ymatch *dst, const ymatch *src) {
     if (dst == src) return 0;
     match_free(dst);
@@ -189,23 +210,26 @@ int match_copy(ymatch *dst, const ymatch *src) {
         memset(dst, 0, sizeof *dst);
         return -1;
     }
-    if (sp->n_spill && !(p->spill = malloc((size_t)sp->n_spill * sizeof *p->spill))) {
+    /* the lists, with no spare room */
+    bool ok = dup_items((void **)&p->spill, sp->spill, sp->n_spill, sizeof *p->spill) &&
+              dup_items((void **)&p->conn_spill, sp->conn_spill, sp->n_conn_spill, sizeof *p->conn_spill);
+    p->n_spill = p->cap_spill = sp->n_spill;
+    p->n_conn_spill = p->cap_conn_spill = sp->n_conn_spill;
+    for (int f = 0; f < 2 && ok; f++) { /* the parried names past the inline ones */
+        int32_t n = src->f[f].n_parried - YOMI_MAX_PARRIED;
+        ok = dup_items((void **)&p->parried[f], sp->parried[f], n, sizeof *p->parried[f]);
+        p->cap_parried[f] = n > 0 ? n : 0;
+        for (int j = 0; j < YOMI_REF_LISTS && ok; j++) /* the lists of object names past their inline items */
+            for (int v = 0; v < 2 && ok; v++) {
+                int32_t past = refs_past(src, f, j, v);
+                ok = dup_items((void **)&p->refs[f][j][v], sp->refs[f][j][v], past, sizeof(int32_t));
+                p->cap_refs[f][j][v] = past;
+            }
+    }
+    if (!ok) {
         pool_release(p);
         memset(dst, 0, sizeof *dst);
         return -1;
-    }
-    if (sp->n_spill) memcpy(p->spill, sp->spill, (size_t)sp->n_spill * sizeof *p->spill);
-    p->n_spill = p->cap_spill = sp->n_spill;
-    for (int f = 0; f < 2; f++) { /* the parried names past the inline ones, no spare room */
-        int32_t n = src->f[f].n_parried - YOMI_MAX_PARRIED;
-        if (n <= 0) continue;
-        if (!(p->parried[f] = malloc((size_t)n * sizeof *p->parried[f]))) {
-            pool_release(p);
-            memset(dst, 0, sizeof *dst);
-            return -1;
-        }
-        memcpy(p->parried[f], sp->parried[f], (size_t)n * sizeof *p->parried[f]);
-        p->cap_parried[f] = n;
     }
     for (int c = 0; c < sp->cap / YOMI_POOL_CHUNK; c++) memcpy(p->chunks[c], sp->chunks[c], YOMI_POOL_CHUNK * sizeof(yproj));
     if (sp->cap) {
@@ -308,6 +332,8 @@ yproj *match_alloc_object(ymatch *m) {
             return NULL;
         }
         slot = n_slots;
+    } else if (*match_slot_used(m, slot)) { /* a recycled object: its connections in the pool leave with it */
+        obj_conns_release(m, &match_slot(m, slot)->o);
     }
     *match_slot_used(m, slot) = true;
     *match_order_at(m, m->n_objs++) = slot;
@@ -352,7 +378,7 @@ void match_on_object_spawned(ymatch *m, yproj *p) {
     yobj *o = &p->o;
     o->has_ceiling = m->has_ceiling;
     o->ceiling_height = m->ceiling_height;
-    o->number = (int16_t)(3 + m->n_spawned);
+    o->number = 3 + m->n_spawned;
     int64_t seed = (int64_t)gd_hash_int((int64_t)((uint64_t)m->seed + (uint64_t)o->number));
     gd_rng_set_seed(&o->logic_rng, seed);
     o->logic_rng_seed = seed;
@@ -529,6 +555,7 @@ void match_take_turn_snapshot(ymatch *m) {
         f->snap_hit_cancellable = f->o.state_hit_cancellable;
         f->snap_busy = f->busy_interrupt;
         if (f->chr->vars_size) memcpy(f->snap_vars, f->vars, f->chr->vars_size);
+        if (fighter_ref_snapshot(m, f) < 0) yerr(m, YE_LIMIT, "out of memory for the lists of object names");
     }
 }
 

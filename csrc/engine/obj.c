@@ -3,6 +3,7 @@
  *
  * Hazard kept (BaseObj.gd): get_pos()/get_vel() read `data`, the snapshot of
  * the last update_data(), not the live body; every update_data call site is kept. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine.h"
@@ -385,7 +386,7 @@ void obj_set_animation(yobj *o, int sym) {
 
 /* ------------------------------------------------------------------ spawning */
 yobj *obj_spawn(ymatch *m, yobj *o, int table, int32_t x, int32_t y, bool relative, const ydata *data, bool local) {
-    if (m->n_spawned > YOMI_MAX_SPAWNED) { /* object numbers are int16 (the match struct's references) */
+    if (m->n_spawned > YOMI_MAX_SPAWNED) { /* object numbers are int32 (the match struct's references) */
         yerr(m, YE_LIMIT, "more than %d objects spawned in one match", YOMI_MAX_SPAWNED + 1);
         return NULL;
     }
@@ -397,7 +398,7 @@ yobj *obj_spawn(ymatch *m, yobj *o, int table, int32_t x, int32_t y, bool relati
     }
     yobj *obj = &p->o;
     obj->creator = o->number;
-    obj->number = (int16_t)(3 + m->n_spawned);
+    obj->number = 3 + m->n_spawned;
     if (data) ydata_copy(&obj->spawn_data, data);
     else ydata_none(&obj->spawn_data);
     obj->stage_width = o->stage_width;
@@ -610,31 +611,89 @@ int32_t obj_randi_range_static(ymatch *m, yobj *o, int64_t a, int64_t b) {
 }
 
 /* ------------------------------------------------------------------ run-time signal connections */
+/* An object's connections past its inline ones are the entries of the pool's list with its number,
+ * in order: appended at the end, so the list keeps each object's connection order. The list is
+ * written here because the C standard library has no growable array. */
+yconnection *obj_conn_at(const ymatch *m, const yobj *o, int k) {
+    if (k < YOMI_INLINE_CONNECTIONS) return (yconnection *)&o->conns[k];
+    k -= YOMI_INLINE_CONNECTIONS;
+    yconn_spill *e = m->pool->conn_spill;
+    for (;; e++)
+        if (e->owner == o->number && k-- == 0) return &e->c;
+}
+
+/* the pool's entries of object `number` from position `from` on leave the list */
+static void conn_spill_drop(yobj_pool *p, int32_t number, int32_t from) {
+    int32_t n = from;
+    for (int32_t i = from; i < p->n_conn_spill; i++)
+        if (p->conn_spill[i].owner != number) p->conn_spill[n++] = p->conn_spill[i];
+    p->n_conn_spill = n;
+}
+
+void obj_conns_release(ymatch *m, yobj *o) {
+    if (o->n_conns > YOMI_INLINE_CONNECTIONS) conn_spill_drop(m->pool, o->number, 0);
+    o->n_conns = 0;
+}
+
+/* Kept connections are written back over the read ones in order (a write never passes a read), the
+ * pool's entries left over leave it. */
+void obj_conns_filter(ymatch *m, yobj *o, bool (*keep)(ymatch *m, const yconnection *c)) {
+    yobj_pool *p = m->pool;
+    int32_t n = 0, read = 0, write = 0;
+    for (int32_t k = 0; k < o->n_conns; k++) {
+        yconnection c;
+        if (k < YOMI_INLINE_CONNECTIONS) {
+            c = o->conns[k];
+        } else {
+            while (p->conn_spill[read].owner != o->number) read++;
+            c = p->conn_spill[read++].c;
+        }
+        if (!keep(m, &c)) continue;
+        if (n < YOMI_INLINE_CONNECTIONS) {
+            o->conns[n] = c;
+        } else {
+            while (p->conn_spill[write].owner != o->number) write++;
+            p->conn_spill[write++].c = c;
+        }
+        n++;
+    }
+    if (o->n_conns > YOMI_INLINE_CONNECTIONS) conn_spill_drop(p, o->number, write);
+    o->n_conns = n;
+}
+
 static bool connection_live(ymatch *m, const yconnection *c) { return obj_by_number(m, c->target) != NULL; }
 
 void obj_connect_signal(ymatch *m, yobj *emitter, int signal, yobj *target, ystate *target_state, int method) {
-    if (emitter->n_conns >= YOMI_MAX_CONNECTIONS) { /* drop connections to recycled objects */
-        int n = 0;
-        for (int i = 0; i < emitter->n_conns; i++)
-            if (connection_live(m, &emitter->conns[i])) emitter->conns[n++] = emitter->conns[i];
-        emitter->n_conns = (uint8_t)n;
-    }
-    if (emitter->n_conns >= YOMI_MAX_CONNECTIONS) {
-        yerr(m, YE_LIMIT, "more than %d signal connections on one object", YOMI_MAX_CONNECTIONS);
-        return;
-    }
-    emitter->conns[emitter->n_conns++] = (yconnection){
+    yconnection c = {
+        .target = target->number,
         .signal = (uint16_t)signal,
         .method = (uint16_t)method,
-        .target = (int16_t)target->number,
         .state = (int16_t)(target_state ? (int)(target_state - obj_states(target)) : -1),
     };
+    /* connections to recycled objects are never called: they leave before the list grows */
+    if (emitter->n_conns >= YOMI_INLINE_CONNECTIONS) obj_conns_filter(m, emitter, connection_live);
+    if (emitter->n_conns < YOMI_INLINE_CONNECTIONS) {
+        emitter->conns[emitter->n_conns++] = c;
+        return;
+    }
+    yobj_pool *p = match_pool(m);
+    if (p && p->n_conn_spill == p->cap_conn_spill) {
+        int32_t cap = p->cap_conn_spill ? p->cap_conn_spill * 2 : 16;
+        yconn_spill *more = cap > 0 ? realloc(p->conn_spill, (size_t)cap * sizeof *more) : NULL;
+        if (more) p->conn_spill = more, p->cap_conn_spill = cap;
+    }
+    if (!p || p->n_conn_spill == p->cap_conn_spill) {
+        yerr(m, YE_LIMIT, "out of memory for the signal connections");
+        return;
+    }
+    p->conn_spill[p->n_conn_spill++] = (yconn_spill){emitter->number, c};
+    emitter->n_conns++;
 }
 
 void obj_emit_signal(ymatch *m, yobj *emitter, int signal) {
     /* index loop: a handler that connects more sees them called too, as a Python list would */
     for (int i = 0; i < emitter->n_conns && YOK(m); i++) {
-        yconnection c = emitter->conns[i];
+        yconnection c = *obj_conn_at(m, emitter, i);
         if (c.signal != signal) continue;
         yobj *target = obj_by_number(m, c.target);
         if (!target) continue;

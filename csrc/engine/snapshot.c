@@ -12,12 +12,18 @@
  * references are indices and object numbers). match_export replaces each table pointer by a code
  * that names its table and index (0 for NULL) and the pool by its sizes, then appends the pool's
  * slots and lists: the portable form is the struct followed by
+ *     (when the pool member's bit 0 is set) the counts of the lists below that the struct does not
+ *     hold: n_conn_spill, then n_refs[fighter][list][view] (int32 each, ytail_counts),
  *     cap slots (yproj), cap order entries, cap gone entries (int32), cap slot flags (bool),
  *     n_spill hit-list entries (yhit_spill),
- *     P1's parried names past its inline ones, then P2's (yparried: n_parried - YOMI_MAX_PARRIED each)
- * where the pool member holds cap | n_spill << 32 (cap a multiple of YOMI_POOL_CHUNK; 0 without a
- * pool) and each fighter's n_parried is in the struct. A spilled entry or a parried name is only
- * compared, never followed without a check, so any values load.
+ *     P1's parried names past its inline ones, then P2's (yparried: n_parried - YOMI_MAX_PARRIED each),
+ *     n_conn_spill signal connections (yconn_spill),
+ *     each fighter's lists of object names past their inline items, by list and view (int32)
+ * where the pool member holds cap | n_spill << 32 | the bit (cap a multiple of YOMI_POOL_CHUNK; 0
+ * without a pool) and each fighter's n_parried is in the struct; a match whose pool holds no
+ * connection and no list of names leaves the counts out. A spilled entry, a parried name or a name
+ * in a list is only compared or looked up, never followed without a check, so any values load; the
+ * counts are checked against the objects' and the lists' own (snapshot_check.c).
  * match_import rebuilds the pool from those bytes, then match_import_check validates every code,
  * count and index against the tables of this process, inline slot or pool slot alike, before any
  * code becomes a pointer. */
@@ -202,19 +208,56 @@ static int export_states(ystate *states, int max, const yobj *host, char *err, s
 }
 
 #define POOL_SLOT_BYTES (sizeof(yproj) + 2 * sizeof(int32_t) + sizeof(bool))
+#define HAS_COUNTS 1u /* bit 0 of the pool member (cap is a multiple of the chunk) */
 
-static size_t portable_bytes(uint64_t cap, uint64_t n_spill, uint64_t n_parried_past) {
+/* the counts of the pool's lists a portable match carries after its struct */
+typedef struct {
+    int32_t n_conn_spill;
+    int32_t n_refs[2][YOMI_REF_LISTS][2];
+} ytail_counts;
+
+static uint64_t tail_items(const ytail_counts *c) { /* the lists' int32 names */
+    uint64_t n = 0;
+    for (int p = 0; p < 2; p++)
+        for (int j = 0; j < YOMI_REF_LISTS; j++)
+            for (int v = 0; v < 2; v++) n += (uint64_t)c->n_refs[p][j][v];
+    return n;
+}
+
+static size_t portable_bytes(uint64_t cap, uint64_t n_spill, uint64_t n_parried_past, const ytail_counts *c) {
+    size_t tail = c ? sizeof *c + (size_t)c->n_conn_spill * sizeof(yconn_spill) + (size_t)tail_items(c) * sizeof(int32_t) : 0;
     return sizeof(ymatch) + (size_t)cap * POOL_SLOT_BYTES + (size_t)n_spill * sizeof(yhit_spill) +
-           (size_t)n_parried_past * sizeof(yparried);
+           (size_t)n_parried_past * sizeof(yparried) + tail;
 }
 
 /* fighter p's parried names in the pool */
 static int32_t parried_past(int32_t n_parried) { return n_parried > YOMI_MAX_PARRIED ? n_parried - YOMI_MAX_PARRIED : 0; }
 
+/* the counts of m's lists in the pool; false when they are all zero (the portable form leaves them out) */
+static bool tail_counts(const ymatch *m, ytail_counts *c) {
+    memset(c, 0, sizeof *c);
+    if (!m->pool) return false;
+    c->n_conn_spill = m->pool->n_conn_spill;
+    bool any = c->n_conn_spill > 0;
+    for (int p = 0; p < 2; p++) {
+        const yfighter *f = &m->f[p];
+        for (int j = 0; f->chr && j < f->chr->n_ref_lists; j++)
+            for (int v = 0; v < 2; v++) {
+                int32_t n = fighter_ref_list(f, j, v == 1)->n;
+                c->n_refs[p][j][v] = n > YOMI_REF_LIST_INLINE ? n - YOMI_REF_LIST_INLINE : 0;
+                any = any || c->n_refs[p][j][v] > 0;
+            }
+    }
+    return any;
+}
+
 size_t match_export_bytes(const ymatch *m) {
     if (!m->pool) return sizeof(ymatch);
+    ytail_counts c;
+    bool has = tail_counts(m, &c);
     return portable_bytes((uint64_t)m->pool->cap, (uint64_t)m->pool->n_spill,
-                          (uint64_t)parried_past(m->f[0].n_parried) + (uint64_t)parried_past(m->f[1].n_parried));
+                          (uint64_t)parried_past(m->f[0].n_parried) + (uint64_t)parried_past(m->f[1].n_parried),
+                          has ? &c : NULL);
 }
 
 static int export_object(const yproj *src, yproj *o, int k, char *err, size_t errlen) {
@@ -235,7 +278,9 @@ int match_export(const ymatch *m, void *out, char *err, size_t errlen) {
     }
     memcpy(t, m, sizeof *t);
     int32_t cap = m->pool ? m->pool->cap : 0, n_spill = m->pool ? m->pool->n_spill : 0;
-    put_code(&t->pool, (uint64_t)cap | (uint64_t)n_spill << 32);
+    ytail_counts counts;
+    bool has_counts = tail_counts(m, &counts);
+    put_code(&t->pool, (uint64_t)cap | (uint64_t)n_spill << 32 | (has_counts ? HAS_COUNTS : 0));
     for (int p = 0; p < 2; p++) {
         yfighter *f = &t->f[p];
         uint64_t c = encode_char(f->chr);
@@ -251,6 +296,7 @@ int match_export(const ymatch *m, void *out, char *err, size_t errlen) {
     uint8_t *p = out;
     memcpy(p, t, sizeof *t);
     p += sizeof *t;
+    if (has_counts) memcpy(p, &counts, sizeof counts), p += sizeof counts;
     for (int k = 0; k < cap; k++, p += sizeof(yproj)) {
         const yproj *src = match_slot(m, YOMI_INLINE_OBJECTS + k);
         memcpy(&t->objs[0], src, sizeof(yproj)); /* t's first slot as an aligned scratch object */
@@ -266,6 +312,16 @@ int match_export(const ymatch *m, void *out, char *err, size_t errlen) {
     for (int f = 0; f < 2; f++) {
         int32_t past = parried_past(m->f[f].n_parried);
         if (past) memcpy(p, m->pool->parried[f], (size_t)past * sizeof(yparried)), p += (size_t)past * sizeof(yparried);
+    }
+    if (has_counts) {
+        size_t bytes = (size_t)counts.n_conn_spill * sizeof(yconn_spill);
+        if (bytes) memcpy(p, m->pool->conn_spill, bytes), p += bytes;
+        for (int f = 0; f < 2; f++)
+            for (int j = 0; j < YOMI_REF_LISTS; j++)
+                for (int v = 0; v < 2; v++) {
+                    bytes = (size_t)counts.n_refs[f][j][v] * sizeof(int32_t);
+                    if (bytes) memcpy(p, m->pool->refs[f][j][v], bytes), p += bytes;
+                }
     }
     free(t);
     return 0;
@@ -366,7 +422,28 @@ size_t match_portable_bytes(const void *buf, size_t len, char *err, size_t errle
         return 0;
     }
     uint64_t code = get_code((const uint8_t *)buf + offsetof(ymatch, pool));
-    uint64_t cap = code & 0xffffffffu, n_spill = code >> 32, room = len - sizeof(ymatch);
+    uint64_t cap = code & 0xffffffffu & ~(uint64_t)HAS_COUNTS, n_spill = code >> 32, room = len - sizeof(ymatch);
+    ytail_counts counts, *has = NULL;
+    if (code & HAS_COUNTS) { /* the counts, each in range, and what they take */
+        if (room < sizeof counts) {
+            snprintf(err, errlen, "truncated: no room for the pool's counts in %zu bytes", len);
+            return 0;
+        }
+        memcpy(&counts, (const uint8_t *)buf + sizeof(ymatch), sizeof counts);
+        room -= sizeof counts;
+        bool ok = counts.n_conn_spill >= 0 && (uint64_t)counts.n_conn_spill <= room / sizeof(yconn_spill);
+        for (int p = 0; p < 2; p++)
+            for (int j = 0; j < YOMI_REF_LISTS; j++)
+                for (int v = 0; v < 2; v++)
+                    ok = ok && counts.n_refs[p][j][v] >= 0 && (uint64_t)counts.n_refs[p][j][v] <= room / sizeof(int32_t);
+        uint64_t tail = ok ? (uint64_t)counts.n_conn_spill * sizeof(yconn_spill) + tail_items(&counts) * sizeof(int32_t) : 0;
+        if (!ok || tail > room) {
+            snprintf(err, errlen, "pool counts out of range for %zu bytes", len);
+            return 0;
+        }
+        room -= (size_t)tail;
+        has = &counts;
+    }
     int32_t n_parried[2];
     for (int f = 0; f < 2; f++) memcpy(&n_parried[f], (const uint8_t *)buf + offsetof(ymatch, f[f].n_parried), sizeof(int32_t));
     if (n_parried[0] < 0 || n_parried[1] < 0) {
@@ -382,7 +459,7 @@ size_t match_portable_bytes(const void *buf, size_t len, char *err, size_t errle
                  (unsigned long long)cap, (unsigned long long)n_spill, (unsigned long long)past, len);
         return 0;
     }
-    return portable_bytes(cap, n_spill, past);
+    return portable_bytes(cap, n_spill, past, has);
 }
 
 int match_import(ymatch *m, const void *buf, size_t len, char *err, size_t errlen) {
@@ -396,20 +473,26 @@ int match_import(ymatch *m, const void *buf, size_t len, char *err, size_t errle
     memcpy(m, p, sizeof *m);
     p += sizeof *m;
     uint64_t code = get_code(&m->pool);
-    int32_t cap = (int32_t)(code & 0xffffffffu), n_spill = (int32_t)(code >> 32);
+    int32_t cap = (int32_t)(code & 0xffffffffu & ~(uint64_t)HAS_COUNTS), n_spill = (int32_t)(code >> 32);
+    ytail_counts counts = {0};
+    if (code & HAS_COUNTS) memcpy(&counts, p, sizeof counts), p += sizeof counts;
     m->pool = NULL;
     int32_t past[2] = {parried_past(m->f[0].n_parried), parried_past(m->f[1].n_parried)};
-    if (cap || n_spill || past[0] || past[1]) {
+    if (cap || n_spill || past[0] || past[1] || (code & HAS_COUNTS)) {
         yobj_pool *pool = match_pool_new(cap);
-        if (pool && n_spill && !(pool->spill = malloc((size_t)n_spill * sizeof(yhit_spill)))) {
+        bool ok = pool != NULL;
+        ok = ok && (!n_spill || (pool->spill = malloc((size_t)n_spill * sizeof(yhit_spill))));
+        for (int f = 0; f < 2 && ok; f++) ok = !past[f] || (pool->parried[f] = malloc((size_t)past[f] * sizeof(yparried)));
+        ok = ok && (!counts.n_conn_spill || (pool->conn_spill = malloc((size_t)counts.n_conn_spill * sizeof(yconn_spill))));
+        for (int f = 0; f < 2 && ok; f++)
+            for (int j = 0; j < YOMI_REF_LISTS && ok; j++)
+                for (int v = 0; v < 2 && ok; v++)
+                    ok = !counts.n_refs[f][j][v] ||
+                         (pool->refs[f][j][v] = malloc((size_t)counts.n_refs[f][j][v] * sizeof(int32_t)));
+        if (!ok && pool) {
             match_pool_free(pool);
             pool = NULL;
         }
-        for (int f = 0; f < 2 && pool; f++)
-            if (past[f] && !(pool->parried[f] = malloc((size_t)past[f] * sizeof(yparried)))) {
-                match_pool_free(pool);
-                pool = NULL;
-            }
         if (!pool) {
             memset(m, 0, sizeof *m);
             snprintf(err, errlen, "out of memory for %d object slots", YOMI_INLINE_OBJECTS + cap);
@@ -426,6 +509,16 @@ int match_import(ymatch *m, const void *buf, size_t len, char *err, size_t errle
             if (past[f]) memcpy(pool->parried[f], p, (size_t)past[f] * sizeof(yparried)), p += (size_t)past[f] * sizeof(yparried);
             pool->cap_parried[f] = past[f];
         }
+        size_t bytes = (size_t)counts.n_conn_spill * sizeof(yconn_spill);
+        if (bytes) memcpy(pool->conn_spill, p, bytes), p += bytes;
+        pool->n_conn_spill = pool->cap_conn_spill = counts.n_conn_spill;
+        for (int f = 0; f < 2; f++)
+            for (int j = 0; j < YOMI_REF_LISTS; j++)
+                for (int v = 0; v < 2; v++) {
+                    bytes = (size_t)counts.n_refs[f][j][v] * sizeof(int32_t);
+                    if (bytes) memcpy(pool->refs[f][j][v], p, bytes), p += bytes;
+                    pool->cap_refs[f][j][v] = counts.n_refs[f][j][v];
+                }
         m->pool = pool;
     }
     /* the pool is the real one from here on: the checks read every slot through it */

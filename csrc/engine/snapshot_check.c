@@ -15,9 +15,9 @@
  *    index, the character hooks and the object class. These must equal the table's template:
  *    an index the engine follows without a check (arena + vars_off, hitboxes[hb_first + i]...).
  *  - Counts against their arrays: n_parried, n_combo_moves (a flag), n_hold_restarts, n_hold_force,
- *    n_conns, each hitbox's n_hit, each state's n_interrupt_frames / n_interrupt_exceptions, each
- *    ydata's n and kinds, n_objs / n_gone / n_spawned, the Wizard's and Ninja's object lists are
- *    checked by their owners' walks (numbers, see below).
+ *    n_conns (its entries in the pool counted, and the pool's entries all an object's), the lengths of a
+ *    character's lists of object names (against their items in the pool), each hitbox's n_hit, each state's n_interrupt_frames / n_interrupt_exceptions, each
+ *    ydata's n and kinds, n_objs / n_gone / n_spawned.
  *  - Indices: a state machine's state / prev / queued, a state's current_hurtbox (among its
  *    windows) and projectile_scene (an object table, -1, -2), a connection's target state, the
  *    slots in order / gone (distinct, used, numbers increasing as the binary search assumes).
@@ -194,6 +194,24 @@ static int check_state(const ystate *s, const ystate *tmpl, bool is_fighter, int
     return 0;
 }
 
+/* a signal connection: its symbols, its target (numbers are never reused: a larger one names no object)
+ * and the target's state */
+static int check_conn(const ymatch *m, const yconnection *c, int max_number, const char *who, int i, char *err,
+                      size_t errlen) {
+    if (!sym_ok(c->signal) || !sym_ok(c->method) || c->target < 1 || c->target > max_number || c->state < -1)
+        FAIL("%s: signal connection %d out of range", who, i);
+    if (c->state >= 0) { /* the target's state: the target must exist */
+        int n_states = -1;
+        if (c->target <= 2) n_states = m->f[c->target - 1].o.n_states;
+        for (int k = 0; k < m->n_objs + m->n_gone && n_states < 0; k++) {
+            const yproj *t = match_slot(m, k < m->n_objs ? *match_order_at(m, k) : *match_gone_at(m, k - m->n_objs));
+            if (t->o.number == c->target) n_states = t->o.n_states;
+        }
+        if (c->state >= n_states) FAIL("%s: signal connection %d to a state that does not exist", who, i);
+    }
+    return 0;
+}
+
 /* the common part of a fighter and an object against its table's template */
 static int check_obj(const ymatch *m, const yobj *o, const yobj *tmpl, const ystate *states, const ystate *tstates,
                      const yhitbox *hbs, const yhitbox *thbs, const yhurtstate *hs, const ylimb *lb, int max_number,
@@ -228,20 +246,13 @@ static int check_obj(const ymatch *m, const yobj *o, const yobj *tmpl, const yst
     if (o->creator < 0 || (o->creator && o->creator >= o->number)) FAIL("%s: creator %d out of range", who, o->creator);
     if (o->last_object_hit < 0 || o->last_object_hit > max_number || o->fighter_owner < 0 || o->fighter_owner > 2)
         FAIL("%s: object reference out of range", who);
-    if (o->n_conns > YOMI_MAX_CONNECTIONS) FAIL("%s: %u signal connections", who, o->n_conns);
-    for (int i = 0; i < o->n_conns; i++) {
-        const yconnection *c = &o->conns[i];
-        if (!sym_ok(c->signal) || !sym_ok(c->method) || c->target < 1 || c->target > max_number || c->state < -1)
-            FAIL("%s: signal connection %d out of range", who, i);
-        if (c->state >= 0) { /* the target's state: the target must exist (numbers are never reused) */
-            int n_states = -1;
-            if (c->target <= 2) n_states = m->f[c->target - 1].o.n_states;
-            for (int k = 0; k < m->n_objs + m->n_gone && n_states < 0; k++) {
-                const yproj *t = match_slot(m, k < m->n_objs ? *match_order_at(m, k) : *match_gone_at(m, k - m->n_objs));
-                if (t->o.number == c->target) n_states = t->o.n_states;
-            }
-            if (c->state >= n_states) FAIL("%s: signal connection %d to a state that does not exist", who, i);
-        }
+    if (o->n_conns < 0) FAIL("%s: %d signal connections", who, o->n_conns);
+    for (int i = 0; i < o->n_conns && i < YOMI_INLINE_CONNECTIONS; i++) /* the rest: check_conn_spill */
+        if (check_conn(m, &o->conns[i], max_number, who, i, err, errlen) < 0) return -1;
+    if (o->n_conns > YOMI_INLINE_CONNECTIONS) { /* its entries in the pool: as many as it counts */
+        int32_t want = o->n_conns - YOMI_INLINE_CONNECTIONS, have = 0;
+        for (int32_t i = 0; m->pool && i < m->pool->n_conn_spill; i++) have += m->pool->conn_spill[i].owner == o->number;
+        if (have != want) FAIL("%s: %d signal connections, %d of them in the pool", who, o->n_conns, have);
     }
     int n_st = o->is_fighter ? YOMI_MAX_FSTATES : YOMI_MAX_OSTATES;
     for (int i = 0; i < n_st; i++)
@@ -288,6 +299,15 @@ static int check_fighter(const ymatch *m, int p, int max_number, char *err, size
     const yomi_char *chr = fighter_char(f->o.table);
     if (chr && chr->vars_ok && (!chr->vars_ok(f, f->vars) || !chr->vars_ok(f, f->snap_vars)))
         FAIL("%s: character variables out of range", who);
+    for (int j = 0; j < YOMI_REF_LISTS; j++) /* its lists of object names: as many items in the pool as they count */
+        for (int v = 0; v < 2; v++) {
+            int32_t n = 0;
+            if (chr && j < chr->n_ref_lists) memcpy(&n, (v ? f->snap_vars : f->vars) + chr->ref_lists[j], sizeof n);
+            int32_t past = n > YOMI_REF_LIST_INLINE ? n - YOMI_REF_LIST_INLINE : 0;
+            if (n < 0 || past != (m->pool ? m->pool->cap_refs[p][j][v] : 0))
+                FAIL("%s: a list of %d object names, %d of them in the pool", who, n,
+                     m->pool ? m->pool->cap_refs[p][j][v] : 0);
+        }
     if (f->n_hold_restarts > YOMI_MAX_HOLD || f->n_hold_force > YOMI_MAX_HOLD)
         FAIL("%s: hold lists too long (%u, %u; at most %d)", who, f->n_hold_restarts, f->n_hold_force, YOMI_MAX_HOLD);
     for (int i = 0; i < f->n_hold_restarts; i++)
@@ -396,5 +416,17 @@ int match_check_fields(const ymatch *m, char *err, size_t errlen) {
         r = check_object(m, k, max_number, err, errlen);
     }
     free(listed);
+    if (r == 0 && m->pool) { /* every connection in the pool is one of an object's (each counted its own above) */
+        int64_t want = 0;
+        for (int p = 0; p < 2; p++) want += m->f[p].o.n_conns > YOMI_INLINE_CONNECTIONS ? m->f[p].o.n_conns - YOMI_INLINE_CONNECTIONS : 0;
+        for (int k = 0; k < n_slots; k++) {
+            const yobj *o = &match_slot(m, k)->o;
+            if (*match_slot_used(m, k) && o->n_conns > YOMI_INLINE_CONNECTIONS) want += o->n_conns - YOMI_INLINE_CONNECTIONS;
+        }
+        if (want != m->pool->n_conn_spill) FAIL("%d signal connections in the pool, the objects count %lld",
+                                                m->pool->n_conn_spill, (long long)want);
+        for (int32_t i = 0; i < m->pool->n_conn_spill; i++)
+            if (check_conn(m, &m->pool->conn_spill[i].c, max_number, "the pool", i, err, errlen) < 0) return -1;
+    }
     return r;
 }

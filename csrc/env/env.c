@@ -249,7 +249,7 @@ static bool var_truthy(const yenv_var *v, const uint8_t *vars) {
     case RF_INT: return *(const int32_t *)p != 0;
     case RF_BOOL: return *(const yflag *)p != 0;
     case RF_FX: return true; /* a fixed-point string is never empty */
-    case RF_OBJREF: return *(const int16_t *)p > 0;
+    case RF_OBJREF: return *(const int32_t *)p > 0;
     case RF_XY_OR_NULL: return ((const yxy_opt *)p)->has;
     case RF_OBJREF_LIST: return ((const yref_list *)p)->n > 0;
     case RF_INT_OR_NULL: return ((const yint_opt *)p)->has && ((const yint_opt *)p)->v != 0;
@@ -261,7 +261,7 @@ static bool var_is_none(const yenv_var *v, const uint8_t *vars) {
     if (v->off < 0) return true;
     const void *p = vars + v->off;
     switch (v->rf) {
-    case RF_OBJREF: return *(const int16_t *)p <= 0;
+    case RF_OBJREF: return *(const int32_t *)p <= 0;
     case RF_XY_OR_NULL: return !((const yxy_opt *)p)->has;
     case RF_INT_OR_NULL: return !((const yint_opt *)p)->has;
     default: return false;
@@ -269,7 +269,7 @@ static bool var_is_none(const yenv_var *v, const uint8_t *vars) {
 }
 
 static int var_objref(const yenv_var *v, const uint8_t *vars) {
-    return (v->off >= 0 && v->rf == RF_OBJREF) ? *(const int16_t *)(vars + v->off) : 0;
+    return (v->off >= 0 && v->rf == RF_OBJREF) ? *(const int32_t *)(vars + v->off) : 0;
 }
 
 /* the object the trace lists under that number (non-disabled), or NULL */

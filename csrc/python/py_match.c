@@ -325,13 +325,15 @@ static int set_item(PyObject *d, const char *k, PyObject *v) {
     return r;
 }
 
-static PyObject *res_value(const yres_field *r, const uint8_t *base) {
+/* a variable of a character (m, f: its lists of object names are partly in the match's pool; snap:
+ * base is its snap_vars) or of an object (f NULL) */
+static PyObject *res_value(const yres_field *r, const uint8_t *base, const ymatch *m, const yfighter *f, bool snap) {
     const void *p = base + r->offset;
     switch (r->kind) {
     case RF_INT: return PyLong_FromLong(*(const int32_t *)p);
     case RF_BOOL: return PyBool_FromLong(*(const yflag *)p != 0);
     case RF_FX: return fx_str(*(const fx *)p);
-    case RF_OBJREF: return objref(*(const int16_t *)p);
+    case RF_OBJREF: return objref(*(const int32_t *)p);
     case RF_XY_OR_NULL: {
         const yxy_opt *xy = p;
         if (!xy->has) Py_RETURN_NONE;
@@ -339,8 +341,14 @@ static PyObject *res_value(const yres_field *r, const uint8_t *base) {
     }
     case RF_OBJREF_LIST: {
         const yref_list *l = p;
+        int j = 0;
+        while (f && j < f->chr->n_ref_lists && f->chr->ref_lists[j] != r->offset) j++;
+        if (!f || j == f->chr->n_ref_lists) {
+            PyErr_Format(PyExc_RuntimeError, "%s is no list of object names of its character", r->name);
+            return NULL;
+        }
         PyObject *list = PyList_New(l->n);
-        for (int i = 0; list && i < l->n; i++) PyList_SET_ITEM(list, i, objref(l->items[i]));
+        for (int i = 0; list && i < l->n; i++) PyList_SET_ITEM(list, i, objref(fighter_ref_at(m, f, j, snap, i)));
         return list;
     }
     case RF_INT_OR_NULL: {
@@ -413,7 +421,7 @@ static PyObject *fighter_view(ymatch *m, yfighter *f) {
     if (set_item(d, "res", res) < 0) goto fail;
     const uint8_t *vars = snap ? f->snap_vars : f->vars;
     for (int i = 0; i < f->chr->n_res; i++)
-        if (set_item(res, f->chr->res[i].name, res_value(&f->chr->res[i], vars)) < 0) goto fail;
+        if (set_item(res, f->chr->res[i].name, res_value(&f->chr->res[i], vars, m, f, snap)) < 0) goto fail;
     return d;
 fail:
     Py_DECREF(d);
@@ -438,7 +446,7 @@ static PyObject *match_view(ymatch *m) {
         }
         for (const yobj_class *c = p->cls; c; c = c->parent)
             for (int i = 0; i < c->n_trace_fields; i++)
-                if (set_item(d, c->trace_fields[i].name, res_value(&c->trace_fields[i], p->vars)) < 0) {
+                if (set_item(d, c->trace_fields[i].name, res_value(&c->trace_fields[i], p->vars, m, NULL, false)) < 0) {
                     Py_DECREF(d);
                     goto fail;
                 }

@@ -17,7 +17,7 @@ typedef struct {
         stance_teleport_x, stance_teleport_y, drift_jump_timer, ticks_until_time_shift, milk_toggle_tick,
         fatal_cut_start_pos_x, fatal_cut_start_pos_y;
     fx default_max_air_speed, fatal_cut_move_dir_x, fatal_cut_move_dir_y;
-    int16_t cut_projectile, lasso_projectile, after_image_object, gun_projectile, temporal_round; /* 0 = None */
+    int32_t cut_projectile, lasso_projectile, after_image_object, gun_projectile, temporal_round; /* 0 = None */
     yflag used_aerial_h_slash, used_aerial_l_slice, has_gun, up_swipe_momentum, buffer_bullet_cancelling,
         bullet_cancelling, detonating, shifting, drift_effect, shifted_this_frame, shifted_last_frame, lasso_parried,
         milk_toggled, shifted_this_turn;
@@ -75,13 +75,13 @@ typedef struct { /* Gun */
 typedef struct { /* NewBullet */
     fx dir_x, dir_y, speed;
     int32_t no_draw_ticks;
-    int16_t last_hit_by; /* object number, 0 = "" */
+    int32_t last_hit_by; /* object number, 0 = "" */
     yflag ricochet;
 } cowboy_new_bullet_vars;
 typedef struct { /* Bullet */
     fx distance, dir_x, dir_y;
     int32_t shoot_frame, shoot_timer;
-    int16_t last_hit_by; /* object number, 0 = "" */
+    int32_t last_hit_by; /* object number, 0 = "" */
     yflag frozen, shot, got_hit;
 } cowboy_bullet_vars;
 typedef struct { /* AfterImage */

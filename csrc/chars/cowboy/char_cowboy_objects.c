@@ -1030,7 +1030,7 @@ static int aied_frame_0(ymatch *m, yobj *host, ystate *st) {
     if (best) {
         cowboy_new_bullet_vars *b = cowboy_new_bullet(best);
         obj_set_pos(best, host->data.px, host->data.py);
-        b->last_hit_by = (int16_t)obj_get_fighter(m, host)->number;
+        b->last_hit_by = obj_get_fighter(m, host)->number;
         b->speed = NEW_BULLET_SPEED; /* reset_speed */
         nbd_bounce_full_control(m, best, obj_state(best), true);
         if (!YOK(m)) return SYM_NONE;

@@ -10,7 +10,7 @@
 typedef struct {
     int32_t install_ticks, juke_startup_ticks, juke_pips, juke_ticks, up_juke_ticks;
     fx juke_dir_x, juke_dir_y;
-    int16_t shockwave_projectile, spike_projectile; /* 0 = None */
+    int32_t shockwave_projectile, spike_projectile; /* 0 = None */
     yflag bc_charge, juked_this_turn, started_up_juke_from_ground, can_air_dash;
 } mutant_vars;
 

@@ -285,18 +285,14 @@ static void poison_construct(ymatch *m, yproj *p) {
 }
 
 /* A disabled poison never ticks again and its handler only touches its own counters, so its
- * connections on the opponent are dead: drop them before connecting (the opponent keeps at most
- * two per live poison, within YOMI_MAX_CONNECTIONS, however many poisons a match sees). */
-static void drop_dead_poison_connections(ymatch *m, yobj *emitter) {
-    int n = 0;
-    for (int i = 0; i < emitter->n_conns; i++) {
-        yconnection c = emitter->conns[i];
-        yobj *t = c.state < 0 ? obj_by_number(m, c.target) : NULL;
-        bool dead = t && !t->is_fighter && AS_P(t)->cls == &mutant_poison_class && t->disabled && c.method == SYM_on_opponent_hit;
-        if (!dead) emitter->conns[n++] = c;
-    }
-    emitter->n_conns = (uint8_t)n;
+ * connections on the opponent are dead: they leave before connecting (the opponent keeps two per
+ * live poison, however many poisons a match sees). */
+static bool poison_connection_live(ymatch *m, const yconnection *c) {
+    yobj *t = c->state < 0 ? obj_by_number(m, c->target) : NULL;
+    return !(t && !t->is_fighter && AS_P(t)->cls == &mutant_poison_class && t->disabled && c->method == SYM_on_opponent_hit);
 }
+
+static void drop_dead_poison_connections(ymatch *m, yobj *emitter) { obj_conns_filter(m, emitter, poison_connection_live); }
 
 static void poison_init(ymatch *m, yproj *p) {
     yobj *opponent = &FOPP(m, AS_F(obj_get_fighter(m, &p->o)))->o;

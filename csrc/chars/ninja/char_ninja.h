@@ -15,7 +15,7 @@ typedef struct {
     int32_t quick_slash_start_pos_x, quick_slash_start_pos_y;
     fx stored_momentum_x, stored_momentum_y, stored_speed_1, stored_speed_2, stored_speed_3, current_momentum;
     fx quick_slash_move_dir_x, quick_slash_move_dir_y;
-    int16_t bomb_projectile, grappling_hook_projectile; /* object numbers, 0 = None */
+    int32_t bomb_projectile, grappling_hook_projectile; /* object numbers, 0 = None */
     yflag can_summon_kunai, can_summon_kick, bomb_thrown, pulling, used_grappling_hook, whip_beam_charged,
         released_this_turn, will_release_momentum, will_store_momentum, boosted_during_combo, stackriken_out,
         can_divekick_hop;
@@ -46,7 +46,7 @@ extern const state_class ninja_fireball_class, ninja_grappling_hook_class, ninja
     ninja_grounded_sweep_class, ninja_stomp_class, ninja_quick_slash_class;
 /* SwapPlaces (Substitution, char_ninja_moves.c): its variables, which the fighter's refs_object reads */
 typedef struct {
-    int16_t obj_name; /* object number, 0 = None */
+    int32_t obj_name; /* object number, 0 = None */
     int32_t neutral_lag;
 } ninja_swap_places_vars;
 
@@ -65,7 +65,7 @@ typedef struct { /* StickyBombObject */
 } ninja_sticky_bomb_vars;
 typedef struct { /* GrapplingHookObject */
     int32_t start_y;
-    int16_t attached_to; /* object number, 0 = None */
+    int32_t attached_to; /* object number, 0 = None */
     yflag is_locked;
 } ninja_hook_vars;
 

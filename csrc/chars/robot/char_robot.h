@@ -18,7 +18,7 @@ typedef struct {
         loic_dir, propel_friction_ticks;
     fx magnetize_bomb_strength;
     yxy_opt flying_dir;
-    int16_t orbital_strike_projectile, grenade_object, flame_touching_opponent; /* 0 = None */
+    int32_t orbital_strike_projectile, grenade_object, flame_touching_opponent; /* 0 = None */
     yflag loic_draining, landed_move, fly_fx_started, start_fly, can_ground_pound, can_gain_ground_pound,
         buffer_reset_ground_pound, orbital_strike_out, can_loic, got_hit, armor_active, buffer_armor,
         can_unlock_gratuitous, can_flamethrower, magnet_installed, used_earthquake_grab, force_fly, magnetize_opponent,

@@ -72,14 +72,11 @@ void wizard_add_geyser_charge(wizard_vars *v) {
 
 static bool can_hover(wizard_vars *v) { return v->hover_left > HOVER_MIN_AMOUNT; }
 
-void wizard_add_spark_bomb(ymatch *m, yfighter *f, int number) {
-    yref_list *l = &WIZARD(f)->spark_bombs;
-    if (l->n >= YOMI_REF_LIST_MAX) {
-        yerr(m, YE_LIMIT, "Wizard: more than %d spark bombs at once", YOMI_REF_LIST_MAX);
-        return;
-    }
-    l->items[l->n++] = (int16_t)number;
-}
+/* the Wizard's lists of object names (yomi_char.ref_lists) */
+enum { SPARK_BOMBS, NEARBY_SPARK_BOMBS };
+static const uint16_t REF_LISTS[] = {offsetof(wizard_vars, spark_bombs), offsetof(wizard_vars, nearby_spark_bombs)};
+
+void wizard_add_spark_bomb(ymatch *m, yfighter *f, int number) { fighter_ref_append(m, f, SPARK_BOMBS, number); }
 
 void wizard_spawn_orb(ymatch *m, yfighter *f) {
     yobj *orb = obj_spawn(m, &f->o, object_table_index(ORB_SCENE), -10, -56, true, NULL, true);
@@ -267,15 +264,19 @@ static void orb_tick(ymatch *m, yfighter *f) {
     }
 }
 
+static bool bomb_found(ymatch *m, int32_t number) { return obj_from_name(m, number) != NULL; }
+
+/* The names found disabled leave the list after the walk, one list.remove each. Every occurrence of
+ * such a name is found disabled (the walk disables nothing), so that removes exactly the entries
+ * whose object is not found, which one pass keeps out. */
 static void spark_bombs_tick(ymatch *m, yfighter *f) {
     wizard_vars *v = WIZARD(f);
-    int16_t disabled[YOMI_REF_LIST_MAX];
     int n_disabled = 0;
     for (int i = 0; i < v->spark_bombs.n; i++) {
-        int number = v->spark_bombs.items[i];
+        int32_t number = fighter_ref_at(m, f, SPARK_BOMBS, false, i);
         yobj *bomb = obj_from_name(m, number);
         if (!bomb) {
-            disabled[n_disabled++] = (int16_t)number;
+            n_disabled++;
             continue;
         }
         if (!spark_bomb_is(AS_P(bomb))) {
@@ -286,23 +287,11 @@ static void spark_bombs_tick(ymatch *m, yfighter *f) {
         obj_local_center(m, &f->o, bomb, &dx, &dy);
         if (!spark_bomb_exploded(AS_P(bomb)) && spark_bomb_armed(AS_P(bomb)) &&
             fxs_vec_len(FXI(dx), FXI(dy)) < SPARK_BOMB_PUSH_DISTANCE) {
-            yref_list *near = &v->nearby_spark_bombs;
-            if (near->n >= YOMI_REF_LIST_MAX) {
-                yerr(m, YE_LIMIT, "Wizard: more than %d spark bombs nearby", YOMI_REF_LIST_MAX);
-                return;
-            }
-            near->items[near->n++] = (int16_t)number;
+            fighter_ref_append(m, f, NEARBY_SPARK_BOMBS, number);
+            if (!YOK(m)) return;
         }
     }
-    for (int k = 0; k < n_disabled; k++) { /* list.remove: the first occurrence */
-        yref_list *l = &v->spark_bombs;
-        for (int i = 0; i < l->n; i++)
-            if (l->items[i] == disabled[k]) {
-                for (int j = i + 1; j < l->n; j++) l->items[j - 1] = l->items[j];
-                l->n--;
-                break;
-            }
-    }
+    if (n_disabled) fighter_ref_keep(m, f, SPARK_BOMBS, bomb_found);
 }
 
 static void tether_tick(ymatch *m, yfighter *f) {
@@ -334,7 +323,7 @@ static void tick(ymatch *m, yfighter *f) {
     if (!YOK(m)) return;
     if (v->detonating_bombs) {
         for (int i = 0; i < v->nearby_spark_bombs.n; i++) {
-            yobj *bomb = obj_from_name(m, v->nearby_spark_bombs.items[i]);
+            yobj *bomb = obj_from_name(m, fighter_ref_at(m, f, NEARBY_SPARK_BOMBS, false, i));
             if (bomb) {
                 spark_bomb_explode(m, AS_P(bomb), true);
                 TAKE_DAMAGE(m, f, SPARK_BOMB_SELF_DAMAGE);
@@ -343,7 +332,7 @@ static void tick(ymatch *m, yfighter *f) {
         }
     }
     if (v->flame_wave_cooldown > 0) v->flame_wave_cooldown--;
-    v->nearby_spark_bombs.n = 0;
+    fighter_ref_clear(m, f, NEARBY_SPARK_BOMBS);
     if (v->spark_bombs.n) spark_bombs_tick(m, f);
     if (!YOK(m)) return;
     if (v->tether_ticks > 0) tether_tick(m, f);
@@ -401,9 +390,9 @@ static bool refs_object(ymatch *m, yfighter *f, int number) {
     wizard_vars *v = WIZARD(f);
     if (v->orb_projectile == number || v->boulder_projectile == number) return true;
     for (int i = 0; i < v->spark_bombs.n; i++)
-        if (v->spark_bombs.items[i] == number) return true;
+        if (fighter_ref_at(m, f, SPARK_BOMBS, false, i) == number) return true;
     for (int i = 0; i < v->nearby_spark_bombs.n; i++)
-        if (v->nearby_spark_bombs.items[i] == number) return true;
+        if (fighter_ref_at(m, f, NEARBY_SPARK_BOMBS, false, i) == number) return true;
     for (int k = 0; k < m->n_objs; k++) {
         yobj *o = &match_obj_at(m, k)->o;
         if (!o->disabled && o->creator == number) return true;
@@ -428,14 +417,8 @@ static const yres_field RES[] = {
 #undef R
 
 
-static bool wizard_vars_ok(const yfighter *f, const void *vars) {
-    (void)f;
-    const wizard_vars *v = vars;
-    return v->spark_bombs.n <= YOMI_REF_LIST_MAX && v->nearby_spark_bombs.n <= YOMI_REF_LIST_MAX;
-}
 
 const yomi_char char_wizard_hooks = {
-    .vars_ok = wizard_vars_ok,
     .name = "Wizard",
     .py_class = "states.wizard.fighter.Wizard",
     .vars_size = sizeof(wizard_vars),
@@ -443,6 +426,8 @@ const yomi_char char_wizard_hooks = {
     .n_extras = sizeof EXTRAS / sizeof EXTRAS[0],
     .res = RES,
     .n_res = sizeof RES / sizeof RES[0],
+    .ref_lists = REF_LISTS,
+    .n_ref_lists = sizeof REF_LISTS / sizeof REF_LISTS[0],
     .construct = construct,
     .init = init,
     .tick = tick,
