@@ -500,9 +500,11 @@ int match_import(ymatch *m, const void *buf, size_t len, char *err, size_t errle
         }
         for (int k = 0; k < cap; k++, p += sizeof(yproj))
             memcpy(&pool->chunks[k / YOMI_POOL_CHUNK][k % YOMI_POOL_CHUNK], p, sizeof(yproj));
-        memcpy(pool->order, p, (size_t)cap * sizeof(int32_t)), p += (size_t)cap * sizeof(int32_t);
-        memcpy(pool->gone, p, (size_t)cap * sizeof(int32_t)), p += (size_t)cap * sizeof(int32_t);
-        memcpy(pool->slot_used, p, (size_t)cap * sizeof(bool)), p += (size_t)cap * sizeof(bool);
+        if (cap) { /* a pool of no slots has no lists of them (memcpy takes no NULL, even for 0 bytes) */
+            memcpy(pool->order, p, (size_t)cap * sizeof(int32_t)), p += (size_t)cap * sizeof(int32_t);
+            memcpy(pool->gone, p, (size_t)cap * sizeof(int32_t)), p += (size_t)cap * sizeof(int32_t);
+            memcpy(pool->slot_used, p, (size_t)cap * sizeof(bool)), p += (size_t)cap * sizeof(bool);
+        }
         if (n_spill) memcpy(pool->spill, p, (size_t)n_spill * sizeof(yhit_spill)), p += (size_t)n_spill * sizeof(yhit_spill);
         pool->n_spill = pool->cap_spill = n_spill;
         for (int f = 0; f < 2; f++) {

@@ -9,7 +9,8 @@
  * each case mutates one of them in the portable form, i.e. after the envelope's checksum (which only
  * detects accidents) is taken as fixed up: bit flips, byte overwrites, boundary values written into
  * the count and index fields (inline or pool slots, the pool's size and lists, the parried names a
- * fighter holds past its inline ones), object slots spliced
+ * fighter holds past its inline ones, the signal connections and the lists of object names past
+ * theirs and their counts), object slots spliced
  * from another match, a length cut or grown. Each case runs in a child
  * process (fork): match_import either refuses it (exit 10) or the match is imported, observed
  * as the environment does, and played for a few decisions of random legal moves (exit 0). Anything
@@ -82,6 +83,18 @@ static void crowd(ymatch *m) {
     }
     for (int k = 0; k < YOMI_MAX_PARRIED && YOK(m); k++)
         fighter_parried_add(m, &m->f[1], YHBD_STATE_NAME, (int)(rnd() % SYM_COUNT));
+    /* P1 connected to each object (past its inline connections: the pool) on a signal nothing emits,
+     * each character's lists of object names (and their copies the trace reads) given every object */
+    for (int k = 0; k < m->n_objs && YOK(m); k++)
+        obj_connect_signal(m, &m->f[0].o, SYM_Continue, &match_obj_at(m, k)->o, NULL, SYM_Continue);
+    for (int p = 0; p < 2 && YOK(m); p++) {
+        yfighter *f = &m->f[p];
+        for (int j = 0; j < f->chr->n_ref_lists && YOK(m); j++) {
+            for (int k = 0; k < m->n_objs && YOK(m); k++) fighter_ref_append(m, f, j, match_obj_at(m, k)->o.number);
+            *fighter_ref_list(f, j, true) = *fighter_ref_list(f, j, false);
+        }
+        if (YOK(m) && fighter_ref_snapshot(m, f) < 0) yerr(m, YE_LIMIT, "out of memory");
+    }
 }
 
 static int build_pool(void) {
@@ -99,7 +112,9 @@ static int build_pool(void) {
         int decisions = 5 + (int)(rnd() % 60);
         for (int d = 0; d < decisions && YOK(m) && !m->game_finished && m->turn_open; d++) play_decision(m);
         if (made >= POOL - WITH_POOL && YOK(m) && m->turn_open) crowd(m);
-        if (!YOK(m) || (made >= POOL - WITH_POOL && (!m->pool || m->f[1].n_parried <= YOMI_MAX_PARRIED))) continue;
+        if (!YOK(m) || (made >= POOL - WITH_POOL && (!m->pool || m->f[1].n_parried <= YOMI_MAX_PARRIED ||
+                                                     m->pool->n_conn_spill == 0)))
+            continue;
         pool[made].n = match_export_bytes(m);
         pool[made].b = malloc(pool[made].n);
         if (!pool[made].b || match_export(m, pool[made].b, err, sizeof err) < 0) {
@@ -139,6 +154,7 @@ static void obj_fields(const ymatch *z, const yobj *o) {
     F(o->sm.queued_data.kind), F(o->creator), F(o->last_object_hit), F(o->fighter_owner), F(o->sprite.anim);
     F(o->sprite.anim_index), F(o->spawn_data.n), F(o->data_cur.n), F(o->data_cur.kind), F(o->data_prev.n);
     F(o->chara.facing), F(o->disabled), F(o->is_fighter), F(o->conns[0].state), F(o->conns[0].target);
+    F(o->conns[1].state), F(o->conns[1].target);
 }
 static void state_fields(const ymatch *z, const ystate *s) {
     F(s->vars_off), F(s->current_hurtbox), F(s->projectile_scene), F(s->n_interrupt_frames);
@@ -167,13 +183,25 @@ static void collect_fields(void) {
         for (int i = 0; i < YOMI_MAX_OSTATES; i++) state_fields(z, &o->states[i]);
         for (int i = 0; i < YOMI_MAX_OHITBOXES; i++) hitbox_fields(z, &o->hitboxes[i]);
     }
+    for (int p = 0; p < 2; p++) /* the lengths of the lists of object names (a character's variables) */
+        for (int j = 0; j < YOMI_N_FIGHTER_TABLES; j++) {
+            const yomi_char *c = fighter_char(j);
+            for (int k = 0; c && k < c->n_ref_lists; k++) {
+                add(offsetof(ymatch, f[p].vars) + c->ref_lists[k], sizeof(int32_t));
+                add(offsetof(ymatch, f[p].snap_vars) + c->ref_lists[k], sizeof(int32_t));
+            }
+        }
     F(z->pool); /* the pool's slot count */
-    /* the same fields of the first pool slots: in the portable form they follow the struct */
+    /* the counts of the pool's lists after the struct (when the pool member's bit 0 says so), and the
+     * same fields of the first pool slots: in the portable form they follow the struct (and the counts) */
+    enum { COUNTS = (1 + 2 * YOMI_REF_LISTS * 2) * sizeof(int32_t) };
+    for (size_t at = 0; at < COUNTS; at += sizeof(int32_t)) add(sizeof(ymatch) + at, sizeof(int32_t));
     int n_inline = n_fields;
     for (int i = 0; i < n_inline; i++) {
         size_t at = offsetof(ymatch, objs[0]);
         if (fields[i].off < at || fields[i].off >= at + 4 * sizeof(yproj)) continue;
         add(sizeof(ymatch) + (fields[i].off - at), fields[i].size);
+        add(sizeof(ymatch) + COUNTS + (fields[i].off - at), fields[i].size);
     }
 }
 

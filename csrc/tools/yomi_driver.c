@@ -39,6 +39,15 @@ static bool same_match(const ymatch *a, const ymatch *b) {
     for (int p = 0; p < 2; p++) /* n_parried is in the struct */
         for (int k = YOMI_MAX_PARRIED; k < a->f[p].n_parried; k++)
             if (memcmp(match_parried_at(a, p, k), match_parried_at(b, p, k), sizeof(yparried)) != 0) return false;
+    int n_conns = a->pool ? a->pool->n_conn_spill : 0;
+    if (n_conns != (b->pool ? b->pool->n_conn_spill : 0) ||
+        (n_conns && memcmp(a->pool->conn_spill, b->pool->conn_spill, (size_t)n_conns * sizeof(yconn_spill)) != 0))
+        return false;
+    for (int p = 0; p < 2; p++) /* the lists' lengths are in the struct */
+        for (int j = 0; j < a->f[p].chr->n_ref_lists; j++)
+            for (int v = 0; v < 2; v++)
+                for (int k = YOMI_REF_LIST_INLINE; k < fighter_ref_list(&a->f[p], j, v)->n; k++)
+                    if (fighter_ref_at(a, &a->f[p], j, v, k) != fighter_ref_at(b, &b->f[p], j, v, k)) return false;
     for (int k = YOMI_INLINE_OBJECTS; k < match_n_slots(a); k++)
         if (memcmp(match_slot(a, k), match_slot(b, k), sizeof(yproj)) != 0 || *match_slot_used(a, k) != *match_slot_used(b, k) ||
             *match_order_at(a, k) != *match_order_at(b, k) || *match_gone_at(a, k) != *match_gone_at(b, k))
@@ -128,6 +137,33 @@ static void crowd(ymatch *m) {
             fprintf(stderr, "P1's parried hitbox of object %d: removed twice, still there\n", k);
             exit(5);
         }
+    }
+    /* P2 gets a connection to every object (past its inline ones: the pool), on a signal nothing emits;
+     * each is kept in order, and those to the objects a filter drops leave in order */
+    yobj *p2 = &m->f[1].o;
+    int before = p2->n_conns;
+    for (int k = 0; k < m->n_objs && YOK(m); k++)
+        obj_connect_signal(m, p2, SYM_Continue, &match_obj_at(m, k)->o, NULL, SYM_Continue);
+    for (int k = 0; k < m->n_objs && YOK(m); k++)
+        if (p2->n_conns < before + m->n_objs || obj_conn_at(m, p2, before + k)->target != match_obj_at(m, k)->o.number) {
+            fprintf(stderr, "P2 lost its connection to object %d of %d\n", k, m->n_objs);
+            exit(5);
+        }
+    /* each character's lists of object names get every object (past their inline items), the copy
+     * the trace reads too; every name is read back in order */
+    for (int p = 0; p < 2 && YOK(m); p++) {
+        yfighter *f = &m->f[p];
+        for (int j = 0; j < f->chr->n_ref_lists && YOK(m); j++) {
+            int32_t n0 = fighter_ref_list(f, j, false)->n;
+            for (int k = 0; k < m->n_objs && YOK(m); k++) fighter_ref_append(m, f, j, match_obj_at(m, k)->o.number);
+            *fighter_ref_list(f, j, true) = *fighter_ref_list(f, j, false);
+            for (int k = 0; k < m->n_objs && YOK(m); k++)
+                if (fighter_ref_at(m, f, j, false, n0 + k) != match_obj_at(m, k)->o.number) {
+                    fprintf(stderr, "fighter %d's list %d lost object %d of %d\n", p + 1, j, k, m->n_objs);
+                    exit(5);
+                }
+        }
+        if (YOK(m) && fighter_ref_snapshot(m, f) < 0) yerr(m, YE_LIMIT, "out of memory");
     }
 }
 

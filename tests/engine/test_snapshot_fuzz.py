@@ -149,11 +149,11 @@ def _live_object_slot(snapshot: bytes, layout: dict) -> int:
 # (field, value): each was unchecked once, or is an index the engine follows
 CRAFTED = [
     ("n_hitboxes", 113), ("n_hitboxes", -1), ("n_hold_restarts", 13),
-    ("n_hold_force", 13), ("n_conns", 17), ("n_hurtstates", 33), ("n_limbs", 33), ("n_combo_moves", 7),
-    ("data_n", 9), ("data_kind", 77), ("n_spawned", -5), ("n_spawned", 10 ** 9), ("vars_off", 65535),
+    ("n_hold_force", 13), ("n_conns", 17), ("n_conns", 3), ("n_conns", -1), ("n_hurtstates", 33), ("n_limbs", 33), ("n_combo_moves", 7),
+    ("data_n", 9), ("data_kind", 77), ("n_spawned", -5), ("n_spawned", 2 ** 31 - 1), ("vars_off", 65535),
     ("vars_off", 8), ("stance", 60000), ("queued_action", 9999), ("n_states", 127), ("sm_state", 126),
     ("sm_state", -2), ("current_hurtbox", 100), ("hit_n", 17), ("facing", 3), ("is_fighter", 2), ("is_fighter", 0),
-    ("hbd_host", 30000), ("creator", 1), ("err", 99), ("n_objs", 33), ("n_gone", -1), ("slot_used", 7),
+    ("hbd_host", 100000), ("creator", 1), ("err", 99), ("n_objs", 33), ("n_gone", -1), ("slot_used", 7),
 ]
 
 
@@ -181,7 +181,7 @@ def test_crafted_parried_count_is_refused(played, value):
 
 
 @pytest.mark.parametrize("field,value", [("object_cls", 0), ("object_is_fighter", 1), ("object_number", 2),
-                                         ("object_creator", 30000), ("object_n_states", 9),
+                                         ("object_creator", 100000), ("object_n_states", 9),
                                          ("object_sm_state", 7)])
 def test_crafted_live_object_is_refused(played, field, value):
     env, batch, snapshot, layout = played
