@@ -759,7 +759,7 @@ static PyObject *env_missing_keys(PyObject *self, PyObject *unused) {
  *     flags, then every match exported (match_export: its table pointers as stable codes, then its
  *     object pool's slots; so a match takes sizeof(ymatch) bytes or more, its own length in it).
  * The arrays bound with bind() are Python's (integration/env/env.py's CBackend saves them). */
-#define SNAP_VERSION 1
+#define SNAP_VERSION 2
 static const char SNAP_MAGIC[8] = "YOMIENV";
 
 typedef struct {

@@ -1172,10 +1172,11 @@ static PyObject *py_characters(PyObject *self, PyObject *unused) {
 static PyObject *py_engine_info(PyObject *self, PyObject *unused) {
     (void)self;
     (void)unused;
-    return Py_BuildValue("{s:s,s:n,s:n,s:n,s:i,s:i,s:i}", "tables_hash", yomi_tables_hash, "match_bytes",
+    return Py_BuildValue("{s:s,s:n,s:n,s:n,s:i,s:i,s:i,s:i,s:i}", "tables_hash", yomi_tables_hash, "match_bytes",
                          (Py_ssize_t)sizeof(ymatch), "fighter_bytes", (Py_ssize_t)sizeof(yfighter), "object_bytes",
                          (Py_ssize_t)sizeof(yproj), "inline_objects", YOMI_INLINE_OBJECTS, "max_fighter_states",
-                         YOMI_MAX_FSTATES, "max_fighter_hitboxes", YOMI_MAX_FHITBOXES);
+                         YOMI_MAX_FSTATES, "max_fighter_hitboxes", YOMI_MAX_FHITBOXES, "inline_connections",
+                         YOMI_INLINE_CONNECTIONS, "inline_object_names", YOMI_REF_LIST_INLINE);
 }
 
 /* fixed_requantize(raw): the engine's fx_rq, the value of the library's text of raw (tests) */
