@@ -7,9 +7,9 @@
  * Memory: a match (ymatch) holds what it needs in fixed-size arrays: the two fighters
  * with all their states, hitboxes and hurtbox windows, the first YOMI_INLINE_OBJECTS
  * objects, the queued actions; more objects (the game has no limit) and the hit lists
- * past a hitbox's inline room and the parried names past a fighter's live in its pool (yobj_pool),
- * on the heap, owned by the
- * match. No pointer inside a match points into the match (references are indices and
+ * past a hitbox's inline room, the parried names past a fighter's, the signal connections
+ * past an object's and the object names past a character's list's live in its pool
+ * (yobj_pool), on the heap, owned by the match. No pointer inside a match points into the match (references are indices and
  * object numbers; the other pointers are to immutable static tables), so a batch of
  * matches is an array of ymatch, and cloning a match is a memcpy plus a deep copy of its
  * pool (match_copy; match_free releases it). Nothing allocates while ticking but a

@@ -101,9 +101,9 @@ def test_mutant_long_matches_match_python(block):
 def test_many_poisons_keep_the_connections_bounded():
     """Poison.gd connects to the opponent's got_hit_by_fighter and blocked_melee_attack at init and
     never disconnects, so a fighter Envenomed again and again collects two connections per poison
-    (Python keeps them all). The C engine keeps at most 16 per object: it drops the connections of
-    disabled poisons before connecting (a disabled poison never ticks again and its handler only
-    touches its own counters), and those of recycled objects. With half damage more than eight
+    (Python keeps them all). The C engine drops the connections of disabled poisons before
+    connecting (a disabled poison never ticks again and its handler only touches its own counters),
+    and those of recycled objects, so the opponent's stay bounded. With half damage more than eight
     poisons land, and every tick still matches Python."""
     settings = {"game_length": 3600, "char_distance": 10, "global_damage_modifier": "0.5"}
     py = create_match("Mutant", "Mutant", 5, settings, "python")
