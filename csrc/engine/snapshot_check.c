@@ -161,7 +161,7 @@ static int check_hitbox(const yhitbox *h, const yhitbox *tmpl, int max_number, c
     if (h->n_hit > YOMI_MAX_HIT_OBJECTS) FAIL("%s: hitbox %d remembers %u objects", who, tmpl->index, h->n_hit);
     for (int i = 0; i < h->n_hit; i++)
         if (h->hit_objects[i] < 1 || h->hit_objects[i] > max_number)
-            FAIL("%s: hitbox %d remembers unknown object %u", who, tmpl->index, h->hit_objects[i]);
+            FAIL("%s: hitbox %d remembers unknown object %d", who, tmpl->index, h->hit_objects[i]);
     if (h->hit_height < HH_HIGH || h->hit_height > HH_LOW || h->hitbox_type < HB_NORMAL || h->hitbox_type > HB_DETECT)
         FAIL("%s: hitbox %d type or height out of range", who, tmpl->index);
     if (!sym_ok(h->node_name) || !sym_ok(h->grounded_hit_state) || !sym_ok(h->aerial_hit_state) ||

@@ -197,7 +197,7 @@ def test_bad_snapshots_are_refused_and_change_nothing(ninja):
     env.set_state(ninja.state)
     batch = env.backend.batch
     blob = batch.get_state()
-    assert struct.unpack_from("<8sII", blob) == (b"YOMIENV\0", 1, HEADER)
+    assert struct.unpack_from("<8sII", blob) == (b"YOMIENV\0", 2, HEADER)
     m0 = _match_offset(N, 0)
     state_code = m0 + LAYOUT["fighter_states"] + LAYOUT["state_st"]
     obj_code = m0 + LAYOUT["object_cls"]
@@ -207,7 +207,8 @@ def test_bad_snapshots_are_refused_and_change_nothing(ninja):
         "one byte short": (blob[:-1], "truncated"),
         "one byte more": (blob + b"\0", "wrong length"),
         "magic": (_flipped(blob, 0), "magic"),
-        "version 2": (blob[:8] + struct.pack("<I", 2) + blob[12:], "version 2"),
+        # a snapshot of the format before object numbers were 32-bit
+        "version 1": (blob[:8] + struct.pack("<I", 1) + blob[12:], "format version 1, this build reads version 2"),
         "header size": (_flipped(blob, 12), "header of"),
         "other build": (_flipped(blob, 16), "different build"),
         "batch size": (_flipped(blob, 24), "matches, this EnvBatch has 16"),
