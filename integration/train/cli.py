@@ -183,6 +183,13 @@ def print_summary(summary: dict) -> None:
         + "  (fitted to every result of the run)",
         f"checkpoint        {summary['checkpoint']}"
         + ("  (interrupted: --resume to continue)" if summary["interrupted"] else ""),
+    ]
+    agent = summary.get("agent")
+    if agent:  # the evaluated policy that rated best against the yardsticks (Trainer._keep_best)
+        chosen = ", ".join(f"{n} {fmt(r['score'])} [{fmt(r['low'])}, {fmt(r['high'])}] over {r['matches']}"
+                           for n, r in agent["yardsticks"].items())
+        lines.append(f"the run's agent   {agent['checkpoint']}  (update {agent['update']}: {chosen})")
+    lines += [
         f"plots             {', '.join(summary['plots']) or '-'}",
     ]
     if summary.get("engine_errors"):

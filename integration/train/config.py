@@ -90,7 +90,7 @@ class TrainConfig:
     # matches, at every k-th periodic evaluation (the first included) and in the final one.
     eval_search: str | None = "search"
     eval_search_matches: int = 16
-    eval_search_every: int = 4
+    eval_search_every: int = 2  # every other evaluation: the candidates the run's agent is chosen from (best.safetensors)
     final_eval_rounds: int = 4  # the final evaluation plays random, scripted (and --opponent) this many times over
     final_search_rounds: int = 2  # ... and the search yardstick this many times over
     record_matches: bool = True  # save the final policy's matches as traces in <run>/matches/

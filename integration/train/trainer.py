@@ -53,6 +53,7 @@ PRIOR_SECONDS_PER_MATCH_OTHER = 0.02
 # drawing the plots (about 5 s, matplotlib's import included).
 RECORDING_S = 10.0
 PLOTS_S = 5.0
+BEST = "best" + ckpt.SUFFIX  # the run's agent (Trainer._keep_best)
 
 
 @dataclass
@@ -180,6 +181,9 @@ class Trainer:
         self.ep_stats: dict[str, list[float]] = defaultdict(list)
         self.stop_requested = False
         self.last_eval: dict = {}
+        # The run's agent (checkpoints/best.safetensors): of the policies evaluated so far, the one
+        # that rates best against the fixed yardsticks (_keep_best); {} until one is.
+        self.best: dict = {}
 
         self.cuda = None
         if self.device.type == "cuda" or cfg.cuda_rehearsal:  # isolated: the CPU path never imports cuda.py
@@ -683,6 +687,7 @@ class Trainer:
         self.last_eval = {"update": self.update_count, "global_step": self.global_step, "wall_s": self.clock(), **out}
         with open(self.run_dir / "eval.jsonl", "a") as f:
             f.write(json.dumps({**self.last_eval, "final": final}) + "\n")
+        self._keep_best(out)
         self.display.evaluation(self.last_eval)
         self.display.message(f"{'final eval' if final else 'eval'} @ update {self.update_count} "
                              f"({duration(self.clock())}, {result_games} matches per baseline): "
@@ -690,6 +695,42 @@ class Trainer:
                                          ("random", "scripted", "search", "opponent") if f"eval/score_{name}" in out)
                              + f"; Elo {out['eval/elo']:.0f}")
         return out
+
+    def _yardstick_names(self) -> list[str]:
+        """The fixed opponents the run's agent is chosen by, the decisive one first: a best
+        response's own target; else the search yardstick (the strongest fixed opponent), then
+        scripted; scripted alone where the run has no search."""
+        if self.cfg.opponent:
+            return ["opponent"]
+        return ["search", "scripted"] if self.search_yardstick else ["scripted"]
+
+    def _keep_best(self, out: dict) -> None:
+        """Make the policy just evaluated the run's agent if it rates better than the agent so far:
+        compared by the lower ends of the 95 % intervals of its scores against the yardsticks
+        (_yardstick_names, in order), so a score over few matches must be higher to win.  The
+        agent is saved as checkpoints/best.safetensors, a policy-only checkpoint (config, action
+        layout, weights and the figures it was chosen by) that every command playing a checkpoint
+        reads.  Why: self-play cycles, and the score against a fixed opponent swings over a run by
+        far more than its interval (docs/TRAINING.md), so the last policy is not the best one.
+        An evaluation that did not play the decisive yardstick (a periodic one between search
+        evaluations) changes nothing."""
+        names = self._yardstick_names()
+        if f"eval/score_{names[0]}_low" not in out:
+            return
+        key = [float(out.get(f"eval/score_{n}_low") or 0.0) for n in names]
+        if self.best and key <= self.best["key"]:
+            return
+        figures = {n: {"score": out[f"eval/score_{n}"], "low": out[f"eval/score_{n}_low"],
+                       "high": out[f"eval/score_{n}_high"], "matches": out[f"eval/matches_{n}"]}
+                   for n in names if f"eval/score_{n}" in out}
+        self.best = {"key": key, "update": self.update_count, "global_step": self.global_step, "yardsticks": figures}
+        ckpt.save_atomic(dict(version=CHECKPOINT_VERSION, config=self.cfg.to_dict(), spec=self.spec.describe(),
+                              update=self.update_count, global_step=self.global_step,
+                              policy=self.policy.state_dict(), chosen_by=figures),
+                         self.run_dir / "checkpoints" / BEST)
+        self.display.message(f"the run's agent is now update {self.update_count} ("
+                             + ", ".join(self._score_text(out, n) for n in figures)
+                             + f"): {self.run_dir / 'checkpoints' / BEST}")
 
     def _round_fits(self, rest: list[EvalOpponent], round_s: float) -> bool:
         """Whether the final evaluation has time for one more round of `round_s` seconds, with a
@@ -777,6 +818,7 @@ class Trainer:
             update_gen=self.update_gen.get_state(),
             selfplay=self.selfplay.state_dict(),
             ratings=self.ratings.state_dict(),
+            best=dict(self.best),
             env=env_state,
             next_obs=self.next_obs.cpu(),
             ep_return=self.ep_return.copy(),
@@ -821,6 +863,7 @@ class Trainer:
         self.optimizer.load_state_dict(saved)
         self.selfplay.load_state_dict(state["selfplay"], self._make_policy)
         self.ratings.load_state_dict(state["ratings"])
+        self.best = dict(state.get("best") or {})
         self.rng.bit_generator.state = state["selfplay_rng"]
         self.update_gen.set_state(state["update_gen"])
         self.ep_return[:] = state["ep_return"]
@@ -1007,6 +1050,10 @@ class Trainer:
             "plots": [str(p) for p in plots],
             "matches": matches,  # traces of the final policy: `uv run yomi watch <path>`
             "checkpoint": str(self.run_dir / "checkpoints" / ckpt.LATEST),
+            # the run's agent: the evaluated policy that rated best against the fixed yardsticks
+            "agent": ({"checkpoint": str(self.run_dir / "checkpoints" / BEST), "update": self.best["update"],
+                       "global_step": self.best["global_step"], "yardsticks": self.best["yardsticks"]}
+                      if self.best else None),
         }
         (self.run_dir / "summary.json").write_text(json.dumps(summary, indent=2))
         return summary

@@ -53,6 +53,30 @@ def test_short_training_beats_random(tmp_path):
     assert summary["elo"] > 200
 
 
+def test_the_runs_agent_is_its_best_rated_evaluation(tmp_path):
+    """checkpoints/best.safetensors holds the evaluated policy whose score against the yardstick
+    (scripted, on the toy env, which has no search) has the highest lower interval end, the
+    earliest of equals; the summary names it, and it loads like any checkpoint."""
+    trainer = Trainer(small(eval_interval=2, eval_matches=16, final_eval_rounds=1), run_dir=tmp_path, display=False)
+    summary = trainer.run(max_updates=10)
+    trainer.close()
+    rows = [json.loads(line) for line in (tmp_path / "eval.jsonl").read_text().splitlines()]
+    assert len(rows) >= 5
+    best = rows[0]
+    for row in rows[1:]:
+        if row["eval/score_scripted_low"] > best["eval/score_scripted_low"]:
+            best = row
+    agent = summary["agent"]
+    assert agent["update"] == best["update"]
+    assert agent["yardsticks"]["scripted"]["score"] == best["eval/score_scripted"]
+    state = ckpt.load(tmp_path / "checkpoints" / "best.safetensors")
+    assert state["update"] == best["update"] and state["chosen_by"] == agent["yardsticks"]
+    assert set(state) == {"version", "config", "spec", "update", "global_step", "policy", "chosen_by"}
+    latest = ckpt.load(tmp_path / "checkpoints" / ckpt.LATEST)["policy"]
+    same = all(torch.equal(state["policy"][k], latest[k]) for k in latest)
+    assert same == (best["update"] == summary["updates"])
+
+
 # ----- exact resume ------------------------------------------------------------------------------
 def test_resume_is_bit_exact(tmp_path):
     check_resume_is_bit_exact(tmp_path, small(), n=7, k=3)
