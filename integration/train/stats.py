@@ -30,7 +30,9 @@ def wilson_interval(score: float, n: float, z: float = Z95) -> tuple[float, floa
     denom = 1.0 + z2 / n
     center = (p + z2 / (2.0 * n)) / denom
     half = z / denom * math.sqrt(p * (1.0 - p) / n + z2 / (4.0 * n * n))
-    return max(0.0, center - half), min(1.0, center + half)
+    # the interval holds p; rounding alone can put an end a hair past it (1 - 1e-16 for a
+    # perfect score), which would read as an interval that excludes the observed rate
+    return min(p, max(0.0, center - half)), max(p, min(1.0, center + half))
 
 
 def bradley_terry(score: np.ndarray, games: np.ndarray, prior: float = 1.0, iterations: int = 10_000,

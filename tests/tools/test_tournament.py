@@ -26,6 +26,16 @@ def test_wilson_interval_against_a_hand_value():
         wilson_interval(11, 10)
 
 
+
+def test_wilson_interval_holds_the_observed_rate():
+    """A perfect score's upper end is exactly 1 (and a nil score's lower end exactly 0): rounding
+    gave 1 - 1e-16 for 512 wins in 512, which the plots drew as a negative error bar."""
+    assert wilson_interval(512, 512)[1] == 1.0 and wilson_interval(0, 512)[0] == 0.0
+    for n in (1, 2, 7, 16, 32, 64, 128, 512, 2048):
+        for k in range(0, 2 * n + 1):
+            low, high = wilson_interval(k / 2, n)
+            assert 0.0 <= low <= k / 2 / n <= high <= 1.0, (k, n)
+
 def test_bradley_terry_two_players_by_hand():
     # A beats B 3 times in 4: the fit has P(A beats B) = 0.75, so gamma_A / gamma_B = 3, and the
     # Elo difference is 400 * log10(3) = 190.85.  Fisher information of the difference (natural-log
