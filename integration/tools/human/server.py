@@ -62,13 +62,15 @@ def _embed_json(value) -> str:
 
 
 def render_page(match: HumanMatch) -> str:
+    from integration.tools.watch.page import with_viewer_markup
+
     """The page: the viewer's CSS and JavaScript, the turn panel's, and the match so far as JSON."""
     p1, p2 = match.characters
     title = f"yomi play: you (P{match.side}) vs {match.opponent_name}"
     who = {match.side: "you", 3 - match.side: match.opponent_name}
     heading = (f'<span class="p1">P1 {html.escape(p1)} ({html.escape(who[1])})</span> vs '
                f'<span class="p2">P2 {html.escape(p2)} ({html.escape(who[2])})</span>')
-    page = _asset("integration.tools.human", "page.html")
+    page = with_viewer_markup(_asset("integration.tools.human", "page.html"))
     page = page.replace("__TITLE__", html.escape(title), 1).replace("__HEADING__", heading, 1)
     page = page.replace("/*__VIEWER_CSS__*/", _asset("integration.tools.watch", "viewer.css"), 1)
     page = page.replace("/*__CSS__*/", _asset("integration.tools.human", "human.css"), 1)

@@ -159,6 +159,18 @@ def page_data(trace: Trace | str | Path, against: Trace | str | Path | None = No
     }
 
 
+def with_viewer_markup(page: str) -> str:
+    """`page` with the viewer's shared markup in place of its ``<!--__PANEL__-->`` and
+    ``<!--__TRANSPORT__-->`` lines (viewer_panel.html, viewer_transport.html): the side panel and
+    the transport controls viewer.js drives, the same in ``yomi watch`` and ``yomi play --human``."""
+    for marker, name in (("__PANEL__", "viewer_panel.html"), ("__TRANSPORT__", "viewer_transport.html")):
+        fragment = _asset(name).split("\n", 1)[1]  # its first line is a comment naming it
+        line = f"  <!--{marker}-->\n"
+        assert line in page, f"the page lost its {marker} line"
+        page = page.replace(line, fragment, 1)
+    return page
+
+
 def render_page(data: dict) -> str:
     """The HTML page for ``page_data``'s output."""
     run = data["runs"][0]
@@ -166,7 +178,7 @@ def render_page(data: dict) -> str:
     p1, p2 = str(header.get("p1", "?")), str(header.get("p2", "?"))
     title = f"yomi watch: {p1} vs {p2} (seed {header.get('seed', '?')})"
     heading = (f'<span class="p1">P1 {html.escape(p1)}</span> vs <span class="p2">P2 {html.escape(p2)}</span>')
-    page = _asset("viewer.html")
+    page = with_viewer_markup(_asset("viewer.html"))
     # Assets first, the data last and in one piece, so nothing inside the data is ever substituted.
     page = page.replace("__TITLE__", html.escape(title), 1).replace("__HEADING__", heading, 1)
     page = page.replace("/*__CSS__*/", _asset("viewer.css"), 1).replace("/*__JS__*/", _asset("viewer.js"), 1)
