@@ -97,6 +97,25 @@ def test_objects_numbered_past_16_bits_play_alike_on_both_engines(spawned):
 
 
 # ------------------------------------------------------------------ the Wizard's spark bombs
+def _p1_repeats(both: Both, move: str, until_tick: int, action, continue_too: bool = False):
+    """Play ``both`` to ``until_tick`` (or the end): P1 picks ``move`` whenever it is legal, else
+    Continue, P2 always Continue; ``action(move)`` is the (move, data, extra) submitted, for
+    Continue too where ``continue_too`` (else Continue goes bare).  Yields the state after every
+    tick; both engines must accept every decision and keep playing."""
+    while both.py.current_tick < until_tick and both.py.result() is None:
+        if both.py.is_waiting():
+            for player in (1, 2):
+                if both.py.needs_action(player):
+                    legal = both.py.legal_actions(player)
+                    chosen = move if player == 1 and move in legal else "Continue"
+                    bare = chosen == "Continue" and not continue_too
+                    assert both.submit(player, (chosen, None, None) if bare else action(chosen))
+            continue
+        state = both.tick()
+        assert state is not None, "the match stopped"
+        yield state
+
+
 def test_spark_bombs_past_the_inline_list_play_alike_on_both_engines():
     """With infinite resources the Wizard throws a spark bomb (the move SparkBomb) whenever it can;
     one lives over 600 ticks, so more than the list's inline room are listed at once. P2, a dummy far
@@ -105,17 +124,8 @@ def test_spark_bombs_past_the_inline_list_play_alike_on_both_engines():
     both = Both("Wizard", "Ninja", 3, settings)
     rnd = random.Random(7)
     most = 0
-    while both.py.current_tick < 420 and both.py.result() is None:
-        if both.py.is_waiting():
-            for player in (1, 2):
-                if both.py.needs_action(player):
-                    legal = both.py.legal_actions(player)
-                    move = "SparkBomb" if player == 1 and "SparkBomb" in legal else "Continue"
-                    data = bench.random_data("Wizard", move, rnd) if move != "Continue" else None
-                    assert both.submit(player, (move, data, None))
-            continue
-        state = both.tick()
-        assert state is not None, "the match stopped"
+    for state in _p1_repeats(both, "SparkBomb", 420,
+                             lambda move: (move, bench.random_data("Wizard", move, rnd), None)):
         bombs = state["p1"]["res"]["spark_bombs"]
         live = {o["name"] for o in state["objects"] if o["scene"] == "SparkBomb"}
         assert set(bombs) <= live | {None}
@@ -152,16 +162,9 @@ def test_poison_connections_past_the_inline_ones_play_alike_on_both_engines():
     both = Both("Mutant", "Ninja", 5, settings)
     rnd = random.Random(3)
     most = 0
-    while both.py.current_tick < 900 and both.py.result() is None:
-        if both.py.is_waiting():
-            for player in (1, 2):
-                if both.py.needs_action(player):
-                    legal = both.py.legal_actions(player)
-                    move = "BiteGrab" if player == 1 and "BiteGrab" in legal else "Continue"
-                    assert both.submit(player, (move, None, bench.random_extra("Mutant", rnd, False)))
-            continue
-        state = both.tick()
-        assert state is not None, "the match stopped"
+    for state in _p1_repeats(both, "BiteGrab", 900,
+                             lambda move: (move, None, bench.random_extra("Mutant", rnd, False)),
+                             continue_too=True):
         most = max(most, sum(1 for o in state["objects"] if o["scene"] == "Poison"))
     assert 2 * most > INFO["inline_connections"] + 2, most
     assert sum(len(v) for v in both.py._core.p2.signal_connections.values()) >= 2 * most
