@@ -1324,6 +1324,7 @@ void match_free(ymatch *m);  /* releases the pool (the struct itself stays the c
 void match_clear(ymatch *m); /* match_free, then all zeros */
 yobj_pool *match_pool_new(int32_t cap); /* a pool of cap slots (a multiple of the chunk), zeros; NULL: no memory */
 yobj_pool *match_pool(ymatch *m);        /* m's pool, made (empty) when it has none; NULL: no memory */
+void *match_grow(void *items, int32_t *cap, int32_t need, size_t size, int32_t first); /* a pool list with room for need items of size bytes (*cap grows by doubling from first); NULL: no memory, items and *cap unchanged */
 void match_pool_free(yobj_pool *p);      /* a pool no match holds */
 yproj *match_next_object(ymatch *m, int after_number); /* the first object (in order) with a larger number */
 /* the same for a walk: *hint (start at 0) remembers the position, the binary search only when it moved */

@@ -337,15 +337,12 @@ void fighter_parried_add(ymatch *m, yfighter *f, int owner, int index) {
     if (f->n_parried >= YOMI_MAX_PARRIED) {
         yobj_pool *pool = match_pool(m);
         int32_t need = f->n_parried - YOMI_MAX_PARRIED + 1;
-        if (pool && need > pool->cap_parried[p]) {
-            int32_t cap = pool->cap_parried[p] ? pool->cap_parried[p] * 2 : 16;
-            yparried *more = cap > 0 ? realloc(pool->parried[p], (size_t)cap * sizeof *more) : NULL;
-            if (more) pool->parried[p] = more, pool->cap_parried[p] = cap;
-        }
-        if (!pool || need > pool->cap_parried[p]) {
+        yparried *more = pool ? match_grow(pool->parried[p], &pool->cap_parried[p], need, sizeof *more, 16) : NULL;
+        if (!more) {
             yerr(m, YE_LIMIT, "out of memory for the parried hitboxes");
             return;
         }
+        pool->parried[p] = more;
     }
     f->n_parried++;
     *match_parried_at(m, p, f->n_parried - 1) = (yparried){owner, index};
@@ -379,21 +376,14 @@ static int32_t *ref_slot(const ymatch *m, const yfighter *f, int j, bool snap, i
 
 int32_t fighter_ref_at(const ymatch *m, const yfighter *f, int j, bool snap, int k) { return *ref_slot(m, f, j, snap, k); }
 
-/* room for n items of fighter p's list j (view v) in the pool, doubling (the C standard library has
- * no growable array); false: out of memory */
+/* room for n items of fighter p's list j (view v): past the inline ones, in the pool; false: out of memory */
 static bool ref_room(ymatch *m, int p, int j, int v, int32_t n) {
     if (n <= YOMI_REF_LIST_INLINE) return true;
     yobj_pool *pool = match_pool(m);
-    if (!pool) return false;
-    int32_t need = n - YOMI_REF_LIST_INLINE;
-    if (need <= pool->cap_refs[p][j][v]) return true;
-    int32_t cap = pool->cap_refs[p][j][v] ? pool->cap_refs[p][j][v] : 16;
-    while (cap > 0 && cap < need) cap *= 2;
-    int32_t *more = cap > 0 ? realloc(pool->refs[p][j][v], (size_t)cap * sizeof *more) : NULL;
-    if (!more) return false;
-    pool->refs[p][j][v] = more;
-    pool->cap_refs[p][j][v] = cap;
-    return true;
+    int32_t *more = pool ? match_grow(pool->refs[p][j][v], &pool->cap_refs[p][j][v], n - YOMI_REF_LIST_INLINE,
+                                      sizeof *more, 16) : NULL;
+    if (more) pool->refs[p][j][v] = more;
+    return more != NULL;
 }
 
 void fighter_ref_append(ymatch *m, yfighter *f, int j, int32_t number) {

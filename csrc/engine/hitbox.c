@@ -83,15 +83,12 @@ static void spill_add(ymatch *m, const yobj *host, yhitbox *h, int number) {
             if (spill_live(m, &p->spill[i])) p->spill[n++] = p->spill[i];
         p->n_spill = n;
     }
-    if (p && p->n_spill == p->cap_spill) {
-        int32_t cap = p->cap_spill ? p->cap_spill * 2 : 64;
-        yhit_spill *s = cap > 0 ? realloc(p->spill, (size_t)cap * sizeof *s) : NULL;
-        if (s) p->spill = s, p->cap_spill = cap;
-    }
-    if (!p || p->n_spill == p->cap_spill) {
+    yhit_spill *s = p ? match_grow(p->spill, &p->cap_spill, p->n_spill + 1, sizeof *s, 64) : NULL;
+    if (!s) {
         yerr(m, YE_LIMIT, "out of memory for the objects a hitbox hit");
         return;
     }
+    p->spill = s;
     p->spill[p->n_spill++] = (yhit_spill){host->number, h->index, number, h->hit_epoch};
     h->spilled = 1;
 }

@@ -181,6 +181,19 @@ yobj_pool *match_pool(ymatch *m) {
     return m->pool;
 }
 
+/* The pool's growable lists (spilled hits, parried names, connections, object names) grow here: the
+ * C standard library has no growable array.  Doubling keeps appends amortised constant; the count
+ * stays within int32 (the lists' counts are int32). */
+void *match_grow(void *items, int32_t *cap, int32_t need, size_t size, int32_t first) {
+    if (need <= *cap) return items;
+    int64_t n = *cap > 0 ? *cap : (first > 0 ? first : 1);
+    while (n < need) n *= 2;
+    if (n > INT32_MAX) n = INT32_MAX;
+    void *more = realloc(items, (size_t)n * size);
+    if (more) *cap = (int32_t)n;
+    return more;
+}
+
 /* a copy of n items of `size` bytes (NULL for none); false: out of memory */
 static bool dup_items(void **dst, const void *src, int32_t n, size_t size) {
     *dst = NULL;

@@ -677,15 +677,12 @@ void obj_connect_signal(ymatch *m, yobj *emitter, int signal, yobj *target, ysta
         return;
     }
     yobj_pool *p = match_pool(m);
-    if (p && p->n_conn_spill == p->cap_conn_spill) {
-        int32_t cap = p->cap_conn_spill ? p->cap_conn_spill * 2 : 16;
-        yconn_spill *more = cap > 0 ? realloc(p->conn_spill, (size_t)cap * sizeof *more) : NULL;
-        if (more) p->conn_spill = more, p->cap_conn_spill = cap;
-    }
-    if (!p || p->n_conn_spill == p->cap_conn_spill) {
+    yconn_spill *more = p ? match_grow(p->conn_spill, &p->cap_conn_spill, p->n_conn_spill + 1, sizeof *more, 16) : NULL;
+    if (!more) {
         yerr(m, YE_LIMIT, "out of memory for the signal connections");
         return;
     }
+    p->conn_spill = more;
     p->conn_spill[p->n_conn_spill++] = (yconn_spill){emitter->number, c};
     emitter->n_conns++;
 }
