@@ -279,8 +279,8 @@ def _yerr(results: list[dict], key: str, low: str, high: str, floor, ceiling):
     for r in results:
         lo = r[low] if r[low] is not None else floor
         hi = r[high] if r[high] is not None else ceiling
-        below.append(max(r[key] - lo, 0.0) if lo is not None else 0.0)  # matplotlib refuses negative lengths
-        above.append(max(hi - r[key], 0.0) if hi is not None else 0.0)
+        below.append(r[key] - lo if lo is not None else 0.0)
+        above.append(hi - r[key] if hi is not None else 0.0)
     return [below, above]
 
 

@@ -717,13 +717,13 @@ class Trainer:
         names = self._yardstick_names()
         if f"eval/score_{names[0]}_low" not in out:
             return
-        key = [float(out.get(f"eval/score_{n}_low") or 0.0) for n in names]
-        if self.best and key <= self.best["key"]:
-            return
         figures = {n: {"score": out[f"eval/score_{n}"], "low": out[f"eval/score_{n}_low"],
                        "high": out[f"eval/score_{n}_high"], "matches": out[f"eval/matches_{n}"]}
                    for n in names if f"eval/score_{n}" in out}
-        self.best = {"key": key, "update": self.update_count, "global_step": self.global_step, "yardsticks": figures}
+        rank = lambda f: [f[n]["low"] if n in f else 0.0 for n in names]  # noqa: E731
+        if self.best and rank(figures) <= rank(self.best["yardsticks"]):
+            return
+        self.best = {"update": self.update_count, "global_step": self.global_step, "yardsticks": figures}
         ckpt.save_atomic(dict(version=CHECKPOINT_VERSION, config=self.cfg.to_dict(), spec=self.spec.describe(),
                               update=self.update_count, global_step=self.global_step,
                               policy=self.policy.state_dict(), chosen_by=figures),
@@ -863,7 +863,7 @@ class Trainer:
         self.optimizer.load_state_dict(saved)
         self.selfplay.load_state_dict(state["selfplay"], self._make_policy)
         self.ratings.load_state_dict(state["ratings"])
-        self.best = dict(state.get("best") or {})
+        self.best = self._checked_best(state.get("best"))
         self.rng.bit_generator.state = state["selfplay_rng"]
         self.update_gen.set_state(state["update_gen"])
         self.ep_return[:] = state["ep_return"]
@@ -878,6 +878,21 @@ class Trainer:
             self.ep_len[:] = 0
             self.selfplay.reassign(np.ones(self.cfg.num_envs, dtype=bool))
         ckpt.set_rng_state(state["rng"])
+
+    @staticmethod
+    def _checked_best(best) -> dict:
+        """A checkpoint's record of the run's agent (_keep_best), checked: {} or the update, step
+        and, per yardstick, numbers; anything else is one clear error."""
+        if not best:
+            return {}
+        number = lambda v: isinstance(v, (int, float)) and not isinstance(v, bool)  # noqa: E731
+        ok = (isinstance(best, dict) and set(best) == {"update", "global_step", "yardsticks"}
+              and number(best["update"]) and number(best["global_step"]) and isinstance(best["yardsticks"], dict)
+              and all(isinstance(n, str) and isinstance(f, dict) and set(f) == {"score", "low", "high", "matches"}
+                      and all(number(v) for v in f.values()) for n, f in best["yardsticks"].items()))
+        if not ok:
+            raise SystemExit("the checkpoint's record of the run's agent (best) is malformed")
+        return dict(best)
 
     def _make_policy(self) -> MaskedActorCritic:
         return MaskedActorCritic(self.spec, self.cfg.hidden, self.cfg.layers).to(self.device)

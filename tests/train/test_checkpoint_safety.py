@@ -135,6 +135,23 @@ def test_plain_data_round_trips_exactly():
         ckpt.dumps({"policy": object()})
 
 
+@pytest.mark.parametrize("best", ["x", {"update": 1}, {"update": 1, "global_step": 8, "yardsticks": {"scripted": 3}},
+                                  {"update": 1, "global_step": 8,
+                                   "yardsticks": {"scripted": {"score": "1", "low": 0, "high": 1, "matches": 4}}}])
+def test_a_crafted_record_of_the_runs_agent_is_one_clear_error(tmp_path, best):
+    """The record of the run's agent in a checkpoint (a checksum-valid file can say anything) is
+    checked when a run resumes: a malformed one stops it with one line, before it trains."""
+    first = Trainer(tiny(eval_interval=1), run_dir=tmp_path, display=False)
+    first.run(max_updates=1)
+    first.close()
+    state = ckpt.load(tmp_path / "checkpoints" / ckpt.LATEST)
+    assert state["best"]["update"] == 1  # the evaluation at update 1 made it the agent
+    state["best"] = best
+    ckpt.save_atomic(state, tmp_path / "checkpoints" / ckpt.LATEST)
+    with pytest.raises(SystemExit, match="record of the run's agent"):
+        Trainer.resume(tmp_path, display=False)
+
+
 def test_converted_old_checkpoint_resumes_bit_exactly(tmp_path, capsys):
     """An old-format checkpoint (torch.save of the trainer's state, as before) is converted by
     `yomi checkpoint convert RUN_DIR`, and the run resumed from it equals an uninterrupted one."""

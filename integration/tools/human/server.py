@@ -62,9 +62,9 @@ def _embed_json(value) -> str:
 
 
 def render_page(match: HumanMatch) -> str:
+    """The page: the viewer's CSS and JavaScript, the turn panel's, and the match so far as JSON."""
     from integration.tools.watch.page import with_viewer_markup
 
-    """The page: the viewer's CSS and JavaScript, the turn panel's, and the match so far as JSON."""
     p1, p2 = match.characters
     title = f"yomi play: you (P{match.side}) vs {match.opponent_name}"
     who = {match.side: "you", 3 - match.side: match.opponent_name}
