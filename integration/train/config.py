@@ -105,7 +105,10 @@ class TrainConfig:
     # CUDA only (ignored on the CPU)
     cuda_graphs: bool = False  # capture the rollout forward pass as a CUDA graph
     cuda_graph_update: bool = False  # capture the PPO minibatch step (fixed size, padded) as a CUDA graph
-    bf16: bool = False  # autocast the forward passes to bfloat16
+    # bfloat16 autocast of the policy's forward passes (rollouts and the update's): "auto" is on where
+    # the CPU multiplies bfloat16 natively (AVX512-BF16 or AMX: the update's matrix products about 4x
+    # faster, docs/PERFORMANCE.md) and off elsewhere, a GPU included.
+    bf16: bool | str = "auto"
     async_update: bool = False  # overlap env stepping with a one-epoch update (data one version old)
     # the CUDA code path above on the CPU, capture and streams left out (tests, scripts/gpu_check.sh --cpu)
     cuda_rehearsal: bool = False
@@ -139,6 +142,12 @@ class TrainConfig:
                 and not self.cuda_rehearsal and not self.async_update and self.torch_threads == 1
                 and "fork" in multiprocessing.get_all_start_methods())
 
+    def use_bf16(self) -> bool:
+        """bf16 resolved: "auto" is on for a CPU run on a CPU with native bfloat16 products."""
+        if self.bf16 == "auto":
+            return self.device == "cpu" and not self.cuda_rehearsal and cpu_has_native_bf16()
+        return bool(self.bf16)
+
     def budget(self) -> tuple[float | None, int | None]:
         """(seconds, steps); the default is time-based."""
         if self.minutes is None and self.steps is None:
@@ -164,6 +173,7 @@ class TrainConfig:
              "vec_backend must be native, serial or multiprocessing"),
             (self.vec_workers == "auto" or (isinstance(self.vec_workers, int) and self.vec_workers >= 1),
              f"vec_workers must be a positive number or auto, not {self.vec_workers!r}"),
+            (self.bf16 in (True, False, "auto"), f"bf16 must be true, false or auto, not {self.bf16!r}"),
             (not (self.overlap_requested and self.torch_threads != 1),
              "vec_workers >= 2 (the overlapped update process) needs torch_threads 1: a process forked after "
              "torch's OpenMP threads started hangs in them"),
@@ -211,6 +221,17 @@ class TrainConfig:
         if unknown:
             raise ValueError(f"unknown config keys: {sorted(unknown)}")
         return cls(**data)
+
+
+def cpu_has_native_bf16() -> bool:
+    """Whether this CPU multiplies bfloat16 matrices natively (oneDNN's check: AVX512-BF16 or AMX);
+    elsewhere bfloat16 products are emulated, slower than float32."""
+    try:
+        import torch
+
+        return bool(torch.backends.mkldnn.is_available() and torch.ops.mkldnn._is_mkldnn_bf16_supported())
+    except (ImportError, AttributeError, RuntimeError):
+        return False
 
 
 def load_file(path: str | Path) -> dict:

@@ -37,7 +37,7 @@ class CudaSupport:
         cfg = trainer.cfg
         self.device = trainer.device
         self.rehearsal = self.device.type != "cuda"  # the CPU rehearsal (module docstring)
-        self.bf16 = cfg.bf16
+        self.bf16 = cfg.use_bf16()
         self.graph_act = cfg.cuda_graphs
         self.graph_update = cfg.cuda_graph_update
         self.host_obs = torch.empty((cfg.agents, trainer.spec.obs_size), pin_memory=not self.rehearsal)

@@ -43,7 +43,8 @@ def test_rehearsed_graphed_update_equals_the_plain_update(tmp_path):
     params = []
     for extra in ({}, {"cuda_rehearsal": True, "cuda_graph_update": True, "cuda_graphs": True}):
         # the one-process loop both times (the rehearsal never overlaps: config.py, overlapped)
-        trainer = Trainer(small(seed=11, vec_workers=1, **extra), run_dir=tmp_path / str(len(params)), display=False)
+        trainer = Trainer(small(seed=11, vec_workers=1, bf16=False, **extra), run_dir=tmp_path / str(len(params)),
+                          display=False)
         trainer.run(max_updates=2)
         params.append([p.detach().clone() for p in trainer.policy.parameters()])
     for a, b in zip(*params):
