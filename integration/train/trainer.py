@@ -1048,6 +1048,7 @@ class Trainer:
             "run_minutes": run_s / 60.0,  # the whole run, the final evaluation, recording and plots included
             "sps": float(np.mean(sps)) if sps else None,  # agent steps/s (training), the last 10 updates
             "sps_run": self.global_step / max(run_s, 1e-9),  # agent steps/s (run)
+            "precision": "bfloat16" if self.bf16 else "float32",  # the rollouts' and updates' forward passes
             # the final evaluation's score against each fixed yardstick, its 95 % interval and Elo difference
             "yardsticks": {name: {k: final.get(f"eval/{k}_{name}") for k in ("score", "win_rate", "matches")}
                            | {"low": final.get(f"eval/score_{name}_low"), "high": final.get(f"eval/score_{name}_high"),

@@ -59,7 +59,8 @@ def test_bf16_runs_the_rollouts_and_updates_under_autocast_and_evaluates_in_floa
     trainer.evaluate = evaluation
     with mock.patch.object(policy_cls, "act", spy("act", act)), \
             mock.patch.object(policy_cls, "evaluate", spy("evaluate", evaluate)):
-        trainer.run(max_updates=2)
+        summary = trainer.run(max_updates=2)
+    assert summary["precision"] == "bfloat16"
     assert seen["evaluate"] == {True}  # the PPO update's forward passes
     assert True in seen["act"]  # the rollouts
     assert seen["evaluation"] == {False}  # the periodic and final evaluations: float32
