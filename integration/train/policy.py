@@ -235,3 +235,75 @@ def random_policy(spec: ActionSpec, generator: torch.Generator | None = None) ->
         return torch.cat([move[:, None], data], 1)
 
     return policy
+
+
+class PolicyStack:
+    """Frozen policies of one architecture acting in one batched pass: row i of a batch is played
+    by policy ``group[i]``.  The self-play pool's snapshots each play a handful of seats per turn,
+    and one ``act`` call per snapshot (about 30 small torch ops each) cost twice the learner's own
+    forward pass; stacked, each layer is one batched matrix product over the rows padded per policy.
+
+    The actions are drawn from the same distributions as each policy's :meth:`MaskedActorCritic.act`
+    (equal up to float rounding: :meth:`log_probs` is what the tests compare), not with the same
+    random draws.  The stack copies the weights: build a new one when the policies change."""
+
+    def __init__(self, policies: list[MaskedActorCritic]):
+        assert policies, "an empty stack"
+        first = policies[0]
+        self.spec, self.layout = first.spec, first.layout
+
+        def stacked(get) -> torch.Tensor:
+            return torch.stack([get(p).detach() for p in policies])
+
+        def linear(get):  # weights transposed once, [P, in, out], and biases [P, 1, out], for baddbmm
+            return stacked(lambda p: get(p).weight.T), stacked(lambda p: get(p).bias)[:, None, :]
+
+        self.trunk = [linear(lambda p, i=i: p.trunk[i]) for i, m in enumerate(first.trunk) if isinstance(m, nn.Linear)]
+        self.move_head = linear(lambda p: p.move_head)
+        self.data_head = linear(lambda p: p.data_head)
+        self.move_embed = stacked(lambda p: p.move_embed.weight)  # [P, K+1, hidden]
+
+    def __len__(self) -> int:
+        return self.move_embed.shape[0]
+
+    @staticmethod
+    def _slots(group: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, int]:
+        """Each row's place in the padded [P, width] grid: (its policy, its position among that
+        policy's rows), and the width."""
+        order = torch.argsort(group, stable=True)
+        counts = torch.bincount(group)
+        starts = torch.cumsum(counts, 0) - counts
+        pos = torch.empty_like(group)
+        pos[order] = torch.arange(len(group), device=group.device) - starts[group[order]]
+        return group, pos, int(counts.max())
+
+    @staticmethod
+    def _linear(x: torch.Tensor, layer, slots) -> torch.Tensor:
+        """Row i through policy group[i]'s layer: [N, in] -> [N, out]."""
+        weight, bias = layer
+        group, pos, width = slots
+        padded = x.new_zeros((weight.shape[0], width, x.shape[1]))
+        padded[group, pos] = x
+        return torch.baddbmm(bias, padded, weight)[group, pos]
+
+    def log_probs(self, obs: torch.Tensor, group: torch.Tensor, move: torch.Tensor | None = None,
+                  generator: torch.Generator | None = None):
+        """(move log-probs [N, K+1], the move (sampled when not given), the data heads' log-probs
+        given it [N, Hd, S]) of each row under its own policy."""
+        move_mask, row_of = self.spec.decode_lazy(obs)
+        slots = self._slots(group)
+        hidden = torch.cat([self.spec.features(obs), move_mask.to(obs.dtype)], dim=-1)
+        for layer in self.trunk:
+            hidden = torch.tanh(self._linear(hidden, layer, slots))
+        move_logp = masked_log_probs(self._linear(hidden, self.move_head, slots), move_mask)
+        if move is None:
+            move = gumbel_sample(move_logp, generator)
+        embedded = torch.tanh(hidden + self.move_embed[group, move])
+        data_logp = data_log_probs(self.layout, self._linear(embedded, self.data_head, slots), row_of(move))
+        return move_logp, move, data_logp
+
+    def act(self, obs: torch.Tensor, group: torch.Tensor, generator: torch.Generator | None = None) -> torch.Tensor:
+        """Sampled actions [N, H] (the move, then every data head given it; unused heads 0)."""
+        _, move, data_logp = self.log_probs(obs, group, generator=generator)
+        data = gumbel_sample(data_logp, generator) * self.layout.head_used[move]
+        return torch.cat([move[:, None], data], 1)

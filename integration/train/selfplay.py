@@ -20,7 +20,7 @@ from typing import Callable
 import numpy as np
 import torch
 
-from .policy import MaskedActorCritic
+from .policy import MaskedActorCritic, PolicyStack
 
 SELF = -1
 
@@ -47,11 +47,13 @@ class SelfPlay:
         self.opponent = np.full(num_matches, SELF, dtype=np.int64)
         self.learner_seat = np.zeros(num_matches, dtype=np.int64)
         self.listeners: list[Callable[[np.ndarray, np.ndarray, np.ndarray], None]] = []  # tests
+        self._stack: tuple[tuple[int, ...], PolicyStack] | None = None  # (snapshot ids, their stack)
 
     # ----- the pool ------------------------------------------------------------------------
     def add_snapshot(self, learner: MaskedActorCritic, sid: int) -> None:
         policy = copy.deepcopy(learner).eval().requires_grad_(False)
         self.snapshots[sid] = Snapshot(sid, policy)
+        self._stack = None
         self.pool.append(sid)
         if len(self.pool) > self.pool_size:
             self.pool.pop(0)
@@ -103,10 +105,23 @@ class SelfPlay:
         return {int(sid): agents[ids == sid] for sid in np.unique(ids)}
 
     def opponent_actions(self, obs: torch.Tensor, actions: torch.Tensor) -> None:
-        """Overwrite, in place, the actions of the seats played by past snapshots."""
-        for sid, agents in self.opponent_groups().items():
-            index = torch.as_tensor(agents, device=obs.device)
-            actions[index] = self.snapshots[sid].policy.act(obs[index]).actions
+        """Overwrite, in place, the actions of the seats played by past snapshots: every snapshot
+        in one batched pass (policy.PolicyStack)."""
+        groups = self.opponent_groups()
+        if not groups:
+            return
+        ids, stack = self._stacked()
+        agents = np.concatenate(list(groups.values()))
+        which = np.concatenate([np.full(len(a), ids.index(sid)) for sid, a in groups.items()])
+        index = torch.as_tensor(agents, device=obs.device)
+        actions[index] = stack.act(obs[index], torch.as_tensor(which, device=obs.device))
+
+    def _stacked(self) -> tuple[tuple[int, ...], PolicyStack]:
+        """The snapshots' stack, rebuilt when the snapshots kept have changed."""
+        ids = tuple(sorted(self.snapshots))
+        if self._stack is None or self._stack[0] != ids:
+            self._stack = (ids, PolicyStack([self.snapshots[sid].policy for sid in ids]))
+        return self._stack
 
     def record_results(self, ended: np.ndarray, rewards: np.ndarray) -> None:
         """Credit the learner's results against snapshots (used by pfsp)."""
@@ -129,6 +144,7 @@ class SelfPlay:
     def load_state_dict(self, state: dict, make_policy: Callable[[], MaskedActorCritic]) -> None:
         self.pool = list(state["pool"])
         self.snapshots = {}
+        self._stack = None
         for sid, s in state["snapshots"].items():
             policy = make_policy()
             policy.load_state_dict(s["policy"])

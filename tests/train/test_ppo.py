@@ -9,6 +9,7 @@ import torch
 
 from integration.train.policy import (
     MaskedActorCritic,
+    PolicyStack,
     entropy_from_log_probs,
     gumbel_sample,
     masked_log_probs,
@@ -270,6 +271,51 @@ def test_the_update_grids_give_the_sampling_grid_s_log_probs_and_entropy():
     assert len(grads[0]) == len(grads[1]) > 0
     for a, b in zip(*grads):
         assert torch.allclose(a, b, atol=1e-4, rtol=1e-4)
+
+
+def test_a_policy_stack_acts_as_each_of_its_policies():
+    """Rows of one batch played by three different policies in one pass (PolicyStack): each row's
+    move and data log-probs are its own policy's, and the sampled actions are legal."""
+    sizes = (6, 2, 3, 33, 21, 4, 2, 34)
+    gen = torch.Generator().manual_seed(4)
+    used = (torch.rand(sizes[0], len(sizes), generator=gen) < 0.5).numpy()
+    spec = ActionSpec(tuple(f"h{i}" for i in range(len(sizes))), sizes, feature_size=4, head_used=used)
+    torch.manual_seed(0)
+    policies = [MaskedActorCritic(spec, hidden=16, layers=2) for _ in range(3)]
+    with torch.no_grad():  # heads far from their near-uniform start, so that the policies differ
+        for p in policies:
+            p.move_head.weight.normal_(std=1.0, generator=gen)
+            p.data_head.weight.normal_(std=1.0, generator=gen)
+    n = 200
+    move_mask = torch.rand(n, sizes[0], generator=gen) < 0.7
+    move_mask[:, 0] = True
+    data_mask = torch.rand(n, sizes[0], spec.data_size, generator=gen) < 0.6
+    for off in spec.data_offsets:
+        data_mask[..., off] = True
+    obs = torch.cat([torch.randn(n, 4, generator=gen),
+                     torch.as_tensor(spec.pack_masks(move_mask.numpy(), data_mask.numpy()))], 1)
+    group = torch.randint(0, 3, (n,), generator=gen)
+    group[:5] = 2  # uneven groups: the padding is exercised
+    stack = PolicyStack(policies)
+    with torch.no_grad():
+        move = torch.randint(0, sizes[0], (n,), generator=gen)
+        move_logp, _, data_logp = stack.log_probs(obs, group, move)
+        for g, policy in enumerate(policies):
+            rows = group == g
+            hidden, mm = policy.encode(obs[rows])
+            own_move = masked_log_probs(policy.move_head(hidden), mm)
+            own_data = policy._data_log_probs(hidden, move[rows], spec.decode_data_row(obs[rows], move[rows]))
+            assert torch.allclose(move_logp[rows], own_move, atol=1e-5)
+            assert torch.allclose(data_logp[rows], own_data, atol=1e-5)
+        assert not torch.allclose(move_logp[group == 0][:1], masked_log_probs(
+            policies[1].move_head(policies[1].encode(obs[group == 0][:1])[0]), move_mask[group == 0][:1]))
+        actions = stack.act(obs, group, torch.Generator().manual_seed(1))
+    assert move_mask[torch.arange(n), actions[:, 0]].all()
+    rows = data_mask[torch.arange(n), actions[:, 0]]
+    for h, off in enumerate(spec.data_offsets):
+        head_used = torch.as_tensor(spec.head_used[:, 1:])[actions[:, 0], h]
+        chosen = rows[torch.arange(n), off + actions[:, 1 + h]]
+        assert (chosen | ~head_used).all() and (actions[~head_used, 1 + h] == 0).all()
 
 
 def test_joint_log_prob_counts_only_used_heads():
