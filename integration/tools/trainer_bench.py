@@ -36,6 +36,7 @@ def bench(workers: int = 1, num_envs: int = 128, updates: int = 5, device: str =
     env_log = logging.getLogger("integration.env.env")  # matches cut short are counted, not printed
     with tempfile.TemporaryDirectory() as tmp, _disabled(env_log):
         trainer = Trainer(TrainConfig(**cfg), run_dir=tmp, display=False)
+        _fill_pool(trainer)
         try:
             walls, cpus, split = [], [], {}
             if overlap:
@@ -71,6 +72,20 @@ def bench(workers: int = 1, num_envs: int = 128, updates: int = 5, device: str =
                 updates=updates,
                 sps=med(walls), sps_cpu=med(cpus), split={k: round(v, 3) for k, v in sorted(split.items())},
                 cut_short=cut_short)
+
+
+def _fill_pool(trainer) -> None:
+    """The self-play pool full from the start, every match drawing its opponent anew, as in a run
+    past its first pool_size * snapshot_interval updates: the snapshots' forward passes are part of
+    every rollout then (a bench of a few updates would otherwise time an empty pool)."""
+    import numpy as np
+
+    selfplay = trainer.selfplay
+    if not hasattr(selfplay, "pool"):  # a fixed --opponent has no pool
+        return
+    for k in range(trainer.cfg.pool_size):
+        selfplay.add_snapshot(trainer.policy, 10 ** 9 + k)  # ids past any update count the run reaches
+    selfplay.reassign(np.ones(trainer.cfg.num_envs, dtype=bool))
 
 
 def _cpu_with_children() -> float:
