@@ -6,22 +6,12 @@ import multiprocessing
 
 import numpy as np
 import pytest
-import torch
 
 from integration.train.config import TrainConfig
 from integration.train.trainer import Trainer
-from support.training import TOY, assert_same_state, check_resume_is_bit_exact, small
+from support.training import TOY, assert_same_state, check_resume_is_bit_exact, one_torch_thread, small  # noqa: F401
 
 pytestmark = pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="needs fork")
-
-
-@pytest.fixture(autouse=True)
-def one_torch_thread():
-    """The overlapped loop needs one torch thread (config.py says why)."""
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(before)
 
 
 def update_processes() -> list:

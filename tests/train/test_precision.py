@@ -11,15 +11,7 @@ import torch
 
 from integration.train import config as config_module
 from integration.train.trainer import Trainer
-from support.training import check_resume_is_bit_exact, small
-
-
-@pytest.fixture(autouse=True)
-def one_torch_thread():
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(before)
+from support.training import check_resume_is_bit_exact, one_torch_thread, small  # noqa: F401
 
 
 @pytest.mark.parametrize("native", [True, False])
