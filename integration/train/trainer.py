@@ -599,7 +599,11 @@ class Trainer:
         if self.cuda:
             return self.cuda.autocast()
         if self.bf16 and not evaluation:
-            return torch.autocast("cpu", dtype=torch.bfloat16)
+            # No weight-cast cache: autocast clears it only when the outermost autocast context
+            # exits, and a caller's context left open (PufferLib's PuffeRL enters one per minibatch
+            # and never leaves it) would keep the bfloat16 copies of weights from before every
+            # optimizer step.  Casting the weights at each use costs little next to the products.
+            return torch.autocast("cpu", dtype=torch.bfloat16, cache_enabled=False)
         return contextlib.nullcontext()
 
     # ----- evaluation --------------------------------------------------------------------

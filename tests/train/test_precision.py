@@ -69,3 +69,28 @@ def test_bf16_changes_the_update_and_a_bf16_run_resumes_bit_exact(tmp_path):
     assert any(not torch.equal(a, b) for a, b in zip(*params))  # the setting reaches the arithmetic
     for trainer in check_resume_is_bit_exact(tmp_path / "resume", small(bf16=True, vec_workers=1, seed=3), 3, 1):
         trainer.close()
+
+
+def test_an_autocast_context_left_open_around_the_trainer_changes_nothing(tmp_path):
+    """A caller's autocast context still open around training (PufferLib's PuffeRL enters one per
+    minibatch and never leaves it) keeps autocast's weight-cast cache from being cleared; the
+    trainer's bfloat16 autocast must not read weights cast before an optimizer step."""
+    import warnings
+
+    params = []
+    for outer in (False, True):
+        trainer = Trainer(small(bf16=True, vec_workers=1, seed=3), run_dir=tmp_path / str(outer), display=False)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # CPU autocast refuses float32 and says so
+            context = torch.amp.autocast(device_type="cpu", dtype=torch.float32) if outer else None
+            if context is not None:
+                context.__enter__()
+            try:
+                trainer.run(max_updates=3)
+            finally:
+                if context is not None:
+                    context.__exit__(None, None, None)
+        trainer.close()
+        params.append([p.detach().clone() for p in trainer.policy.parameters()])
+    for a, b in zip(*params):
+        assert torch.equal(a, b)
