@@ -80,7 +80,7 @@ class TrainConfig:
 
     # evaluation (docs/TRAINING.md, "Evaluation"): its cost is a part of the time budget, so the
     # defaults keep the periodic evaluations near a tenth of a 15-minute run on 2 cores
-    eval_interval: int = 200  # updates (about 1.5 minutes of training on 2 cores); 0 = only at the end
+    eval_interval: int = 200  # updates (about 2 minutes of training on 2 cores); 0 = only at the end
     eval_matches: int = 128  # against random and scripted (and --opponent), half on each side
     eval_snapshots: int = 3  # most recent pool snapshots played at each evaluation (head-to-heads)
     eval_snapshot_matches: int = 64  # per snapshot
