@@ -240,7 +240,7 @@ def random_policy(spec: ActionSpec, generator: torch.Generator | None = None) ->
 class PolicyStack:
     """Frozen policies of one architecture acting in one batched pass: row i of a batch is played
     by policy ``group[i]``.  The self-play pool's snapshots each play a handful of seats per turn,
-    and one ``act`` call per snapshot (about 30 small torch ops each) cost twice the learner's own
+    and one ``act`` call per snapshot (about 30 small torch ops each) costs twice the learner's own
     forward pass; stacked, each layer is one batched matrix product over the rows padded per policy.
 
     The actions are drawn from the same distributions as each policy's :meth:`MaskedActorCritic.act`
@@ -258,13 +258,11 @@ class PolicyStack:
         def linear(get):  # weights transposed once, [P, in, out], and biases [P, 1, out], for baddbmm
             return stacked(lambda p: get(p).weight.T), stacked(lambda p: get(p).bias)[:, None, :]
 
+        # MaskedActorCritic's trunk is (Linear, Tanh) pairs: log_probs applies tanh after each layer
         self.trunk = [linear(lambda p, i=i: p.trunk[i]) for i, m in enumerate(first.trunk) if isinstance(m, nn.Linear)]
         self.move_head = linear(lambda p: p.move_head)
         self.data_head = linear(lambda p: p.data_head)
         self.move_embed = stacked(lambda p: p.move_embed.weight)  # [P, K+1, hidden]
-
-    def __len__(self) -> int:
-        return self.move_embed.shape[0]
 
     @staticmethod
     def _slots(group: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, int]:
