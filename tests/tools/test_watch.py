@@ -482,7 +482,9 @@ key("+"); out.speed = view.speed;
 key("b"); out.boxes = view.showBoxes;
 key(" "); out.playing = view.playing;
 setTimeout(() => {
-  out.afterPlay = tick(); key(" "); out.paused = !view.playing; out.errors = window.__errors;
+  // playback that reached the last tick within the wait has stopped by itself; else the key stops it
+  out.afterPlay = tick(); if (view.playing) key(" "); out.paused = !view.playing;
+  key(" "); key(" "); out.keyPauses = !view.playing; out.errors = window.__errors;
   const pre = document.createElement("pre"); pre.id = "result"; pre.textContent = JSON.stringify(out);
   document.body.appendChild(pre);
 }, 1500);
@@ -512,7 +514,7 @@ def test_controls_in_chromium(synthetic, tmp_path):
     assert out["scrub"] == 50 and out["listClick"] == 60 and out["hash"] == "#tick=60"
     assert out["turnLabel"] == "turn 3 / 4" and out["p1State"] == "Walk st 60"
     assert out["speed"] == 2 and out["boxes"] is False
-    assert out["playing"] is True and out["afterPlay"] > 60 and out["paused"] is True
+    assert out["playing"] is True and out["afterPlay"] > 60 and out["paused"] is True and out["keyPauses"] is True
 
 
 # ---------------------------------------------------------------- trace data is never run as script
