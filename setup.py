@@ -7,12 +7,16 @@ extension always matches what it is generated from: ``integration/tools/gen_c.py
 ``env_layout.h`` / ``env_tables.c`` (it needs numpy, hence numpy in the build requirements).
 The sources are the C files of ``csrc/`` by layer (``gen_c.extension_sources``: the engine, the
 characters' folders, the environment and the binding), so a new character's folder needs no edit here.
+The extension is compiled twice, the second time guided by a profile of play (:class:`ProfileGuidedBuild`).
 """
 import importlib.util
 import os
+import shutil
+import subprocess
 import sys
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 GEN_DIR = os.path.join("build", "gen")
@@ -52,6 +56,45 @@ include_dirs = [os.path.relpath(p, HERE) for p in gen.include_dirs(CSRC)] + [GEN
 # snapshot holds (csrc/snapshot_check.c leaves plain numbers unchecked) only gives another number.
 FLAGS = ["-O2", "-std=c11", "-fno-strict-aliasing", "-fvisibility=hidden", "-fno-semantic-interposition", "-flto",
          "-fwrapv"]
+LINK_FLAGS = ["-flto", "-O2"]
+WORKLOAD = os.path.join(HERE, "integration", "tools", "profile_workload.py")
+
+
+class ProfileGuidedBuild(build_ext):
+    """Builds the extension guided by a profile of play (docs/PERFORMANCE.md, "Profile-guided build",
+    has the gain): an instrumented build (``-fprofile-generate``) plays a fixed workload
+    (integration/tools/profile_workload.py), then the extension is compiled again with
+    ``-fprofile-use``.  The profile only moves and inlines code, so results are the same with or
+    without it.  ``YOMI_PGO=0`` builds without a profile (also the fallback, with a warning, where
+    a stage fails: a compiler whose profiles need another tool to merge, as clang's do, for instance)."""
+
+    def build_extension(self, ext):
+        if os.environ.get("YOMI_PGO", "1") == "0":
+            return super().build_extension(ext)
+        profile = os.path.abspath(os.path.join(self.build_temp, "pgo-profile"))
+        shutil.rmtree(profile, ignore_errors=True)
+        generate = [f"-fprofile-generate={profile}", "-fprofile-update=single"]
+        use = [f"-fprofile-use={profile}", "-fprofile-partial-training", "-Wno-missing-profile"]
+        self.force = True  # every stage compiles every file (the objects' paths name the profile's files)
+        try:
+            self._build(ext, generate)
+            run = subprocess.run([sys.executable, WORKLOAD, self.get_ext_fullpath(ext.name)],
+                                 capture_output=True, text=True, timeout=600)
+            if run.returncode != 0:
+                raise RuntimeError(f"the profile workload failed:\n{run.stdout}{run.stderr}")
+            self._build(ext, use)
+        except Exception as exc:  # noqa: BLE001 - any failure falls back to the plain build
+            print(f"warning: profile-guided build skipped ({exc}); building without a profile", file=sys.stderr)
+            self._build(ext, [])
+        finally:
+            shutil.rmtree(profile, ignore_errors=True)
+
+    def _build(self, ext, extra):
+        ext.extra_compile_args = FLAGS + extra
+        ext.extra_link_args = LINK_FLAGS + extra
+        super().build_extension(ext)
+
 
 setup(ext_modules=[Extension("yomi._native", sources=sources, include_dirs=include_dirs,
-                             extra_compile_args=FLAGS, extra_link_args=["-flto", "-O2"], libraries=["m"])])
+                             extra_compile_args=FLAGS, extra_link_args=LINK_FLAGS, libraries=["m"])],
+      cmdclass={"build_ext": ProfileGuidedBuild})

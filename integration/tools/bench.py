@@ -13,7 +13,9 @@ Every figure is single-threaded (one core). The replays are checked: the C engin
 each match exactly like the Python engine (same final state), so the figures compare the
 same work.
 
-The environment benchmark (``yomi bench --env``) is :mod:`integration.tools.env_bench`.
+The environment benchmark (``yomi bench --env``) is :mod:`integration.tools.env_bench`; the
+comparison of builds of the extension (``yomi bench --builds A.so B.so``) is
+:mod:`integration.tools.build_bench`.
 """
 from __future__ import annotations
 
@@ -312,7 +314,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--trainer", action="store_true",
                         help="benchmark training (rollout + update) instead; every option after it goes to "
                              "integration.tools.trainer_bench (yomi bench --trainer --help)")
+    parser.add_argument("--builds", action="store_true",
+                        help="compare builds of the C extension in one process instead; every option after it "
+                             "goes to integration.tools.build_bench (yomi bench --builds --help)")
     argv = list(sys.argv[1:] if argv is None else argv)
+    if "--builds" in argv:
+        from integration.tools import build_bench
+        return int(build_bench.main([a for a in argv if a != "--builds"]) or 0)
     if "--trainer" in argv:
         from integration.tools import trainer_bench
         return int(trainer_bench.main([a for a in argv if a != "--trainer"]) or 0)
