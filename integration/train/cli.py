@@ -40,7 +40,7 @@ def parse_args(argv):
     p.add_argument("--opponent", metavar="POLICY",
                    help="train a best response against one fixed policy instead of self-play: random, scripted, "
                         "search[:...] or a checkpoint .safetensors; the summary reports the final win rate against it")
-    p.add_argument("--init", metavar="CHECKPOINT", help="start the learner from this checkpoint's weights")
+    p.add_argument("--init", metavar="CHECKPOINT", help="start the learner from this checkpoint's weights (and its network's size, unless --set gives one)")
     p.add_argument("--resume", metavar="RUN_DIR", help="continue a run from its latest checkpoint")
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                    help="any other setting, e.g. --set horizon=64 --set cuda_graphs=true")
@@ -126,6 +126,11 @@ def main(argv: list[str] | None = None) -> int:
             given = {k: v for k, v in overrides.items() if v is not None}
             trainer = cls.resume(args.resume, {**file_settings, **given}, display=display)
         else:
+            if args.init:  # the network's size from the checkpoint, unless the settings give one
+                from .opponent import init_size
+                for key, value in init_size(args.init).items():
+                    if overrides.get(key) is None and key not in file_settings:
+                        overrides[key] = value
             cfg = merge(merge(TrainConfig(), file_settings), overrides)
             trainer = cls(cfg, display=display)
     except (OSError, ValueError, KeyError, TypeError) as exc:  # TOML / JSON errors are ValueErrors

@@ -67,6 +67,18 @@ def load_opponent(name: str, env_name: str, spec, generator: torch.Generator, de
     return _checkpoint_net(name, spec, device).as_policy_fn(generator)
 
 
+def init_size(path: str) -> dict:
+    """The network size (``hidden``, ``layers``) a checkpoint for ``--init`` records in its config:
+    the command line adopts it where the settings give none, so that a best response starts from any
+    agent's weights with no size to repeat.  Empty where the file cannot be read or records no size
+    (:func:`load_init` then says why)."""
+    try:
+        cfg = ckpt.load(Path(path)).get("config") or {}
+    except (OSError, ValueError):
+        return {}
+    return {k: cfg[k] for k in ("hidden", "layers") if type(cfg.get(k)) is int and cfg[k] > 0}
+
+
 def load_init(path: str, spec, hidden: int, layers: int) -> dict:
     """The policy weights of a checkpoint for ``--init`` (read by the safe loader): its layout and
     its network's size must be this run's (set --set hidden=/layers= to the checkpoint's)."""

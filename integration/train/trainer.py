@@ -145,7 +145,11 @@ class Trainer:
         self.scripted = scripted_baseline(cfg.env)
         self.policy = MaskedActorCritic(self.spec, cfg.hidden, cfg.layers).to(self.device)
         if cfg.init:
-            self.policy.load_state_dict(load_init(cfg.init, self.spec, cfg.hidden, cfg.layers))
+            try:
+                self.policy.load_state_dict(load_init(cfg.init, self.spec, cfg.hidden, cfg.layers))
+            except RuntimeError as exc:  # missing, unexpected or misshapen tensors
+                raise ValueError(f"--init: {cfg.init}: its policy does not fit this run's network "
+                                 f"({str(exc).splitlines()[0][:200]})") from None
         self.optimizer = torch.optim.Adam(self.policy.parameters(), lr=cfg.learning_rate, eps=cfg.adam_eps)
 
         self.rng = np.random.default_rng(cfg.seed)  # self-play draws (opponents, seats)

@@ -78,6 +78,26 @@ def test_init_starts_from_the_checkpoint_weights(tmp_path):
     second.close()
 
 
+def test_init_adopts_the_checkpoint_network_size(tmp_path, capsys):
+    """`--init` with no size given builds the checkpoint's network (a best response against an agent
+    of any size needs no --set); a size given on the command line that differs is refused."""
+    cfg = dict(env=TOY, num_envs=8, horizon=8, hidden=24, layers=1, seed=5, eval_interval=0, eval_matches=8,
+               plots=False, steps=10**9, final_eval_rounds=1, record_matches=False)
+    first = Trainer(TrainConfig(**cfg), run_dir=tmp_path / "a", display=False)
+    first.run(max_updates=1)
+    first.close()
+    path = str(tmp_path / "a" / "checkpoints" / ckpt.LATEST)
+    common = ["--env", TOY, "--steps", "64", "--quiet", "--opponent", path, "--init", path,
+              "--set", "num_envs=8", "--set", "horizon=8", "--set", "eval_interval=0", "--set", "eval_matches=8",
+              "--set", "final_eval_rounds=1", "--set", "plots=false", "--set", "record_matches=false"]
+    assert cli_main(common + ["--run-dir", str(tmp_path / "b")]) == 0
+    saved = ckpt.load(tmp_path / "b" / "checkpoints" / ckpt.LATEST)["config"]
+    assert (saved["hidden"], saved["layers"]) == (24, 1)
+    capsys.readouterr()
+    assert cli_main(common + ["--run-dir", str(tmp_path / "c"), "--set", "hidden=16"]) == 2
+    assert "has hidden=24, layers=1; this run has hidden=16" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("args, message", [
     (["--opponent", "{missing}"], "no checkpoint at"),
     (["--opponent", "{not_a_checkpoint}"], "is not a readable checkpoint"),
