@@ -15,12 +15,12 @@ after round, on the same work:
 It prints each build's median (lowest-highest) over the rounds and, for every build after the
 first, the median of the per-round ratios to the first build (with the quartiles): the ratio of two
 builds timed a few milliseconds apart is what stays stable when the machine's speed does not.
+Loading a build runs its code: give it only builds of your own.
 """
 from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib.util
 import io
 import statistics
 import sys
@@ -30,6 +30,7 @@ import numpy as np
 
 from integration.engine import DEFAULT_SETTINGS
 from integration.tools import bench as B
+from integration.tools.profile_workload import load_extension
 
 PAIRS = [("Ninja", "Ninja")] * 4 + [("Cowboy", "Wizard"), ("Robot", "Mutant"), ("Wizard", "Ninja")]
 
@@ -37,11 +38,7 @@ PAIRS = [("Ninja", "Ninja")] * 4 + [("Cowboy", "Wizard"), ("Robot", "Mutant"), (
 def load_build(index: int, path: str):
     """Import the extension at ``path`` under a name of its own (``build<index>._native``): several
     builds live side by side in one process."""
-    spec = importlib.util.spec_from_file_location(f"build{index}._native", path)
-    if spec is None:
-        raise ValueError(f"{path}: not a Python extension module")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_extension(path, f"build{index}._native")
     if not hasattr(module, "MatchBatch") or not hasattr(module, "EnvBatch"):
         raise ValueError(f"{path}: not a build of yomi._native")
     return module

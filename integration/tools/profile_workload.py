@@ -24,12 +24,15 @@ MATCHES = 64
 STEPS = 1000  # per phase: 128,000 agent steps each, a few seconds on the instrumented build
 
 
-def load_extension(path: str):
-    """Import the extension at ``path`` as ``yomi._native`` (the instrumented build, not yet installed)."""
-    spec = importlib.util.spec_from_file_location("yomi._native", path)
+def load_extension(path: str, name: str = "yomi._native"):
+    """Import the extension at ``path`` under ``name`` (a build not installed: the instrumented one
+    here, several side by side in ``yomi bench --builds``).  Loading a build runs its code: only
+    builds of one's own."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None:
+        raise ValueError(f"{path}: not a Python extension module")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    sys.modules["yomi._native"] = module
     return module
 
 
@@ -65,7 +68,7 @@ def main(argv: list[str]) -> int:
         return 2
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     sys.path.insert(0, root)
-    load_extension(argv[0])
+    sys.modules["yomi._native"] = load_extension(argv[0])
     from integration.env import obs as O
 
     total = play(["Ninja"], STEPS, seed=1) + play(list(O.CHARACTERS), STEPS, seed=2)

@@ -21,7 +21,7 @@ import numpy as np
 import torch
 
 from . import checkpoint as ckpt
-from .policy import MaskedActorCritic, PolicyFn, random_policy
+from .policy import MaskedActorCritic, PolicyFn, network_size, random_policy
 
 OPPONENT = 0  # the id every match's opponent has (SelfPlay's SELF is -1: never used here)
 
@@ -36,12 +36,11 @@ def _checkpoint_net(path: str, spec, device: torch.device) -> MaskedActorCritic:
     state = ckpt.load(p)
     if state.get("spec") is not None and state["spec"] != spec.describe():
         raise ValueError(f"{path} was trained with another action layout (env or characters) than this run's")
-    cfg = state.get("config") or {}
     try:
-        net = MaskedActorCritic(spec, cfg.get("hidden", 128), cfg.get("layers", 2))
+        net = MaskedActorCritic(spec, *network_size(state.get("policy"), spec.feature_size + spec.num_moves))
         net.load_state_dict(state["policy"])
     except (RuntimeError, TypeError, ValueError, KeyError, AttributeError) as exc:
-        raise ValueError(f"{path}: its policy does not fit the network its config describes "
+        raise ValueError(f"{path}: its policy is not a network of this action layout "
                          f"({type(exc).__name__}: {str(exc)[:200]})") from None
     return net.to(device).eval().requires_grad_(False)
 
@@ -68,15 +67,18 @@ def load_opponent(name: str, env_name: str, spec, generator: torch.Generator, de
 
 
 def init_size(path: str) -> dict:
-    """The network size (``hidden``, ``layers``) a checkpoint for ``--init`` records in its config:
-    the command line adopts it where the settings give none, so that a best response starts from any
-    agent's weights with no size to repeat.  Empty where the file cannot be read or records no size
+    """The network size (``hidden``, ``layers``) of a checkpoint for ``--init``, read from its
+    tensors (:func:`network_size`, the input size from the action layout it records): the command
+    line adopts it where the settings give none, so that a best response starts from any agent's
+    weights with no size to repeat.  Empty where the file cannot be read or holds no such network
     (:func:`load_init` then says why)."""
     try:
-        cfg = ckpt.load(Path(path)).get("config") or {}
-    except (OSError, ValueError):
+        state = ckpt.load(Path(path))
+        layout = state["spec"]
+        hidden, layers = network_size(state.get("policy"), int(layout["feature_size"]) + int(layout["head_sizes"][0]))
+    except (OSError, ValueError, KeyError, TypeError, IndexError):
         return {}
-    return {k: cfg[k] for k in ("hidden", "layers") if type(cfg.get(k)) is int and cfg[k] > 0}
+    return {"hidden": hidden, "layers": layers}
 
 
 def load_init(path: str, spec, hidden: int, layers: int) -> dict:

@@ -139,7 +139,7 @@ def load_checkpoint_net(path: str, characters: Optional[tuple] = None, any_pairi
     from integration.env import obs as O
     from integration.env.env import _character_pool
     from integration.train import checkpoint as ckpt
-    from integration.train.policy import MaskedActorCritic
+    from integration.train.policy import MaskedActorCritic, network_size
 
     p = Path(path)
     if not p.is_file():
@@ -156,10 +156,10 @@ def load_checkpoint_net(path: str, characters: Optional[tuple] = None, any_pairi
             raise ValueError(f"{path} was trained on {names}, not {characters[0]} vs {characters[1]} "
                              f"(--any-pairing plays it anyway)")
     try:
-        net = MaskedActorCritic(spec, cfg.get("hidden", 128), cfg.get("layers", 2))
+        net = MaskedActorCritic(spec, *network_size(state.get("policy"), spec.feature_size + spec.num_moves))
         net.load_state_dict(state["policy"])
     except (RuntimeError, TypeError, ValueError, KeyError, AttributeError) as exc:
-        raise ValueError(f"{path}: its policy does not fit the network its config describes "
+        raise ValueError(f"{path}: its policy is not a network of this action layout "
                          f"({type(exc).__name__}: {str(exc)[:200]})") from None
     net.eval()
     return net

@@ -220,6 +220,26 @@ class MaskedActorCritic(nn.Module):
         return policy
 
 
+def network_size(policy, in_size: int) -> tuple[int, int]:
+    """``(hidden, layers)`` of a saved :class:`MaskedActorCritic` (its state dict), read from the
+    trunk's tensors, whose first layer takes ``in_size`` inputs (features + moves).  Loaders build the
+    network from these shapes, not from the size a config names, so a crafted file cannot ask for
+    a network larger than the weights it holds.  ValueError where the tensors are no such trunk."""
+    def shape(key):
+        t = policy.get(key) if isinstance(policy, dict) else None
+        return tuple(t.shape) if isinstance(t, torch.Tensor) else None
+
+    first = shape("trunk.0.weight")
+    if first is None or len(first) != 2 or first[0] < 1 or first[1] != in_size:
+        raise ValueError(f"its policy has no trunk taking {in_size} inputs")
+    hidden, layers = first[0], 1
+    while (next_shape := shape(f"trunk.{2 * layers}.weight")) is not None:  # Linear, Tanh, Linear, ...
+        if next_shape != (hidden, hidden):
+            raise ValueError(f"its trunk's layer {layers + 1} is {next_shape}, not ({hidden}, {hidden})")
+        layers += 1
+    return hidden, layers
+
+
 def random_policy(spec: ActionSpec, generator: torch.Generator | None = None) -> PolicyFn:
     """Uniform over legal moves, then uniform over the legal values of each used head."""
     layout = HeadLayout(spec)

@@ -113,3 +113,27 @@ def test_an_old_pickled_checkpoint_is_refused_by_name(tmp_path):
     torch.save({"policy": {}}, old)
     with pytest.raises(ValueError, match="uv run yomi checkpoint convert"):
         make_policy(str(old), generator=torch.Generator().manual_seed(0))
+
+
+def test_a_checkpoint_network_is_as_large_as_its_weights(tmp_path, checkpoint):
+    """A loader builds the network its tensors hold, whatever size the config names: a config that
+    asks for a billion units loads the fixture's 32 (no such allocation is attempted), and a trunk
+    whose weight claims a billion rows with no data behind it (zero columns) is one clear error."""
+    from integration.train import checkpoint as ckpt
+    from integration.train.policies import load_checkpoint_net
+    from integration.train.opponent import _checkpoint_net, init_size
+
+    state = ckpt.load(checkpoint)
+    lying = tmp_path / "lying.safetensors"
+    ckpt.save_atomic({**state, "config": {**state["config"], "hidden": 10 ** 9, "layers": 1000}}, lying)
+    assert load_checkpoint_net(str(lying)).trunk[0].weight.shape == (32, O.FEATURE_SIZE + O.K1)
+    assert _checkpoint_net(str(lying), O.action_spec(), torch.device("cpu")).trunk[0].out_features == 32
+    assert init_size(str(lying)) == {"hidden": 32, "layers": 1}
+
+    hollow = tmp_path / "hollow.safetensors"
+    ckpt.save_atomic({**state, "policy": {**state["policy"], "trunk.0.weight": torch.empty(10 ** 9, 0)}}, hollow)
+    for load in (lambda: load_checkpoint_net(str(hollow)),
+                 lambda: _checkpoint_net(str(hollow), O.action_spec(), torch.device("cpu"))):
+        with pytest.raises(ValueError, match="is not a network of this action layout"):
+            load()
+    assert init_size(str(hollow)) == {}
