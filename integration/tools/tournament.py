@@ -26,8 +26,10 @@ interval is [0, 0]: the others' are of their difference to it).  A draw counts a
 match cut short by an engine error is scored by the reward the env gives it (0, a draw, unless the
 env adjudicates it) and counted in the ``errors`` column.  Files: ``crosstable.csv``,
 ``ratings.csv``, ``pairings.csv`` (each pair of policies on each pairing of their characters, also
-printed when there is more than one pairing), ``matches.csv`` (one line per match), ``tournament.json`` (all of it) and
-``tournament.png`` (the crosstable and the ratings).
+printed when there is more than one pairing), ``matches.csv`` (one line per match), ``moves.csv`` (what
+each policy chose at its decisions with more than one legal move, per character: its style, the
+first thing to read when one policy beats another outright; the top five are printed),
+``tournament.json`` (all of it) and ``tournament.png`` (the crosstable and the ratings).
 """
 from __future__ import annotations
 
@@ -48,6 +50,7 @@ import numpy as np
 from integration.train.stats import bradley_terry, bradley_terry_covariance, rating_intervals, wilson_interval
 
 DEFAULT_CHUNK = 8
+TOP_MOVES = 5  # moves per policy and character in the printed summary (moves.csv has them all)
 MAX_TURNS = 100_000
 
 
@@ -115,9 +118,11 @@ def schedule(n_policies: int, pairings: list[tuple[str, str]], matches: int, chu
     return out
 
 
-def play_chunk(job: tuple) -> tuple[Chunk, list[dict]]:
+def play_chunk(job: tuple) -> tuple[Chunk, list[dict], np.ndarray]:
     """Play one chunk (in a worker): its matches side by side in one env, each slot's first match
-    counted.  Returns one record per match: P1's score (1, 0.5, 0), turns, engine error."""
+    counted.  Returns one record per match (P1's score: 1, 0.5, 0; turns; engine error) and each
+    seat's move counts ``int64[2, K1]`` (unified move indices) over its decisions with a choice:
+    those where more than one move was legal, in the counted matches."""
     chunk, names, base_seed = job
     import torch
 
@@ -135,6 +140,7 @@ def play_chunk(job: tuple) -> tuple[Chunk, list[dict]]:
     score = np.full(n, np.nan)
     turns = np.zeros(n, dtype=np.int64)
     error = np.zeros(n, dtype=bool)
+    moves = np.zeros((2, spec.num_moves), dtype=np.int64)
     try:
         for _ in range(MAX_TURNS):
             live = np.isnan(score)
@@ -146,6 +152,8 @@ def play_chunk(job: tuple) -> tuple[Chunk, list[dict]]:
                 rows = torch.as_tensor(agents)
                 policy.bind(env, agents)  # only the matches still counted: the search clones these
                 actions[rows] = torch.as_tensor(policy(obs[rows], tuple(m[rows] for m in masks))).to(actions.dtype)
+                choice = (masks[0][rows].sum(1) > 1).numpy()
+                moves[seat] += np.bincount(actions[rows, 0].numpy()[choice], minlength=spec.num_moves)
             obs_np, rewards, terminals, truncations, _ = env.step(actions.numpy().astype(np.int32))
             turns[live] += 1
             ended = live & (terminals[0::2] | truncations[0::2])
@@ -157,7 +165,7 @@ def play_chunk(job: tuple) -> tuple[Chunk, list[dict]]:
     finally:
         env.close()
     return chunk, [dict(score=float(score[i]) if not np.isnan(score[i]) else 0.5, turns=int(turns[i]),
-                        error=bool(error[i] or np.isnan(score[i]))) for i in range(n)]
+                        error=bool(error[i] or np.isnan(score[i]))) for i in range(n)], moves
 
 
 def _init_worker() -> None:
@@ -197,28 +205,53 @@ class Progress:
 
 
 def run(names: list[str], pairings: list[tuple[str, str]], matches: int, jobs: int, seed: int,
-        chunk: int = DEFAULT_CHUNK, progress: bool = True) -> list[dict]:
-    """Play the whole round robin; one record per match, in schedule order (not finishing order)."""
+        chunk: int = DEFAULT_CHUNK, progress: bool = True) -> tuple[list[dict], list[dict]]:
+    """Play the whole round robin.  Returns one record per match, in schedule order (not finishing
+    order), and the moves table (:func:`move_table`)."""
     chunks = schedule(len(names), pairings, matches, chunk)
     bar = Progress(sum(c.count for c in chunks), progress)
-    results: dict[Chunk, list[dict]] = {}
+    results: dict[Chunk, tuple[list[dict], np.ndarray]] = {}
     work = [(c, names, seed) for c in chunks]
     if jobs <= 1:
         _init_worker()
-        for c, recs in map(play_chunk, work):
-            results[c] = recs
+        for c, recs, moves in map(play_chunk, work):
+            results[c] = recs, moves
             bar.add(c.count)
     else:
         # spawn: the workers start clean (no copy of the parent's torch threads or engine state)
         with multiprocessing.get_context("spawn").Pool(jobs, initializer=_init_worker) as pool:
-            for c, recs in pool.imap_unordered(play_chunk, work):
-                results[c] = recs
+            for c, recs, moves in pool.imap_unordered(play_chunk, work):
+                results[c] = recs, moves
                 bar.add(c.count)
     records = []
+    counts: dict[tuple[str, str], np.ndarray] = {}
     for c in chunks:
-        for k, rec in enumerate(results[c]):
+        recs, moves = results[c]
+        for k, rec in enumerate(recs):
             records.append(dict(c1=c.c1, c2=c.c2, p1=names[c.a], p2=names[c.b], match=c.first + k, **rec))
-    return records
+        for seat, (policy, character) in enumerate(((names[c.a], c.c1), (names[c.b], c.c2))):
+            key = (policy, character)
+            counts[key] = counts.get(key, 0) + moves[seat]
+    return records, move_table(names, counts)
+
+
+def move_table(names: list[str], counts: dict) -> list[dict]:
+    """What each policy chose where it had a choice: for each policy and character it played, each
+    move it chose (by the character's own move names), how often, and its share of those decisions;
+    most chosen first.  ``counts``: (policy, character) -> int64[K1] over unified move indices."""
+    from integration.env import obs as O
+
+    order = {p: i for i, p in enumerate(names)}
+    rows = []
+    for (policy, character), c in sorted(counts.items(), key=lambda kv: (order[kv[0][0]], kv[0][1])):
+        total = int(c.sum())
+        move_names = O.unified_move_names(character)
+        for m in np.argsort(-c, kind="stable"):
+            if c[m] == 0:
+                break
+            rows.append(dict(player=policy, character=character, move=move_names[m], count=int(c[m]),
+                             decisions=total, share=float(c[m] / total)))
+    return rows
 
 
 # ------------------------------------------------------------------------------------------------
@@ -319,6 +352,18 @@ def format_tables(names: list[str], result: dict) -> str:
                          f"{r['character']:>6} vs {r['opponent_character']:<6}: {r['score']:.3f} "
                          f"[{r['ci_low']:.3f}, {r['ci_high']:.3f}] over {r['matches']}"
                          + (f" ({r['errors']} cut short)" if r["errors"] else ""))
+    if result.get("moves"):
+        lines += ["", f"moves: each policy's {TOP_MOVES} most chosen, with their share of its decisions with a choice "
+                  "(more than one legal move); all in moves.csv:"]
+        shown: dict = {}
+        for r in result["moves"]:
+            key = (r["player"], r["character"])
+            if shown.get(key, 0) < TOP_MOVES:
+                if key not in shown:
+                    lines.append(f"  {short_name(r['player'])} ({r['character']}, {r['decisions']} decisions):")
+                shown[key] = shown.get(key, 0) + 1
+                lines[-1] += f" {r['move']} {r['share']:.2f}" + ("," if shown[key] < TOP_MOVES else "")
+        lines = [x.rstrip(",") for x in lines]
     anchor = result["anchor"]
     lines += ["", f"Bradley-Terry ratings (Elo scale, {anchor + ' = 0' if anchor else 'mean 0'}; 95% intervals from "
               f"the Fisher information; prior: {result['prior']:g} virtual win and loss each against a 0-rated "
@@ -333,7 +378,10 @@ def save(out: Path, names: list[str], records: list[dict], result: dict, setting
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for file, rows in (("crosstable.csv", result["crosstable"]), ("ratings.csv", result["ratings"]),
-                       ("pairings.csv", result["by_pairing"]), ("matches.csv", records)):
+                       ("pairings.csv", result["by_pairing"]), ("matches.csv", records),
+                       ("moves.csv", result.get("moves"))):
+        if not rows:
+            continue
         with open(out / file, "w", newline="") as f:
             writer = csv.DictWriter(f, fieldnames=list(rows[0]))
             writer.writeheader()
@@ -440,8 +488,9 @@ def main(argv=None) -> int:
         return 2
     out = Path(args.out or Path("runs") / f"tournament-{datetime.now().strftime('%Y%m%d-%H%M%S')}")
     start = time.perf_counter()
-    records = run(names, pairings, args.matches, args.jobs, args.seed, args.chunk, progress=not args.quiet)
+    records, moves = run(names, pairings, args.matches, args.jobs, args.seed, args.chunk, progress=not args.quiet)
     result = tables(names, records)
+    result["moves"] = moves
     settings = dict(matches=args.matches, pairings=[list(p) for p in pairings], seed=args.seed, chunk=args.chunk,
                     jobs=args.jobs, seconds=round(time.perf_counter() - start, 1))
     print(format_tables(names, result))

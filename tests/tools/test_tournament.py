@@ -9,6 +9,7 @@ import math
 import numpy as np
 import pytest
 
+from integration.env import obs as O
 from integration.tools.cli import main as yomi
 from integration.tools.tournament import tables
 from integration.train.stats import bradley_terry, bradley_terry_covariance, rating_intervals, wilson_interval
@@ -100,11 +101,34 @@ def test_by_pairing_takes_each_policys_character_from_its_side():
 
 
 # ----- the command ---------------------------------------------------------------------------------
+NINJA_MOVES = set(filter(None, O.unified_move_names("Ninja")))
+
+
+def _rows(path):
+    with open(path) as f:
+        return list(csv.DictReader(f))
+
+
 def _table(out):
     data = json.loads((out / "tournament.json").read_text())
     with open(out / "matches.csv") as f:
         matches = list(csv.DictReader(f))
     return data["crosstable"], data["ratings"], matches
+
+
+def test_move_table_names_each_characters_moves_most_chosen_first():
+    from integration.tools.tournament import move_table
+
+    names = O.unified_move_names("Ninja")
+    fireball, cont = names.index("Fireball"), names.index("Continue")
+    counts = np.zeros(O.K1, dtype=np.int64)
+    counts[fireball], counts[cont] = 3, 1
+    only_continue = np.zeros(O.K1, dtype=np.int64)
+    only_continue[cont] = 2
+    rows = move_table(["b", "a"], {("a", "Ninja"): counts, ("b", "Ninja"): only_continue})
+    assert [(r["player"], r["move"], r["count"], r["decisions"], r["share"]) for r in rows] == [
+        ("b", "Continue", 2, 2, 1.0),                               # in the order the policies were named
+        ("a", "Fireball", 3, 4, 0.75), ("a", "Continue", 1, 4, 0.25)]
 
 
 def test_fixed_seed_gives_the_same_table_whatever_the_processes(tmp_path, capsys):
@@ -121,6 +145,14 @@ def test_fixed_seed_gives_the_same_table_whatever_the_processes(tmp_path, capsys
     assert sum(c["matches"] for c in cross) == 2 * 6  # each match in both players' rows
     for name in ("crosstable.csv", "ratings.csv", "tournament.png"):
         assert (tmp_path / "a" / name).stat().st_size > 0
+    moves = [_rows(tmp_path / d / "moves.csv") for d in ("a", "b")]
+    assert moves[0] == moves[1]                        # the moves are part of the deterministic result
+    for player in ("random", "scripted"):
+        rows = [r for r in moves[0] if r["player"] == player]
+        assert rows and {r["character"] for r in rows} == {"Ninja"}
+        assert sum(int(r["count"]) for r in rows) == int(rows[0]["decisions"])
+        assert all(r["move"] in NINJA_MOVES for r in rows)
+    assert "moves: each policy's 5 most chosen" in printed
     # another seed plays other matches (the seed reaches the games)
     assert yomi(args[:-3] + ["--seed", "12", "--quiet", "--jobs", "1", "--out", str(tmp_path / "c")]) == 0
     assert [m["turns"] for m in _table(tmp_path / "c")[2]] != [m["turns"] for m in matches]
