@@ -163,6 +163,14 @@ class TrainConfig:
             (self.num_minibatches >= 1 and self.batch_size >= self.num_minibatches,
              f"num_minibatches must be between 1 and the batch size ({self.batch_size})"),
             (self.update_epochs >= 1, "update_epochs must be at least 1"),
+            # Upper bounds on what a setting makes the trainer allocate: a settings file or a resumed
+            # checkpoint's config is untrusted, and a size past these is a typo or an attack (a
+            # 16,384-unit layer is already 1 GiB of weights), not a run; refused before anything is built.
+            (1 <= self.hidden <= MAX_HIDDEN, f"hidden must be in 1 .. {MAX_HIDDEN}, got {self.hidden}"),
+            (1 <= self.layers <= MAX_LAYERS, f"layers must be in 1 .. {MAX_LAYERS}, got {self.layers}"),
+            (self.horizon <= MAX_HORIZON, f"horizon must be at most {MAX_HORIZON}, got {self.horizon}"),
+            (self.batch_size <= MAX_BATCH, f"the batch (horizon x 2 x num_envs = {self.batch_size:,} agent steps) "
+                                           f"must be at most {MAX_BATCH:,}"),
             (self.device.split(":")[0] in ("cpu", "cuda"), f"device must be cpu or cuda[:N], not {self.device!r}"),
             (not (self.cuda_rehearsal and self.device.startswith("cuda")),
              "cuda_rehearsal runs the CUDA path on the CPU: use it with device cpu"),
@@ -221,6 +229,12 @@ class TrainConfig:
         if unknown:
             raise ValueError(f"unknown config keys: {sorted(unknown)}")
         return cls(**data)
+
+
+MAX_HIDDEN = 16384
+MAX_LAYERS = 16
+MAX_HORIZON = 4096
+MAX_BATCH = 1 << 24  # agent steps per update: 2,048 times the default's 8,192
 
 
 def cpu_has_native_bf16() -> bool:

@@ -35,7 +35,7 @@ from .evaluate import Ratings, Result, elo_difference, play
 from .logger import Display, MetricsLog, Status, duration, make_plots
 from .opponent import FixedOpponent, load_init, load_opponent
 from .overlap import UpdateWorker, share_rollout
-from .policy import MaskedActorCritic, random_policy
+from .policy import MaskedActorCritic, network_size, random_policy
 from .ppo import compute_gae, compute_vtrace, explained_variance, learning_rate, ppo_loss
 from .selfplay import SELF, SelfPlay
 from .stats import wilson_interval
@@ -926,6 +926,13 @@ class Trainer:
         changed = [k for k in fixed if getattr(cfg, k) != state["config"].get(k)]
         if changed:
             raise SystemExit(f"cannot change {', '.join(changed)} when resuming {run_dir}")
+        # the network is built from the config before the weights load: both must tell one size
+        first = state["policy"].get("trunk.0.weight") if isinstance(state["policy"], dict) else None
+        in_size = first.shape[1] if isinstance(first, torch.Tensor) and first.dim() == 2 else -1
+        hidden, layers = network_size(state["policy"], in_size)
+        if (hidden, layers) != (cfg.validate().hidden, cfg.layers):
+            raise ValueError(f"{run_dir}: its checkpoint's config names hidden={cfg.hidden}, layers={cfg.layers}, "
+                             f"its weights hidden={hidden}, layers={layers}")
         trainer = cls(cfg, run_dir=run_dir, display=display)
         trainer.load_state_dict(state)
         return trainer

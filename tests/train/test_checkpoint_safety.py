@@ -152,6 +152,25 @@ def test_a_crafted_record_of_the_runs_agent_is_one_clear_error(tmp_path, best):
         Trainer.resume(tmp_path, display=False)
 
 
+@pytest.mark.parametrize("config, message", [
+    ({"hidden": 10 ** 9}, "hidden must be in 1 .. 16384"),          # would allocate terabytes
+    ({"layers": 3}, "config names hidden=16, layers=3, its weights hidden=16, layers=2"),
+    ({"horizon": 4096, "num_envs": 65536}, "the batch"),
+])
+def test_a_crafted_config_in_a_checkpoint_is_refused_before_anything_is_built(tmp_path, config, message):
+    """A resumed run builds its network and buffers from its checkpoint's config, which a
+    checksum-valid file can set to anything: sizes past the limits, or a network other than its
+    weights, are one clear error before any allocation."""
+    first = Trainer(tiny(hidden=16), run_dir=tmp_path, display=False)
+    first.run(max_updates=1)
+    first.close()
+    state = ckpt.load(tmp_path / "checkpoints" / ckpt.LATEST)
+    state["config"].update(config)
+    ckpt.save_atomic(state, tmp_path / "checkpoints" / ckpt.LATEST)
+    with pytest.raises(ValueError, match=message):
+        Trainer.resume(tmp_path, display=False)
+
+
 def test_converted_old_checkpoint_resumes_bit_exactly(tmp_path, capsys):
     """An old-format checkpoint (torch.save of the trainer's state, as before) is converted by
     `yomi checkpoint convert RUN_DIR`, and the run resumed from it equals an uninterrupted one."""
