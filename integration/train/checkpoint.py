@@ -243,6 +243,13 @@ def convert(old: str | Path, new: str | Path) -> Path:
     old, new = Path(old), Path(new)
     if old.is_dir():  # a run folder: its latest checkpoint
         old = old / "checkpoints" / "latest.pt"
+    with open(old, "rb") as f:
+        head = f.read(9)
+    if head[8:9] == b"{" or not (head[:4] == b"PK\x03\x04" or head[:1] == b"\x80"):
+        # only a torch.save zip or a bare pickle is unpickled: anything else (a safe checkpoint
+        # included) is not what convert is for, and is never handed to the unpickler
+        raise CheckpointError(f"{old} is not an old-format checkpoint (a torch.save file or a pickle)"
+                              + (": it is already in the safe format" if head[8:9] == b"{" else ""))
     state = torch.load(old, map_location="cpu", weights_only=False)
     if not isinstance(state, dict) or "policy" not in state:
         raise CheckpointError(f"{old} is not a train-selfplay checkpoint")
@@ -307,13 +314,18 @@ def seed_everything(seed: int) -> None:
 
 
 def latest(run_dir: str | Path) -> Path:
+    """The latest checkpoint of a run folder; FileNotFoundError (one line to show) where there is none."""
+    if Path(run_dir).is_file():
+        raise FileNotFoundError(f"{run_dir} is a file: --resume takes the run's folder (runs/<timestamp>), "
+                                "which holds checkpoints/latest.safetensors")
     folder = Path(run_dir) / "checkpoints"
     path = folder / LATEST
     if not path.exists():
         if (folder / "latest.pt").exists():
-            raise SystemExit(f"{folder / 'latest.pt'} is an old-format checkpoint (a pickle, which can run code when "
-                             f"it is loaded); if you trust it, convert it with: uv run yomi checkpoint convert {run_dir}")
-        raise SystemExit(f"no checkpoint at {path}")
+            raise FileNotFoundError(
+                f"{folder / 'latest.pt'} is an old-format checkpoint (a pickle, which can run code when it is "
+                f"loaded); if you trust it, convert it with: uv run yomi checkpoint convert {run_dir}")
+        raise FileNotFoundError(f"no checkpoint at {path}")
     return path
 
 

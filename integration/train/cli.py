@@ -110,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         return torchrun(args.distributed, argv)
     from . import distributed
-    from .trainer import Trainer  # torch is imported only once the arguments are fine
+    from .trainer import Trainer, TrainingDiverged  # torch is imported only once the arguments are fine
 
     overrides = overrides_from(args)
     rank = 0
@@ -142,6 +142,9 @@ def main(argv: list[str] | None = None) -> int:
         summary = trainer.run()
     except OSError as exc:  # e.g. the disk is full while saving: one line (save_atomic leaves no partial file)
         print(f"train-selfplay: error: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    except TrainingDiverged as exc:
+        print(f"train-selfplay: error: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:  # a second Ctrl-C: the checkpoint of the first one is already saved
         print(f"train-selfplay: aborted; continue with --resume {trainer.run_dir}", file=sys.stderr)

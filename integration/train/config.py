@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import multiprocessing
 import os
 import tomllib
@@ -198,6 +199,10 @@ class TrainConfig:
         for ok, message in checks:
             if not ok:
                 raise ValueError(message)
+        for f in dataclasses.fields(self):  # 1e999 parses as inf: no budget, rate or coefficient is infinite or NaN
+            value = getattr(self, f.name)
+            if isinstance(value, float) and not math.isfinite(value):
+                raise ValueError(f"{f.name} must be a finite number, got {value!r}")
         if self.eval_search is not None:
             from .policies import parse_policy_name  # imported here: this module stays import-light
 

@@ -15,6 +15,7 @@ import copy
 import functools
 import json
 import logging
+import math
 import signal
 import threading
 import time
@@ -54,6 +55,11 @@ PRIOR_SECONDS_PER_MATCH_OTHER = 0.02
 RECORDING_S = 10.0
 PLOTS_S = 5.0
 BEST = "best" + ckpt.SUFFIX  # the run's agent (Trainer._keep_best)
+
+
+class TrainingDiverged(RuntimeError):
+    """An update made the loss NaN or infinite (a learning rate far too high, say): the run stops
+    before saving anything of it."""
 
 
 @dataclass
@@ -389,6 +395,15 @@ class Trainer:
     def _after_update(self, stats: dict, t0: float, lag: int) -> None:
         self.update_count += 1
         cfg = self.cfg
+        losses = {k: stats.get(f"loss/{k}") for k in ("policy", "value")}
+        if not all(v is None or math.isfinite(v) for v in losses.values()):
+            # the weights are now NaN or infinite: nothing more of this run is saved, so the
+            # checkpoints and the run's agent stay those of the updates before it
+            raise TrainingDiverged(
+                f"update {self.update_count}: the loss is not finite (policy {losses['policy']}, value "
+                f"{losses['value']}): training diverged; lower learning_rate (now "
+                f"{self.optimizer.param_groups[0]['lr']:g}). The checkpoints already in {self.run_dir} "
+                "are from before it")
         if self.update_count % cfg.snapshot_interval == 0 and not self.overlap:  # overlapped: _switch_behaviour
             self.selfplay.add_snapshot(self.policy, self.update_count)
         if cfg.eval_interval and self.update_count % cfg.eval_interval == 0:

@@ -76,8 +76,9 @@ def test_a_malicious_pickle_never_runs(tmp_path, capsys):
     run = tmp_path / "run" / "checkpoints"
     run.mkdir(parents=True)
     shutil.copy(files[0], run / "latest.pt")
-    with pytest.raises(SystemExit, match=r"old-format checkpoint .* uv run yomi checkpoint convert"):
-        train_cli(["--resume", str(tmp_path / "run"), "--quiet"])
+    assert train_cli(["--resume", str(tmp_path / "run"), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "old-format checkpoint" in err and "uv run yomi checkpoint convert" in err and "Traceback" not in err
     assert not marker.exists()
 
 
@@ -171,6 +172,19 @@ def test_a_crafted_config_in_a_checkpoint_is_refused_before_anything_is_built(tm
         Trainer.resume(tmp_path, display=False)
 
 
+def test_convert_never_unpickles_what_is_not_an_old_checkpoint(tmp_path, capsys):
+    """`yomi checkpoint convert` hands only a torch.save zip or a bare pickle to the unpickler: a
+    safe checkpoint is told apart, and other bytes are refused, one line each."""
+    safe = ckpt.save_atomic({"policy": {"w": torch.zeros(2)}}, tmp_path / "a.safetensors")
+    (tmp_path / "b.pt").write_bytes(b"GARBAGE" * 10)
+    assert yomi(["checkpoint", "convert", str(safe), str(tmp_path / "out.safetensors")]) == 2
+    assert "already in the safe format" in capsys.readouterr().err
+    assert yomi(["checkpoint", "convert", str(tmp_path / "b.pt")]) == 2
+    err = capsys.readouterr().err
+    assert "is not an old-format checkpoint" in err and "Traceback" not in err
+    assert not (tmp_path / "out.safetensors").exists() and not (tmp_path / "b.safetensors").exists()
+
+
 def test_converted_old_checkpoint_resumes_bit_exactly(tmp_path, capsys):
     """An old-format checkpoint (torch.save of the trainer's state, as before) is converted by
     `yomi checkpoint convert RUN_DIR`, and the run resumed from it equals an uninterrupted one."""
@@ -184,7 +198,7 @@ def test_converted_old_checkpoint_resumes_bit_exactly(tmp_path, capsys):
     for f in folder.iterdir():
         f.unlink()
     torch.save(old_state, folder / "latest.pt")
-    with pytest.raises(SystemExit, match="old-format"):
+    with pytest.raises(FileNotFoundError, match="old-format"):
         Trainer.resume(tmp_path / "split", display=False)
     assert yomi(["checkpoint", "convert", str(tmp_path / "split")]) == 0
     out = capsys.readouterr()

@@ -254,6 +254,11 @@ def test_cli_run_folder_and_config_precedence(tmp_path, capsys):
     (["--config", "{missing}"], "No such file or directory"),
     (["--config", "{bad_toml}"], "bad.toml: "),
     (["--resume", "{no_run}"], "no checkpoint at"),
+    (["--resume", "{bad_toml}"], "is a file: --resume takes the run's folder"),
+    (["--set", "learning_rate=1e999"], "learning_rate must be a finite number, got inf"),
+    (["--set", "hidden=99999999999"], "hidden must be in 1 .. 16384"),
+    (["--set", "layers=100000"], "layers must be in 1 .. 16"),
+    (["--set", "horizon=1000000000000"], "horizon must be at most 4096"),
     (["--resume", "{damaged_run}"], "is not a readable checkpoint"),
 ])
 def test_cli_bad_input_is_one_clear_line(tmp_path, capsys, args, message):
@@ -265,12 +270,24 @@ def test_cli_bad_input_is_one_clear_line(tmp_path, capsys, args, message):
     argv = [a.format(**paths) for a in args] + ["--steps", "100", "--quiet", "--run-dir", str(tmp_path / "run")]
     try:
         rc = cli_main(argv)
-    except SystemExit as exc:  # argparse-level and "no checkpoint" errors exit with their message
+    except SystemExit as exc:  # argparse-level errors exit with their message
         rc, err = exc.code, str(exc.code) + capsys.readouterr().err
     else:
         err = capsys.readouterr().err
-    assert rc != 0 and message in err, (rc, err)
+    assert rc != 0 and message in err and "Traceback" not in err, (rc, err)
     assert not (tmp_path / "run" / "checkpoints").exists()  # nothing trained, nothing written
+
+
+def test_a_diverged_update_stops_the_run_before_saving_it(tmp_path, capsys):
+    """A learning rate far too high makes the first update's loss NaN: the run stops with one
+    line naming the update and the learning rate, and saves nothing of the NaN network."""
+    argv = ["--env", TOY, "--steps", "100000", "--num-envs", "8", "--quiet", "--run-dir", str(tmp_path / "run"),
+            "--set", "learning_rate=1e30", "--set", "max_grad_norm=1e30", "--set", "eval_interval=0",
+            "--set", "plots=false", "--set", "record_matches=false"]
+    assert cli_main(argv) == 1
+    err = capsys.readouterr().err
+    assert "update 1: the loss is not finite" in err and "lower learning_rate" in err and "Traceback" not in err, err
+    assert not (tmp_path / "run" / "checkpoints").exists()
 
 
 def test_ctrl_c_under_uv_run_saves_once_exits_0_and_resumes_exactly(tmp_path):
