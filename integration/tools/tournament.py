@@ -11,7 +11,8 @@ swapped) plays ``--matches`` matches on each character pairing: ``--c1``/``--c2`
 mirror), or all 25 ordered pairings with ``--pairings all``; a checkpoint plays only the
 pairings it was trained on unless ``--any-pairing`` (checked before any match).  Matches run on the C engine through
 :class:`integration.env.env.YomiEnv`, in chunks of up to ``--chunk`` matches played side by side in one
-env, one worker process per core (``--jobs``).
+env, one worker process per core (``--jobs``, at most one per chunk, and refused above 8 per core this
+process may use).  The ``--out`` folder is made, and checked to be writable, before any match is played.
 
 Determinism: a chunk's game seeds and its policies' random generator are derived from the base
 ``--seed`` and the chunk's identity (pairing, P1 policy, P2 policy, chunk number) by a hash, never
@@ -40,6 +41,7 @@ import json
 import multiprocessing
 import os
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from datetime import datetime
@@ -52,6 +54,7 @@ from integration.train.stats import bradley_terry, bradley_terry_covariance, rat
 DEFAULT_CHUNK = 8
 TOP_MOVES = 5  # moves per policy and character in the printed summary (moves.csv has them all)
 MAX_TURNS = 100_000
+JOBS_PER_CORE = 8  # --jobs above this many per usable core only adds processes that wait for a core
 
 
 class TournamentError(ValueError):
@@ -168,6 +171,26 @@ def play_chunk(job: tuple) -> tuple[Chunk, list[dict], np.ndarray]:
                         error=bool(error[i] or np.isnan(score[i]))) for i in range(n)], moves
 
 
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity, where the system reports one)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # macOS: no affinity
+        return os.cpu_count() or 1
+
+
+def max_jobs() -> int:
+    """The largest ``--jobs`` accepted: more processes than this per core only wait for one."""
+    return JOBS_PER_CORE * usable_cores()
+
+
+def worker_count(jobs: int, chunks: int) -> int:
+    """How many worker processes play ``chunks`` chunks for ``--jobs`` ``jobs``: never more than
+    there are chunks (a process beyond them would start, import torch and play nothing); 1 means
+    the chunks are played in this process."""
+    return max(1, min(jobs, chunks))
+
+
 def _init_worker() -> None:
     import torch
 
@@ -212,14 +235,15 @@ def run(names: list[str], pairings: list[tuple[str, str]], matches: int, jobs: i
     bar = Progress(sum(c.count for c in chunks), progress)
     results: dict[Chunk, tuple[list[dict], np.ndarray]] = {}
     work = [(c, names, seed) for c in chunks]
-    if jobs <= 1:
+    processes = worker_count(jobs, len(chunks))
+    if processes == 1:
         _init_worker()
         for c, recs, moves in map(play_chunk, work):
             results[c] = recs, moves
             bar.add(c.count)
     else:
         # spawn: the workers start clean (no copy of the parent's torch threads or engine state)
-        with multiprocessing.get_context("spawn").Pool(jobs, initializer=_init_worker) as pool:
+        with multiprocessing.get_context("spawn").Pool(processes, initializer=_init_worker) as pool:
             for c, recs, moves in pool.imap_unordered(play_chunk, work):
                 results[c] = recs, moves
                 bar.add(c.count)
@@ -374,8 +398,38 @@ def format_tables(names: list[str], result: dict) -> str:
     return "\n".join(lines)
 
 
+def prepare_out(out: Path, shown: str | None = None) -> None:
+    """Make the output folder ``out`` (with its missing parents) and check that a file can be
+    written in it, so that a bad ``--out`` is found before any match is played.  Raises
+    TournamentError ``--out SHOWN: <reason>``; a failed check removes the folders it made."""
+    shown = shown or str(out)
+    if out.exists() and not out.is_dir():
+        raise TournamentError(f"--out {shown}: exists and is not a folder")
+    missing = []
+    folder = out
+    while not folder.exists() and folder not in missing:
+        missing.append(folder)
+        folder = folder.parent
+    made: list[Path] = []
+    step = "cannot create it"
+    try:
+        for folder in reversed(missing):
+            folder.mkdir()
+            made.append(folder)
+        step = "cannot write in it"
+        with tempfile.TemporaryFile(dir=out):
+            pass
+    except OSError as exc:
+        for folder in reversed(made):
+            try:
+                folder.rmdir()
+            except OSError:
+                pass
+        raise TournamentError(f"--out {shown}: {step}: {exc.strerror or exc}") from None
+
+
 def save(out: Path, names: list[str], records: list[dict], result: dict, settings: dict) -> list[Path]:
-    out.mkdir(parents=True, exist_ok=True)
+    """Write the tables, JSON and plot into ``out``, a folder :func:`prepare_out` has made."""
     written = []
     for file, rows in (("crosstable.csv", result["crosstable"]), ("ratings.csv", result["ratings"]),
                        ("pairings.csv", result["by_pairing"]), ("matches.csv", records),
@@ -444,7 +498,9 @@ def parse_args(argv):
     ap.add_argument("--pairings", choices=["one", "all"], default="one",
                     help="all: every ordered pairing of the five characters (25); one (default): --c1/--c2")
     ap.add_argument("--matches", type=int, default=32, help="matches per ordered pair of policies and pairing (default 32)")
-    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: the cores)")
+    ap.add_argument("--jobs", type=int, default=usable_cores(),
+                    help=f"worker processes (default: the cores this process may use; at most {JOBS_PER_CORE} "
+                         "per core, and never more than the chunks of work)")
     ap.add_argument("--seed", type=int, default=0, help="base seed of every match (default 0)")
     ap.add_argument("--chunk", type=int, default=DEFAULT_CHUNK,
                     help="matches played side by side in one env (part of each match's identity)")
@@ -467,6 +523,9 @@ def validate(args) -> tuple[list[str], list[tuple[str, str]]]:
     for what, value, low in (("--matches", args.matches, 1), ("--jobs", args.jobs, 1), ("--chunk", args.chunk, 1)):
         if value < low:
             raise TournamentError(f"{what} must be at least {low}, got {value}")
+    if args.jobs > max_jobs():
+        raise TournamentError(f"--jobs must be at most {max_jobs()} ({JOBS_PER_CORE} x the {usable_cores()} cores "
+                              f"this process may use), got {args.jobs}")
     if args.pairings == "all":
         pairings = [(a, b) for a in O.CHARACTERS for b in O.CHARACTERS]
     else:
@@ -481,21 +540,25 @@ def validate(args) -> tuple[list[str], list[tuple[str, str]]]:
 
 def main(argv=None) -> int:
     args = parse_args(argv)
+    shown = args.out or str(Path("runs") / f"tournament-{datetime.now().strftime('%Y%m%d-%H%M%S')}")
+    out = Path(shown)
     try:
         names, pairings = validate(args)
+        prepare_out(out, shown)  # last: a bad argument leaves no folder behind
     except TournamentError as exc:
         print(f"yomi tournament: error: {exc}", file=sys.stderr)
         return 2
-    out = Path(args.out or Path("runs") / f"tournament-{datetime.now().strftime('%Y%m%d-%H%M%S')}")
+    processes = worker_count(args.jobs, len(schedule(len(names), pairings, args.matches, args.chunk)))
     start = time.perf_counter()
     records, moves = run(names, pairings, args.matches, args.jobs, args.seed, args.chunk, progress=not args.quiet)
     result = tables(names, records)
     result["moves"] = moves
     settings = dict(matches=args.matches, pairings=[list(p) for p in pairings], seed=args.seed, chunk=args.chunk,
-                    jobs=args.jobs, seconds=round(time.perf_counter() - start, 1))
+                    jobs=args.jobs, processes=processes, seconds=round(time.perf_counter() - start, 1))
     print(format_tables(names, result))
     written = save(out, names, records, result, settings)
-    print(f"\n{len(records)} matches in {settings['seconds']:.0f} s on {args.jobs} processes; "
+    plural = "es" if processes > 1 else ""
+    print(f"\n{len(records)} matches in {settings['seconds']:.0f} s on {processes} process{plural}; "
           f"saved {', '.join(p.name for p in written)} in {out}")
     return 0
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import json
 import math
+import os
 
 import numpy as np
 import pytest
@@ -203,3 +204,107 @@ def test_a_checkpoint_on_another_pairing_is_refused_before_any_match(tmp_path, c
     from integration.tools.tournament import check_policy_name
 
     check_policy_name(str(path), [("robot", "ninja")], any_pairing=True)  # --any-pairing: no error
+
+
+# ----- the output folder and the number of processes, before any match --------------------------
+def _no_matches(monkeypatch):
+    """Make playing a match fail the test: the checks below must come before any."""
+    from integration.tools import tournament
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("a match was played")
+
+    monkeypatch.setattr(tournament, "run", refuse)
+
+
+@pytest.mark.parametrize("out, message", [
+    ("{file}", "--out {file}: exists and is not a folder"),
+    ("{file}/sub", "--out {file}/sub: cannot create it: Not a directory"),
+    pytest.param("/proc/nope", "--out /proc/nope: cannot create it: No such file or directory",
+                 marks=pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs Linux's /proc")),
+])
+def test_a_bad_out_folder_is_one_line_before_any_match(tmp_path, capsys, monkeypatch, out, message):
+    _no_matches(monkeypatch)
+    file = tmp_path / "afile"
+    file.write_text("kept")
+    out, message = out.format(file=file), message.format(file=file)
+    before = sorted(tmp_path.rglob("*"))
+    assert yomi(["tournament", "random", "scripted", "--matches", "1", "--out", out]) == 2
+    err = capsys.readouterr().err
+    assert err == f"yomi tournament: error: {message}\n", err
+    assert sorted(tmp_path.rglob("*")) == before and file.read_text() == "kept"
+
+
+def test_an_unwritable_out_folder_is_refused_and_the_folders_made_are_removed(tmp_path, monkeypatch):
+    """The write check runs in the folder just made; when it fails, the folders made for it go."""
+    from integration.tools import tournament
+
+    def no_space(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(tournament.tempfile, "TemporaryFile", no_space)
+    with pytest.raises(tournament.TournamentError, match="cannot write in it: No space left on device"):
+        tournament.prepare_out(tmp_path / "a" / "b")
+    assert list(tmp_path.iterdir()) == []
+    monkeypatch.undo()
+    tournament.prepare_out(tmp_path / "a" / "b")
+    assert (tmp_path / "a" / "b").is_dir()
+    tournament.prepare_out(tmp_path / "a" / "b")  # an existing folder is fine
+
+
+def test_worker_count_never_exceeds_the_chunks():
+    from integration.tools.tournament import worker_count
+
+    assert worker_count(9999, 2) == 2    # random scripted --matches 2: two chunks, two processes
+    assert worker_count(4, 100) == 4
+    assert worker_count(1, 100) == 1     # 1: played in this process
+    assert worker_count(8, 1) == 1
+    assert worker_count(8, 0) == 1
+
+
+def test_max_jobs_is_eight_per_usable_core(monkeypatch):
+    from integration.tools import tournament
+
+    monkeypatch.setattr(tournament.os, "sched_getaffinity", lambda pid: {0, 3, 5}, raising=False)
+    assert tournament.usable_cores() == 3 and tournament.max_jobs() == 24
+
+
+def test_the_pool_gets_no_more_processes_than_chunks(monkeypatch):
+    """run() asks the pool for worker_count(jobs, chunks) processes (a stand-in pool: none start)."""
+    from integration.tools import tournament
+
+    asked = []
+
+    class FakePool:
+        def __init__(self, processes, initializer=None):
+            asked.append(processes)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def imap_unordered(self, func, work):
+            return map(func, work)
+
+    class Context:
+        Pool = FakePool
+
+    monkeypatch.setattr(tournament.multiprocessing, "get_context", lambda method: Context)
+    records, _ = tournament.run(["random", "scripted"], [("Ninja", "Ninja")], matches=2, jobs=9999, seed=0,
+                                chunk=8, progress=False)
+    assert asked == [2] and len(records) == 4
+
+
+def test_too_many_jobs_is_one_line_naming_the_maximum(tmp_path, capsys, monkeypatch):
+    from integration.tools import tournament
+
+    _no_matches(monkeypatch)
+    limit = tournament.max_jobs()
+    assert yomi(["tournament", "random", "scripted", "--matches", "2", "--jobs", str(limit + 1),
+                 "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"yomi tournament: error: --jobs must be at most {limit} (8 x the {tournament.usable_cores()} "
+                   f"cores this process may use), got {limit + 1}\n"), err
+    assert not (tmp_path / "out").exists()
