@@ -28,11 +28,14 @@ def open_text(path: str | Path) -> io.TextIOBase:
 
 def read_jsonl(path: str | Path) -> Iterator[tuple[int, object]]:
     """Yield (line number, parsed object) for each non-empty line, with the traces' reader
-    (gzip told by its first bytes; bounded size, line length and nesting)."""
+    (gzip told by its first bytes; bounded size, line length and nesting).  Raises
+    ParityInputError naming the path when it is missing, a directory, unreadable or malformed."""
     from integration.tracefile import TraceError, iter_json_lines
 
     path = Path(path)
-    if not path.is_file():
+    if path.is_dir():
+        raise ParityInputError(f"{path}: is a directory, not a file")
+    if not path.exists():
         raise ParityInputError(f"{path}: no such file")
     try:
         yield from iter_json_lines(path)

@@ -249,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
         seen, modes = scan(files)
         figures = report(seen)
     except ParityInputError as exc:
-        print(f"yomi parity coverage: {exc}", file=sys.stderr)
+        print(f"yomi parity coverage: error: {exc}", file=sys.stderr)
         return 2
     if args.markdown:
         print(markdown_table(figures))

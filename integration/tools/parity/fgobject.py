@@ -141,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         matched, total = check_file(path, args.engine, args.show)
     except ParityInputError as exc:
-        print(f"yomi parity fgobject: {exc}", file=sys.stderr)
+        print(f"yomi parity fgobject: error: {exc}", file=sys.stderr)
         return 2
     print(f"fgobject: {matched}/{total} calls match")
     return 0 if matched == total and total > 0 else 1

@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         matched, total = check_file(path, args.engine, args.show)
     except ParityInputError as exc:
-        print(f"yomi parity fixedmath: {exc}", file=sys.stderr)
+        print(f"yomi parity fixedmath: error: {exc}", file=sys.stderr)
         return 2
     print(f"fixedmath: {matched}/{total} match")
     return 0 if matched == total and total > 0 else 1

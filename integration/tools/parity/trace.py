@@ -13,8 +13,9 @@ With no path it replays the reference traces that ship with the repository
 
 Output: one line per trace with the ticks that match and the first divergence (tick,
 player or object, field, expected, got), then a legal-moves summary and a last line
-``parity: X/Y traces identical, T/U ticks identical``.  Exit status 0 only when every
-trace is identical; 2 on unusable input (missing or corrupt trace, unknown engine).
+``parity: X/Y traces identical, T/U ticks identical``.  A trace that cannot be read gets one
+line on stderr naming it (and no report line) and is counted in the summary.  Exit status 0
+only when every trace is identical; 2 on unusable input (missing or corrupt trace, unknown engine).
 """
 from __future__ import annotations
 
@@ -255,19 +256,23 @@ def main(argv: list[str] | None = None) -> int:
     try:
         files = collect(args.paths or [str(data.traces_dir())])
     except ParityInputError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"yomi parity trace: error: {exc}", file=sys.stderr)
         return 2
     exclude = set(args.exclude_legal_for)
     reports = []
+    unreadable = 0
     for path in files:
         try:
             report = replay(path, args.engine, exclude, limits_from(args))
         except EngineUnavailable as exc:
-            print(f"error: {exc}", file=sys.stderr)
+            print(f"yomi parity trace: error: {exc}", file=sys.stderr)
             return 2
         except ParityInputError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            report = TraceReport(path, error=str(exc))
+            # bad input: its one line goes to stderr (it names the file); the report does not repeat it
+            print(f"yomi parity trace: error: {exc}", file=sys.stderr)
+            reports.append(TraceReport(path, error=str(exc)))
+            unreadable += 1
+            continue
         except EngineError as exc:
             report = TraceReport(path, error=f"the engine refused the match: {exc}")
         reports.append(report)
@@ -278,7 +283,8 @@ def main(argv: list[str] | None = None) -> int:
     legal_ok = sum(r.legal_ok for r in reports)
     legal_total = sum(r.legal_total for r in reports)
     print(f"legal moves: {legal_ok}/{legal_total} decisions identical")
-    print(f"parity: {identical}/{len(reports)} traces identical, {ticks_ok}/{ticks_total} ticks identical")
+    print(f"parity: {identical}/{len(reports)} traces identical, {ticks_ok}/{ticks_total} ticks identical"
+          + (f"; {unreadable} not read (see the errors above)" if unreadable else ""))
     if any(r.error for r in reports):
         return 2
     return 0 if identical == len(reports) else 1
