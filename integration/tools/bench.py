@@ -26,6 +26,7 @@ import sys
 import time
 
 from integration.engine import DEFAULT_SETTINGS, create_match
+from integration.tools.columns import format_table
 
 # ------------------------------------------------------------------ random legal play
 
@@ -278,20 +279,21 @@ def run(pairs, matches_per_pair: int, game_length: int, seed: int, out=sys.stdou
           f"game_length {game_length}, one core; per CPU-second = per second of this process's CPU time "
           f"(what a free core does on a shared machine); median (lowest-highest) of the repetitions "
           f"({python_repeats} Python, {repeats} C; run_script at least {min_seconds:g} CPU-s each)", file=out)
-    print(f"{'engine':<28}{'runs':>5}{'ticks':>9}{'decisions':>10}{'ticks/s (wall)':>28}"
-          f"{'ticks/CPU-s':>31}{'dec/CPU-s':>11}{'x python':>10}", file=out)
     labels = {"python": "python (interface)", "c_api": "c (interface, per decision)",
               "c_native": "c (run_script, in C)"}
     summary = {}
+    rows = []
     for key in ("python", "c_api", "c_native"):
         runs = figures[key]
         wall, cpu, dcpu = rate(runs, 0, 2), rate(runs, 0, 3), rate(runs, 1, 3)
         summary[key] = dict(runs=len(runs), ticks=runs[0][0], decisions=runs[0][1], ticks_per_s=wall,
                             ticks_per_cpu_s=cpu, decisions_per_cpu_s=dcpu, x_python=cpu[0] / py_cpu_tps)
-        wall_text = f"{wall[0]:,.0f} ({wall[1]:,.0f}-{wall[2]:,.0f})"
-        cpu_text = f"{cpu[0]:,.0f} ({cpu[1]:,.0f}-{cpu[2]:,.0f})"
-        print(f"{labels[key]:<28}{len(runs):>5}{runs[0][0]:>9}{runs[0][1]:>10} {wall_text:>30} {cpu_text:>30}"
-              f"{dcpu[0]:>11,.0f}{cpu[0] / py_cpu_tps:>10.0f}", file=out)
+        rows.append([labels[key], f"{len(runs):,}", f"{runs[0][0]:,}", f"{runs[0][1]:,}",
+                     f"{wall[0]:,.0f} ({wall[1]:,.0f}-{wall[2]:,.0f})", f"{cpu[0]:,.0f} ({cpu[1]:,.0f}-{cpu[2]:,.0f})",
+                     f"{dcpu[0]:,.0f}", f"{cpu[0] / py_cpu_tps:,.0f}"])
+    header = ["engine", "runs", "ticks", "decisions", "ticks/s (wall)", "ticks/CPU-s", "dec/CPU-s", "x python"]
+    for line in format_table(header, rows):
+        print(line, file=out)
     return summary
 
 

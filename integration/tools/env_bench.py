@@ -16,6 +16,7 @@ import numpy as np
 
 from integration.env.baselines import random_legal_actions
 from integration.env.env import BACKENDS, YomiEnv, _default_backend as default_backend
+from integration.tools.columns import format_table
 
 
 def bench(backend: str = "c", num_envs: int = 64, seconds: float = 10.0, seed: int = 0, p1="ninja", p2="ninja") -> dict:
@@ -81,7 +82,7 @@ def run_case(backend: str, envs: int, workers: int, seconds: float, repeats: int
 
 def _fmt(fig: tuple[float, float, float]) -> str:
     med, lo, hi = fig
-    return f"{med:>10,.0f} ({lo:,.0f}-{hi:,.0f})"
+    return f"{med:,.0f} ({lo:,.0f}-{hi:,.0f})"
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -123,14 +124,15 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
           f"({args.repeats} x {args.seconds:g} s per case); {cores} cores, load average {load:.1f}")
     print("env agent steps/s: per second of wall clock (all workers); env agent steps per CPU-s: per second "
           "of a process's CPU time (what a free core does); median (lowest-highest) of the repetitions")
-    print(f"{'backend':<8} {'envs':>5} {'workers':>7} {'env agent steps/s':>30} {'env agent steps per CPU-s':>30} "
-          f"{'matches':>8} {'cut short':>9}")
     rows = []
     for backend, envs, workers in cases:
-        row = run_case(backend, envs, workers, args.seconds, args.repeats, args.p1, args.p2)
-        rows.append(row)
-        print(f"{backend:<8} {envs:>5} {workers:>7} {_fmt(row['wall']):>30} {_fmt(row['cpu']):>30} "
-              f"{row['matches']:>8} {row['truncated']:>9}")
+        rows.append(run_case(backend, envs, workers, args.seconds, args.repeats, args.p1, args.p2))
+    # the table is printed whole, once every case has run, so that its columns fit every value
+    header = ["backend", "envs", "workers", "env agent steps/s", "env agent steps per CPU-s", "matches (cut short)"]
+    cells = [[row["backend"], f"{row['envs']:,}", f"{row['workers']:,}", _fmt(row["wall"]), _fmt(row["cpu"]),
+              f"{row['matches']:,} ({row['truncated']:,})"] for row in rows]
+    for line in format_table(header, cells):
+        print(line)
     if args.json:
         with open(args.json, "w") as fh:
             json.dump(dict(p1=args.p1, p2=args.p2, load=load, cores=cores, seconds=args.seconds, cases=rows), fh,

@@ -1,8 +1,10 @@
-"""``yomi bench`` reaches every per-case option (--env, --trainer) and repeats its figures;
-``scripts/gpu_check.sh --cpu`` (integration/tools/gpu_check.py) runs its steps on the CPU."""
+"""``yomi bench`` reaches every per-case option (--env, --trainer), repeats its figures and lines up
+its tables; ``scripts/gpu_check.sh --cpu`` (integration/tools/gpu_check.py) runs its steps on the CPU."""
 from __future__ import annotations
 
+import io
 import json
+import re
 import subprocess
 
 import pytest
@@ -67,3 +69,63 @@ def test_gpu_check_script_help():
     proc = subprocess.run([str(REPO / "scripts" / "gpu_check.sh"), "--help"], capture_output=True, text=True,
                           timeout=300)
     assert proc.returncode == 0 and "--cpu" in proc.stdout
+
+
+# ----- the tables line up -------------------------------------------------------------------------
+def _cells(line: str) -> list[tuple[int, int, str]]:
+    """(start, end, text) of each cell of a table line: cells are two or more spaces apart."""
+    return [(m.start(), m.end(), m.group()) for m in re.finditer(r"\S+(?: \S+)*", line)]
+
+
+def _assert_lines_up(lines: list[str]) -> list[list[str]]:
+    """Each line has the header's cells; the first column starts where the header's does and every
+    other column ends where the header's does.  Returns the rows' cell texts."""
+    header = _cells(lines[0])
+    rows = []
+    for line in lines[1:]:
+        cells = _cells(line)
+        assert len(cells) == len(header), (lines[0], line)
+        assert cells[0][0] == header[0][0], (lines[0], line)
+        assert [c[1] for c in cells[1:]] == [h[1] for h in header[1:]], "\n".join([lines[0], line])
+        rows.append([c[2] for c in cells])
+    return rows
+
+
+def test_format_table_fits_the_widest_cell():
+    from integration.tools.columns import format_table
+
+    lines = format_table(["name", "n", "rate"], [["c (run_script, in C)", "154,714", "1,902,234 (1,800,000-2,000,000)"],
+                                                 ["py", "302", "3 (2-4)"]])
+    assert lines == ["name                        n                             rate",
+                     "c (run_script, in C)  154,714  1,902,234 (1,800,000-2,000,000)",
+                     "py                        302                          3 (2-4)"]
+    with pytest.raises(ValueError):
+        format_table(["a", "b"], [["1"]])
+
+
+def test_engine_table_lines_up_with_thousands_separators():
+    """The run_script row counts every replay (hundreds of thousands of ticks): its figures, with
+    separators, fit their columns like the others'."""
+    out = io.StringIO()
+    bench.run([("Ninja", "Ninja")], 1, 300, 1, out=out, repeats=1, python_repeats=1, min_seconds=0.05)
+    lines = out.getvalue().splitlines()
+    table = lines[next(i for i, x in enumerate(lines) if x.startswith("engine")):]
+    assert len(table) == 4
+    rows = _assert_lines_up(table)
+    assert [r[0] for r in rows] == ["python (interface)", "c (interface, per decision)", "c (run_script, in C)"]
+    for row in rows:
+        for cell in row[1:]:
+            for number in re.findall(r"[\d,]+", cell):
+                assert number == f"{int(number.replace(',', '')):,}", (cell, row)  # separators, consistently
+    assert int(rows[2][2].replace(",", "")) >= 1000 and "," in rows[2][2]
+
+
+def test_env_table_lines_up_and_names_each_column(capsys):
+    assert bench.main(["--env", "--backend", "c", "--envs", "2", "--seconds", "0.1", "--repeats", "1",
+                       "--workers", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    table = lines[next(i for i, x in enumerate(lines) if x.startswith("backend")):]
+    assert [c[2] for c in _cells(table[0])] == ["backend", "envs", "workers", "env agent steps/s",
+                                                "env agent steps per CPU-s", "matches (cut short)"]
+    [row] = _assert_lines_up(table)
+    assert re.fullmatch(r"[\d,]+ \([\d,]+\)", row[-1]), row
