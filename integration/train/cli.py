@@ -10,11 +10,15 @@ from __future__ import annotations
 
 import argparse
 import ast
+import shutil
 import sys
+import textwrap
 from pathlib import Path
 
 from .config import TrainConfig, load_file, merge
 from .envs import DEFAULT_ENV, ENVS
+
+SUMMARY_INDENT = 18  # the summary's labels ("run folder        ") are this wide
 
 
 def parse_args(argv):
@@ -158,7 +162,9 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def print_summary(summary: dict) -> None:
+def print_summary(summary: dict, width: int | None = None) -> None:
+    """The run's summary, each entry's lines wrapped to ``width`` columns under its label (default:
+    the terminal's width on a terminal; unwrapped into a file or pipe, one entry per line to grep)."""
     from .logger import RATE_RUN, RATE_TRAINING
 
     def fmt(v, f="{:.2f}"):
@@ -206,6 +212,12 @@ def print_summary(summary: dict) -> None:
     if summary.get("matches"):
         lines.append(f"matches to watch  {len(summary['matches'])} traces in {Path(summary['matches'][0]).parent}"
                      f"  (uv run yomi watch {summary['matches'][0]})")
+    if width is None and sys.stdout.isatty():
+        width = shutil.get_terminal_size().columns
+    if width:  # paths stay whole: a path longer than the line gets a line of its own
+        lines = [wrapped for line in lines
+                 for wrapped in (textwrap.wrap(line, width, subsequent_indent=" " * SUMMARY_INDENT,
+                                               break_long_words=False, break_on_hyphens=False) or [""])]
     print("\n".join(lines), flush=True)
 
 

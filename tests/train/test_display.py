@@ -91,3 +91,30 @@ def test_duration_and_elo_difference():
     assert [duration(s) for s in (None, 0.4, 59, 65, 3599, 3720)] == ["-", "0s", "59s", "1m05s", "59m59s", "1h02m"]
     assert elo_difference(0.75) == pytest.approx(400 * 0.47712, abs=0.01)  # 400 log10 3
     assert elo_difference(0.5) == 0.0 and elo_difference(1.0) is None and elo_difference(0.0) is None
+
+
+def test_the_summary_fits_the_terminal_and_keeps_paths_whole(capsys):
+    """At 80 columns every summary line fits, continuation lines sit under the values, and a path
+    is never cut; into a file each entry stays one line."""
+    from integration.train.cli import SUMMARY_INDENT, print_summary
+
+    run = "runs/20261202-065001"
+    summary = dict(run_dir=run, updates=39, agent_steps=319_488, train_minutes=0.5, run_minutes=1.3, sps=9512.0,
+                   sps_run=4130.0, opponent=None, elo=910.0, elo_scripted=420.0, elo_search=None,
+                   checkpoint=f"{run}/checkpoints/latest.safetensors", interrupted=False,
+                   yardsticks={"scripted": dict(score=0.97, low=0.95, high=0.98, win_rate=0.97, elo_vs=620.0,
+                                                matches=512)},
+                   agent=dict(checkpoint=f"{run}/checkpoints/best.safetensors", update=39,
+                              yardsticks={"scripted": dict(score=0.97, low=0.95, high=0.98, matches=512)}),
+                   plots=[f"{run}/plots/{n}.png" for n in ("progress", "yardsticks", "snapshots", "losses")],
+                   engine_errors=2, matches=[f"{run}/matches/scripted_p1.jsonl.gz"])
+    print_summary(summary, width=80)
+    lines = capsys.readouterr().out.splitlines()
+    assert all(len(line) <= 80 for line in lines), [line for line in lines if len(line) > 80]
+    text = "\n".join(lines)
+    for path in summary["plots"] + [summary["checkpoint"], f"{run}/engine_errors.log"]:
+        assert path in text                                   # whole, on one line
+    plots = next(i for i, line in enumerate(lines) if line.startswith("plots"))
+    assert lines[plots + 1].startswith(" " * SUMMARY_INDENT + run)   # continued under the values
+    print_summary(summary)                                    # not a terminal: one line per entry
+    assert any(len(line) > 80 and line.startswith("plots") for line in capsys.readouterr().out.splitlines())
