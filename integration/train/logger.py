@@ -301,13 +301,15 @@ def _isnan(v) -> bool:
 @dataclass
 class Status:
     """Where a run stands: its phase (``training``, ``evaluation @ update N``, ``final evaluation``,
-    ``recording``, ``plots``), how far that phase is (0..1), the seconds left until the whole run
-    ends (None: not known yet) and what the phase is doing now (e.g. ``vs search``)."""
+    ``recording``, ``plots``, ``done``), how far that phase is (0..1), the seconds left until the
+    whole run ends (None: not known yet), what the phase is doing now (e.g. ``vs search``) and the
+    run's clock."""
 
     phase: str = "training"
     progress: float = 0.0
     eta_s: float | None = None
     detail: str = ""
+    run_s: float | None = None  # the run's clock now (None: the last update's), which the end phases keep moving
 
 
 def duration(seconds: float | None) -> str:
@@ -436,8 +438,9 @@ class Display:
 
     def counters(self) -> str:
         r = self.row
+        clock = self.state.run_s if self.state.run_s is not None else r.get("wall_s")
         return (f"update {_num(r.get('update'), '{:d}')} | agent steps {_num(r.get('global_step'), '{:,d}')} | "
-                f"run time {duration(r.get('wall_s'))}")
+                f"run time {duration(clock)}")
 
     def rates_line(self) -> str:
         r = self.row

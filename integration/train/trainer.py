@@ -609,7 +609,7 @@ class Trainer:
     def _status(self, phase: str = "training", progress: float | None = None, detail: str = "",
                 eta_s: float | None = None) -> Status:
         return Status(phase, self.progress() if progress is None else progress,
-                      self._eta_s() if eta_s is None else eta_s, detail)
+                      self._eta_s() if eta_s is None else eta_s, detail, run_s=self.clock())
 
     def _autocast(self, evaluation: bool = False):
         """The forward passes' precision: the CUDA path's own, else bfloat16 autocast on the CPU
@@ -1069,6 +1069,7 @@ class Trainer:
         recent = rows[-10:]
         sps = [r["sps"] for r in recent if r.get("sps")]
         run_s = self.clock()
+        self.display.status(Status("done", 1.0, 0.0, run_s=run_s))  # the live view's last frame
         final = self.last_eval
         summary = {
             "run_dir": str(self.run_dir),

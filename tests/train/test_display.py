@@ -72,8 +72,13 @@ def test_phases_have_their_own_progress(display):
     display.status(Status("final evaluation", 0.25, 200.0, "vs search"))
     lines = render(display, 80)
     assert lines[0].startswith("yomi | final evaluation 25% vs search | 3m20s left") and lines[1].endswith(" 25%")
-    display.status(Status("recording", 0.5, 4.0, "match 3 of 4"))
-    assert render(display, 80)[0].startswith("yomi | recording 50% match 3 of 4 | 4s left")
+    display.status(Status("recording", 0.5, 4.0, "match 3 of 4", run_s=800.0))
+    lines = render(display, 80)
+    assert lines[0].startswith("yomi | recording 50% match 3 of 4 | 4s left")
+    assert "run time 13m20s" in lines[2]  # the clock keeps moving after the last update (12m34s)
+    display.status(Status("done", 1.0, 0.0, run_s=815.0))
+    lines = render(display, 80)
+    assert lines[0].startswith("yomi | done 100% | 0s left") and "run time 13m35s" in lines[2]
 
 
 def test_plain_lines_off_a_terminal(capsys):
