@@ -36,6 +36,8 @@ import functools
 import gzip
 import io
 import json
+import os
+import tempfile
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -390,6 +392,58 @@ def dumps_record(rec: dict) -> str:
     return json.dumps(rec, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
+def _cannot_write_in(folder: Path) -> str | None:
+    """Why a new file cannot be made in the existing folder ``folder``, or None.  It is tried with
+    a temporary file, removed at once: permission bits alone miss read-only and virtual file
+    systems (``/proc``) and say nothing when running as root."""
+    try:
+        fd, name = tempfile.mkstemp(prefix=".yomi-write-check-", dir=folder)
+    except OSError as exc:
+        return f"cannot create files in {folder} ({exc.strerror or exc})"
+    os.close(fd)
+    os.unlink(name)
+    return None
+
+
+def output_file_problem(path: str | Path) -> str | None:
+    """Why the file ``path`` cannot be written, or None when it can.  It must not be a folder, and
+    its folder must already exist (no folder is made for it: a mistyped folder is an error, not a
+    new tree), be a folder and take a new file.  Creates nothing; meant for a command's checks
+    before it starts its work, so that a bad path fails at once rather than after the work."""
+    p = Path(path)
+    try:
+        if p.is_dir():
+            return "is a directory"
+        parent = p.parent
+        if not parent.exists():
+            return f"the folder {parent} does not exist (create it first)"
+        if not parent.is_dir():
+            return f"{parent} is not a folder"
+        if p.exists() and not os.access(p, os.W_OK):
+            return "not writable (permission denied)"
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    return _cannot_write_in(parent)
+
+
+def output_folder_problem(path: str | Path) -> str | None:
+    """Why files cannot be saved in the folder ``path``, or None when they can.  The folder may be
+    missing (its caller makes it, with its missing parents, once the work starts); then the nearest
+    existing folder above it must take a new file.  Creates nothing."""
+    p = Path(path)
+    try:
+        if p.exists() and not p.is_dir():
+            return "is not a folder"
+        existing = p
+        while not existing.exists():
+            existing = existing.parent
+        if not existing.is_dir():
+            return f"{existing} is not a folder"
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    return _cannot_write_in(existing)
+
+
 class TraceWriter:
     """Record a match line by line in the ``yomi-trace/1`` format.
 
@@ -406,7 +460,8 @@ class TraceWriter:
     match gives the same bytes).  Lines are written as they come; a writer closed
     without ``end`` (a crash, an interrupted run) leaves a trace without its end
     line, which :func:`read_trace` accepts.  Optional keys in the dicts (e.g.
-    ``boxes`` in a tick's state) are written as given.
+    ``boxes`` in a tick's state) are written as given.  The file's folder must exist (an
+    ``OSError`` otherwise): a writer never creates folders.
     """
 
     def __init__(self, path: str | Path, header: dict, *, compress: bool | None = None):
@@ -423,7 +478,6 @@ class TraceWriter:
         self.ticks_written = 0
         self.last_tick: int | None = None
         self.ended = False
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         raw = open(self.path, "wb")
         if self.compress:
             gz = gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0)

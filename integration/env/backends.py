@@ -154,7 +154,9 @@ class Backend:
     * a match the engine fails on (an exception inside the engine, i.e. a bug) is cut short:
       truncation True for both agents, reward 0, ``engine_errors`` += 1, ``last_engine_error``
       names it (characters, game seed, turn, the error) so that it can be replayed; with
-      ``engine_errors="raise"`` the exception propagates instead.
+      ``engine_errors="raise"`` the exception propagates instead.  An ``OSError`` (the tracer
+      failing to write its file: a bad path, a full disk) is not an engine failure: it propagates,
+      and no other seed is tried.
     * ``illegal`` counts (int64[n, 2]) of the current matches, ``illegal_total`` (all so far),
       ``last_illegal`` (str or None).
     """
@@ -227,7 +229,7 @@ class PythonBackend(Backend):
             try:
                 self._start_once(i, c1, c2, seed + attempt)
                 return
-            except (EngineError, InvalidAction):
+            except (EngineError, InvalidAction, OSError):  # OSError: the tracer's file, which no seed fixes
                 raise
             except Exception as exc:                     # an engine bug: record it, try another seed
                 if self.engine_error_mode == "raise":
@@ -316,7 +318,7 @@ class PythonBackend(Backend):
             ch = choices[i] if choices is not None else self._choices(i, actions)
             try:
                 self._turn(i, ch)
-            except (IllegalAction, InvalidAction, EngineError):
+            except (IllegalAction, InvalidAction, EngineError, OSError):  # OSError: the tracer's file
                 raise
             except Exception as exc:                     # an engine bug: cut the match short
                 if self.engine_error_mode == "raise":

@@ -445,6 +445,43 @@ def test_illegal_actions_record_and_raise(backend):
     assert rew.tolist() == pytest.approx([-0.1, -0.1])
 
 
+class _FailingTracer:
+    """A tracer whose file cannot be written: at the match's start, at a tick, or at a turn."""
+
+    def __init__(self, at: str):
+        self.at = at
+
+    def start(self, i, match, seed):
+        if self.at == "start":
+            raise IsADirectoryError(21, "Is a directory", "out")
+
+    def tick(self, i, tick, state):
+        if self.at == "tick":
+            raise OSError(28, "No space left on device")
+
+    def turn(self, i, tick, submitted, legal):
+        if self.at == "turn":
+            raise OSError(28, "No space left on device")
+
+    def end(self, i, result):
+        pass
+
+
+@pytest.mark.parametrize("at", ["start", "tick", "turn"])
+def test_a_tracer_that_cannot_write_is_not_an_engine_error(at, caplog):
+    """An OSError from the tracer's file propagates at once, whether the match is starting or
+    playing a turn: no other seed is tried, nothing is logged as an engine error, no match is cut
+    short."""
+    import logging
+
+    env = YomiEnv(num_envs=1, seed=0, settings=SHORT, tracer=_FailingTracer(at), backend="python")
+    with caplog.at_level(logging.WARNING), pytest.raises(OSError, match="Is a directory|No space left"):
+        env.reset()
+        env.step(np.zeros((2, O.N_HEADS), dtype=np.int32))
+    assert env.backend.engine_errors == 0 and env.backend.last_engine_error is None
+    assert not caplog.records
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_unused_heads_are_ignored(backend):
     env = YomiEnv(num_envs=1, seed=0, illegal="raise", backend=backend)

@@ -3,12 +3,13 @@ from __future__ import annotations
 
 import gzip
 import json
+from pathlib import Path
 
 import pytest
 
 from support.data import trace_files
-from integration.tracefile import (FORMAT, Trace, TraceError, TraceWriter, iter_records, read_trace,
-                                   write_trace)
+from integration.tracefile import (FORMAT, Trace, TraceError, TraceWriter, iter_records, output_file_problem,
+                                   output_folder_problem, read_trace, write_trace)
 
 
 def fighter(px: int, state: str = "Wait", st: int = 0, **extra) -> dict:
@@ -83,6 +84,26 @@ def test_rewriting_a_godot_trace_gives_the_same_bytes(tmp_path):
     out = tmp_path / "copy.jsonl.gz"
     write_trace(out, trace)
     assert gzip.decompress(out.read_bytes()) == gzip.decompress(source.read_bytes())
+
+
+def test_writer_makes_no_folder_and_output_paths_are_checked_without_creating_anything(tmp_path):
+    with pytest.raises(FileNotFoundError):
+        TraceWriter(tmp_path / "missing" / "m.jsonl.gz", HEADER)
+    (tmp_path / "a_file").write_text("")
+    before = sorted(tmp_path.rglob("*"))
+    assert output_file_problem(tmp_path / "m.jsonl.gz") is None
+    assert output_file_problem(tmp_path) == "is a directory"
+    assert output_file_problem(tmp_path / "missing" / "m.jsonl.gz") == \
+        f"the folder {tmp_path / 'missing'} does not exist (create it first)"
+    assert output_file_problem(tmp_path / "a_file" / "m.jsonl.gz") == f"{tmp_path / 'a_file'} is not a folder"
+    assert output_file_problem(tmp_path / ("x" * 300)) == "File name too long"
+    assert output_folder_problem(tmp_path / "new" / "deeper") is None      # made later, parents included
+    assert output_folder_problem(tmp_path / "a_file") == "is not a folder"
+    assert output_folder_problem(tmp_path / "a_file" / "sub") == f"{tmp_path / 'a_file'} is not a folder"
+    if Path("/proc/self").is_dir():                                         # Linux: no files in /proc, even as root
+        assert output_file_problem("/proc/x.jsonl.gz") == "cannot create files in /proc (No such file or directory)"
+        assert output_folder_problem("/proc/nope").startswith("cannot create files in /proc")
+    assert sorted(tmp_path.rglob("*")) == before                            # the checks created nothing
 
 
 def test_writer_misuse(tmp_path):

@@ -68,6 +68,10 @@ class LiveRecorder(TraceRecorder):
         self.end_line: Optional[dict] = None
 
     def start(self, i, match, seed) -> None:
+        if i == 0 and self.writer is None and not self.done:
+            # The save folder (runs/human/ by default) is made here, once the opponent is built:
+            # a refused opponent leaves nothing behind.  The server checked that it can be made.
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         super().start(i, match, seed)
         if self.header is None and self.writer is not None:
             from yomi.match import DEFAULT_SETTINGS
