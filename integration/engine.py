@@ -45,6 +45,27 @@ def create_match(p1: str, p2: str, seed: int = 0, settings: dict | None = None, 
     raise EngineError(f"unknown engine {engine!r} (one of {', '.join(ENGINES)})")
 
 
+def check_settings(settings, p1: str = "Ninja", p2: str = "Ninja") -> None:
+    """Refuse match settings that no match can be played with, before any is played: an
+    :class:`EngineError` naming the setting.  Names, types and ranges are the C engine's own checks
+    (its conversion of the dict: integers within +-10^9, fixed-point strings, any value for a
+    flag); then a match of ``p1`` against ``p2`` must reach its first decision, which a negative
+    ``game_length`` prevents (its timer runs out at tick 0, before anyone chooses)."""
+    if not isinstance(settings, dict):
+        raise EngineError(f"match settings must be an object of setting names and values, "
+                          f"got {type(settings).__name__}")
+    match = create_match(p1, p2, 0, settings, engine="c")
+    match.advance()
+    result = match.result()
+    if result is not None:
+        why = result.get("reason", "the match ended")
+        if why == "timeout" and "game_length" in settings:
+            raise EngineError(f"game_length {settings['game_length']!r}: the match's timer runs out at tick "
+                              f"{match.current_tick}, before its first decision")
+        raise EngineError(f"a match with these settings ends ({why}) at tick {match.current_tick}, "
+                          "before its first decision")
+
+
 class Match:
     """A match on the Python reference engine."""
 

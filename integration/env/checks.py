@@ -43,6 +43,19 @@ def check_finite(name: str, value) -> float:
     return v
 
 
+def check_game_length(settings: Optional[dict]) -> None:
+    """The match settings' ``game_length``, when given, is an integer of at least 1: the observation
+    is the tick divided by it (0 would be a division by zero, NaN in the C env).  The other
+    settings are the engine's to check (:func:`integration.engine.check_settings`)."""
+    if settings is None or not isinstance(settings, dict) or "game_length" not in settings:
+        return
+    value = settings["game_length"]
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Integral, np.integer)):
+        raise TypeError(f"game_length must be an integer, got {value!r}")
+    if value < 1:
+        raise ValueError(f"game_length must be at least 1 (the observation divides the tick by it), got {value}")
+
+
 def check_actions(actions, shape: tuple) -> np.ndarray:
     """``actions`` as int32 of exactly ``shape`` (its last axis the N_HEADS heads), every head value
     within ``0 .. HEAD_SIZES[k] - 1``.  A value in range may still be illegal for the character at

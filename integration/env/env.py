@@ -60,9 +60,10 @@ Illegal actions (never silently remapped)
 Characters and settings
     ``p1``/``p2``: a character name (case-insensitive), ``"random"`` (drawn per match) or a list of
     names (drawn per match); ``settings``: the game's match settings (``yomi.match.DEFAULT_SETTINGS``
-    keys).  All five characters are ported in both engines.  The next match of every slot
-    (characters and game seed) is drawn from the env's RNG when its previous match starts, so a
-    run depends only on ``seed`` and the actions, whatever the backend.
+    keys; ``game_length`` at least 1, checked first).  All five characters are ported in both
+    engines.  The next match of every slot (characters and game seed) is drawn from the env's RNG
+    when its previous match starts, so a run depends only on ``seed`` and the actions, whatever
+    the backend.
 
 Logs (``infos``, PufferLib's list of dicts)
     Every ``report_interval`` steps, when matches ended since the last report, one dict of means
@@ -136,6 +137,7 @@ class YomiEnv(pufferlib.PufferEnv):
                  illegal: str = "record", illegal_penalty: float = 0.0, engine_errors: str = "truncate",
                  report_interval: int = 1, render_mode=None, tracer=None, **_ignored):
         num_envs, illegal_penalty, shaping = C.check_options(num_envs, illegal_penalty, shaping, report_interval)
+        C.check_game_length(settings)
         self.num_envs = num_envs
         self.num_agents = 2 * self.num_envs
         self.single_observation_space = gymnasium.spaces.Box(-np.inf, np.inf, (O.OBS_SIZE,), dtype=np.float32)

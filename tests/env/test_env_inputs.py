@@ -117,6 +117,8 @@ def test_action_fuzz(data):
     (dict(illegal_penalty="x"), TypeError, "illegal_penalty must be a number"),
     (dict(shaping={"damage": float("nan")}), ValueError, "finite"),
     (dict(report_interval=0), ValueError, "report_interval"),
+    (dict(settings={"game_length": 0}), ValueError, r"game_length must be at least 1 \(the observation divides"),
+    (dict(settings={"game_length": float("inf")}), TypeError, "game_length must be an integer, got inf"),
 ])
 def test_bad_options_are_refused(kwargs, exc, words):
     kwargs = dict(dict(num_envs=1), **kwargs)
