@@ -31,6 +31,9 @@ import numpy as np
 
 from integration.env import obs as O
 
+MAX_MATCHES = 1_000_000      # --matches: hours of play already; a larger count is a typo, not a plan
+MAX_SEED = 2 ** 63 - 1       # --seed: numpy's and torch's generators take it (and P2's seed + 1) as it is
+
 
 class TraceRecorder:
     """YomiEnv tracer that writes the first match of slot 0 with :class:`TraceWriter`."""
@@ -212,42 +215,106 @@ def record_eval_matches(policy, out_dir, p1: str = "ninja", p2: str = "ninja", s
     return paths
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="yomi play", description="Play (and record) one match between two policies.")
-    ap.add_argument("--p1", default="random", help="P1's policy: random, scripted, search[:options] or a checkpoint .safetensors")
-    ap.add_argument("--p2", default="scripted", help="P2's policy: random, scripted, search[:options] or a checkpoint .safetensors")
-    ap.add_argument("--c1", "--char1", dest="c1", default="ninja", help="P1's character (or random)")
-    ap.add_argument("--c2", "--char2", dest="c2", default="ninja", help="P2's character (or random)")
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--record", metavar="OUT.jsonl.gz", help="write the match as a yomi-trace/1 file")
-    ap.add_argument("--settings", help="match settings as JSON (e.g. '{\"game_length\": 3000}')")
-    ap.add_argument("--max-turns", type=int, default=100_000)
-    ap.add_argument("--any-pairing", action="store_true",
-                    help="let a checkpoint play characters other than the ones it was trained on")
-    ap.add_argument("--matches", type=int, default=1,
-                    help="N > 1: play N matches on the C engine, sides swapped, and print P1's policy's win rate "
-                         "with a 95%% Wilson interval (no recording)")
-    ap.add_argument("--envs", type=int, default=64, help="with --matches: matches played at once")
-    ap.add_argument("--json", metavar="OUT.json", help="with --matches: also write the figures as JSON")
-    args = ap.parse_args(argv)
-    from integration.train.policies import PolicyNameError, parse_policy_name
-    import torch
+class UsageError(ValueError):
+    """A bad argument of ``yomi play``: one line naming the option, exit code 2."""
 
-    torch.set_num_threads(1)   # batches of a few rows: more threads only contend for the cores
+
+def _int_in(option: str, value: int, low: int, high: Optional[int] = None) -> None:
+    if value < low or (high is not None and value > high):
+        allowed = f"at least {low:,}" if high is None else f"from {low:,} to {high:,}"
+        raise UsageError(f"{option} must be {allowed}, got {value}")
+
+
+def check_args(args) -> Optional[dict]:
+    """Every argument checked before any match starts (so a bad one costs nothing and writes
+    nothing); returns the match settings.  A :class:`UsageError` names the option: policy names,
+    characters, the numbers' ranges, the output paths (their folder must exist:
+    :func:`integration.tracefile.output_file_problem`) and the settings (the engine's own check,
+    :func:`integration.engine.check_settings`, then the env's :func:`integration.env.checks.check_game_length`)."""
+    from integration.engine import EngineError, check_settings
+    from integration.env.checks import MAX_ENVS, check_game_length
+    from integration.env.obs import canonical_character
+    from integration.tracefile import output_file_problem
+    from integration.train.policies import PolicyNameError, parse_policy_name
 
     try:
         for name in (args.p1, args.p2):
             parse_policy_name(name)
     except PolicyNameError as exc:
-        print(f"yomi play: {exc}", file=sys.stderr)
-        return 2
+        raise UsageError(str(exc)) from None
+    chars = []
+    for option, name in (("--c1", args.c1), ("--c2", args.c2)):
+        try:
+            chars.append("Ninja" if str(name).lower() in ("random", "any", "all") else canonical_character(name))
+        except KeyError as exc:
+            raise UsageError(f"{option}: {exc.args[0]}") from None
+    _int_in("--matches", args.matches, 1, MAX_MATCHES)
+    _int_in("--envs", args.envs, 1, MAX_ENVS)
+    _int_in("--max-turns", args.max_turns, 1)
+    _int_in("--seed", args.seed, 0, MAX_SEED)
+    if args.record and args.matches > 1:
+        raise UsageError("--record records one match; leave it out with --matches")
+    for option, path in (("--record", args.record), ("--json", args.json)):
+        why = output_file_problem(path) if path else None
+        if why:
+            raise UsageError(f"{option} {path}: {why}")
+    if args.settings is None:
+        return None
     try:
-        settings = json.loads(args.settings) if args.settings else None
+        settings = json.loads(args.settings)
+    except ValueError as exc:                  # json.JSONDecodeError, and numbers past int's digit limit
+        raise UsageError(f"--settings: invalid JSON: {exc}") from None
+    try:
+        check_settings(settings, *chars)
+        check_game_length(settings)
+    except (EngineError, TypeError, ValueError) as exc:
+        raise UsageError(f"--settings: {exc}") from None
+    return settings
+
+
+def _os_error(exc: OSError, args) -> str:
+    """An OSError met while playing as one line, naming the option whose file it is.  A failed
+    write carries no file name; it is the one output this mode writes (--json with --matches,
+    else --record)."""
+    output = ("--json", args.json) if args.matches > 1 else ("--record", args.record)
+    name = exc.filename if exc.filename is not None else output[1]
+    option = next((o for o, p in (("--record", args.record), ("--json", args.json))
+                   if p and name is not None and str(p) == str(name)), None)
+    where = f"{option} {name}: " if option else (f"{name}: " if name is not None else "")
+    return f"{where}{exc.strerror or exc}"
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(
+        prog="yomi play", description="Play (and record) one match between two policies, or N with --matches; "
+                                      "yomi play --human: play one yourself in the browser (below).",
+        epilog="yomi play --human opens a page in the browser where you play a match yourself against an agent "
+               "(--opponent POLICY); yomi play --human --help lists its options.")
+    ap.add_argument("--p1", default="random", help="P1's policy: random, scripted, search[:options] or a checkpoint .safetensors")
+    ap.add_argument("--p2", default="scripted", help="P2's policy: random, scripted, search[:options] or a checkpoint .safetensors")
+    ap.add_argument("--c1", "--char1", dest="c1", default="ninja", help="P1's character (or random)")
+    ap.add_argument("--c2", "--char2", dest="c2", default="ninja", help="P2's character (or random)")
+    ap.add_argument("--seed", type=int, default=0, help=f"0 to {MAX_SEED} (2^63 - 1); default 0")
+    ap.add_argument("--record", metavar="OUT.jsonl.gz",
+                    help="write the match as a yomi-trace/1 file (its folder must exist)")
+    ap.add_argument("--settings", help="match settings as JSON (e.g. '{\"game_length\": 3000}')")
+    ap.add_argument("--max-turns", type=int, default=100_000, help="at least 1; default 100000")
+    ap.add_argument("--any-pairing", action="store_true",
+                    help="let a checkpoint play characters other than the ones it was trained on")
+    ap.add_argument("--matches", type=int, default=1,
+                    help=f"N > 1 (at most {MAX_MATCHES:,}): play N matches on the C engine, sides swapped, and print "
+                         "P1's policy's win rate with a 95%% Wilson interval (no recording)")
+    ap.add_argument("--envs", type=int, default=64, help="with --matches: matches played at once")
+    ap.add_argument("--json", metavar="OUT.json", help="with --matches: also write the figures as JSON")
+    args = ap.parse_args(argv)
+    from integration.engine import EngineError
+    import torch
+
+    torch.set_num_threads(1)   # batches of a few rows: more threads only contend for the cores
+
+    try:
+        settings = check_args(args)
         if args.matches > 1:
-            if args.record:
-                raise ValueError("--record records one match; leave it out with --matches")
-            if args.envs < 1:
-                raise ValueError("--envs must be at least 1")
             res = play_many(args.p1, args.p2, args.matches, args.c1, args.c2, args.seed, args.envs, settings,
                             any_pairing=args.any_pairing)
             lo, hi = res["win_ci"]
@@ -268,10 +335,16 @@ def main(argv=None) -> int:
             return 0
         res = play_match(args.p1, args.p2, args.c1, args.c2, args.seed, args.record, settings, args.max_turns,
                          any_pairing=args.any_pairing)
-    except (FileNotFoundError, ValueError, KeyError) as exc:
+    except OSError as exc:            # writing the trace or the figures failed while playing (a full disk)
+        print(f"yomi play: error: {_os_error(exc, args)}", file=sys.stderr)
+        return 1
+    except (ValueError, KeyError) as exc:
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc  # no KeyError quotes
-        print(f"yomi play: {message}", file=sys.stderr)
+        print(f"yomi play: error: {message}", file=sys.stderr)
         return 2
+    except EngineError as exc:        # the engines failed on a match the checks let through: a bug
+        print(f"yomi play: error: {exc}", file=sys.stderr)
+        return 1
     who = {0: "draw", 1: f"P1 ({args.p1}) wins", 2: f"P2 ({args.p2}) wins"}.get(res.get("winner"), "no result")
     print(f"{res.get('p1', args.c1)} vs {res.get('p2', args.c2)}: {who} by {res.get('reason')} "
           f"(hp {res.get('p1_hp')} - {res.get('p2_hp')}, {res.get('turns')} turns, {res.get('ticks')} ticks)"

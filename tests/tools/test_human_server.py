@@ -321,6 +321,46 @@ def test_cli_errors(capsys, tmp_path):
         main(["--human", "--side", "3"])
 
 
+@pytest.mark.parametrize("argv, message", [
+    (["--save-dir", "{tmp}/a_file"], "--save-dir {tmp}/a_file: is not a folder"),
+    (["--save-dir", "{tmp}/a_file/sub"], "--save-dir {tmp}/a_file/sub: {tmp}/a_file is not a folder"),
+    pytest.param(["--save-dir", "/proc/nope"], "--save-dir /proc/nope: cannot create files in /proc",
+                 marks=pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc")),
+    (["--seed", "-1"], "--seed must be from 0 to 9,223,372,036,854,775,807, got -1"),
+    (["--seed", "99999999999999999999999"],
+     "--seed must be from 0 to 9,223,372,036,854,775,807, got 99999999999999999999999"),
+])
+def test_bad_save_dir_and_seed_are_one_line_before_any_match(capsys, tmp_path, monkeypatch, argv, message):
+    from integration.tools.cli import main as yomi_main
+    from integration.tools.human import server
+
+    def no_match(*args, **kwargs):
+        raise AssertionError("a match started")
+
+    monkeypatch.setattr(server, "Game", no_match)
+    (tmp_path / "a_file").write_text("")
+    before = sorted(tmp_path.rglob("*"))
+    rc = yomi_main(["play", "--human", "--no-browser", *(a.replace("{tmp}", str(tmp_path)) for a in argv)])
+    err = capsys.readouterr().err
+    assert rc == 2 and err.startswith("yomi play: error: " + message.replace("{tmp}", str(tmp_path))), err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    assert sorted(tmp_path.rglob("*")) == before
+
+
+def test_a_missing_save_dir_is_made_only_once_the_opponent_is_built(capsys, tmp_path):
+    from integration.tools.cli import main as yomi_main
+
+    save = tmp_path / "runs" / "human"
+    assert yomi_main(["play", "--human", "--no-browser", "--opponent", str(tmp_path / "missing.safetensors"),
+                      "--save-dir", str(save)]) == 2
+    assert "no checkpoint" in capsys.readouterr().err and not (tmp_path / "runs").exists()
+    game = Game(opponent="random", c1="ninja", c2="ninja", seed=1, side=1, save_dir=save, settings=SHORT)
+    try:
+        assert save.is_dir() and Path(game.saved[0]).parent == save
+    finally:
+        game.close()
+
+
 def untrained_checkpoint(path: Path, p1: str = "ninja", p2: str = "ninja") -> str:
     """A checkpoint of an untrained learner, in the trainer's format, as if trained on p1 vs p2."""
     import torch

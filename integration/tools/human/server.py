@@ -46,6 +46,7 @@ from typing import Optional
 from urllib.parse import parse_qs, urlsplit
 
 from integration.tools.human.session import ENGINE_LOCK, HumanMatch, RequestError
+from integration.train.play import MAX_SEED
 
 BYE_GRACE_S = 5.0
 MAX_BODY = 64 * 1024
@@ -282,18 +283,29 @@ def main(argv=None) -> int:
                          ".safetensors (trained on these characters unless --any-pairing)")
     ap.add_argument("--c1", "--char1", dest="c1", default="ninja", help="P1's character (or random)")
     ap.add_argument("--c2", "--char2", dest="c2", default="ninja", help="P2's character (or random)")
-    ap.add_argument("--seed", type=int, default=0, help="the first match's seed (a rematch adds 1)")
+    ap.add_argument("--seed", type=int, default=0,
+                    help=f"the first match's seed, 0 to {MAX_SEED} (2^63 - 1; a rematch adds 1)")
     ap.add_argument("--side", type=int, choices=(1, 2), default=1, help="the seat you play (1 or 2)")
     ap.add_argument("--port", type=int, default=0, help="port on 127.0.0.1 (default: a free one)")
     ap.add_argument("--no-browser", action="store_true", help="print the URL only")
-    ap.add_argument("--save-dir", default="runs/human", help="where the matches are saved as traces")
+    ap.add_argument("--save-dir", default="runs/human",
+                    help="where the matches are saved as traces (made, with its missing parents, if missing)")
     ap.add_argument("--any-pairing", action="store_true",
                     help="let a checkpoint opponent play characters other than the ones it was trained on")
     args = ap.parse_args(argv)
     if not 0 <= args.port < 65536:
         ap.error("--port must be 0..65535")
     from integration.env.obs import canonical_character
+    from integration.tracefile import output_folder_problem
 
+    # Checked before the first match starts: a rematch adds 1 to the seed, well within the range.
+    if not 0 <= args.seed <= MAX_SEED:
+        print(f"yomi play: error: --seed must be from 0 to {MAX_SEED:,}, got {args.seed}", file=sys.stderr)
+        return 2
+    why = output_folder_problem(args.save_dir)
+    if why:
+        print(f"yomi play: error: --save-dir {args.save_dir}: {why}", file=sys.stderr)
+        return 2
     try:
         for c in (args.c1, args.c2):
             if c != "random":
@@ -301,9 +313,12 @@ def main(argv=None) -> int:
         print("starting the match...", flush=True)
         game = Game(opponent=args.opponent, c1=args.c1, c2=args.c2, seed=args.seed, side=args.side,
                     save_dir=Path(args.save_dir), any_pairing=args.any_pairing)
-    except (FileNotFoundError, ValueError, KeyError) as exc:
+    except OSError as exc:        # the first trace could not be written (e.g. the folder vanished meanwhile)
+        print(f"yomi play: error: --save-dir {args.save_dir}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    except (ValueError, KeyError) as exc:
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
-        print(f"yomi play: {message}", file=sys.stderr)
+        print(f"yomi play: error: {message}", file=sys.stderr)
         return 2
     try:
         server = HumanServer(game, args.port)

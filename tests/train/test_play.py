@@ -1,0 +1,101 @@
+"""``yomi play`` (integration/train/play.py) on bad input: every argument, output path and match
+setting is checked before any match starts, and a bad one is one line naming the option, exit
+code 2, nothing created; a trace that cannot be written is one line too, never an engine failure
+retried on other seeds."""
+from __future__ import annotations
+
+import errno
+import logging
+import os
+from pathlib import Path
+
+import pytest
+
+from integration.tools.cli import main as yomi
+from integration.train import play
+
+SHORT = '{"game_length": 40}'        # a match of a few turns
+LINUX_PROC = pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc")
+
+
+def _run(capsys, argv) -> tuple[int, str]:
+    rc = yomi(["play", *argv])
+    return rc, capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, message", [
+    # output paths: a folder, a missing folder (never made), a file as a folder, a virtual file system
+    (["--record", "{tmp}"], "--record {tmp}: is a directory"),
+    (["--record", "{tmp}/missing/m.jsonl.gz"],
+     "--record {tmp}/missing/m.jsonl.gz: the folder {tmp}/missing does not exist (create it first)"),
+    (["--record", "{tmp}/a_file/m.jsonl.gz"], "--record {tmp}/a_file/m.jsonl.gz: {tmp}/a_file is not a folder"),
+    pytest.param(["--record", "/proc/yomi-test.jsonl.gz"],
+                 "--record /proc/yomi-test.jsonl.gz: cannot create files in /proc", marks=LINUX_PROC),
+    (["--matches", "2", "--json", "{tmp}"], "--json {tmp}: is a directory"),
+    # settings: the engine's own check, and a match that ends before anyone chooses
+    (["--settings", '{"game_length": 1e999}'], "--settings: setting game_length must be an int, got inf"),
+    (["--settings", '{"game_length": 99999999999999999999}'],
+     "--settings: setting game_length out of range: 99999999999999999999"),
+    (["--settings", '{"game_length": -5}'],
+     "--settings: game_length -5: the match's timer runs out at tick 0, before its first decision"),
+    (["--settings", '{"game_length": 0}'],
+     "--settings: game_length must be at least 1 (the observation divides the tick by it), got 0"),
+    (["--settings", "{bad"], "--settings: invalid JSON: Expecting property name"),
+    (["--settings", "[1]"], "--settings: match settings must be an object of setting names and values, got list"),
+    (["--settings", '{"nope": 1}'], "--settings: unknown match settings ['nope']"),
+    # numbers
+    (["--matches", "0"], "--matches must be from 1 to 1,000,000, got 0"),
+    (["--matches", "-3"], "--matches must be from 1 to 1,000,000, got -3"),
+    (["--matches", "99999999999999"], "--matches must be from 1 to 1,000,000, got 99999999999999"),
+    (["--envs", "0"], "--envs must be from 1 to 65,536, got 0"),
+    (["--max-turns", "-1"], "--max-turns must be at least 1, got -1"),
+    (["--seed", "99999999999999999999999"],
+     "--seed must be from 0 to 9,223,372,036,854,775,807, got 99999999999999999999999"),
+    (["--seed", "-1"], "--seed must be from 0 to 9,223,372,036,854,775,807, got -1"),
+    (["--c2", "Foo"], "--c2: unknown character 'Foo'"),
+])
+def test_bad_input_is_one_line_before_any_match(tmp_path, capsys, caplog, monkeypatch, argv, message):
+    (tmp_path / "a_file").write_text("")
+    before = sorted(tmp_path.rglob("*"))
+
+    def no_match(*args, **kwargs):
+        raise AssertionError("a match started")
+
+    monkeypatch.setattr(play, "play_match", no_match)
+    monkeypatch.setattr(play, "play_many", no_match)
+    with caplog.at_level(logging.WARNING):
+        rc, err = _run(capsys, [a.replace("{tmp}", str(tmp_path)) for a in argv])
+    assert rc == 2, err
+    assert err.startswith("yomi play: error: " + message.replace("{tmp}", str(tmp_path))), err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    assert not caplog.records                             # no "engine error, match cut short" lines
+    assert sorted(tmp_path.rglob("*")) == before          # nothing created
+
+
+def test_help_names_the_human_mode(capsys):
+    with pytest.raises(SystemExit) as info:
+        yomi(["play", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert info.value.code == 0
+    assert "yomi play --human opens a page in the browser where you play a match yourself against an agent" in out
+    assert "yomi play --human --help lists its options" in out
+
+
+def test_a_trace_that_cannot_be_written_is_one_line_not_an_engine_error(tmp_path, capsys, caplog, monkeypatch):
+    from integration.tracefile import TraceWriter
+
+    def full_disk(self, *args, **kwargs):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(TraceWriter, "tick", full_disk)
+    out = tmp_path / "m.jsonl.gz"
+    with caplog.at_level(logging.WARNING):
+        rc, err = _run(capsys, ["--record", str(out), "--settings", SHORT])
+    assert rc == 1 and err == f"yomi play: error: --record {out}: {os.strerror(errno.ENOSPC)}\n", err
+    assert not caplog.records
+
+
+def test_edges_of_the_ranges_play(tmp_path, capsys):
+    rc, err = _run(capsys, ["--seed", str(play.MAX_SEED), "--max-turns", "1", "--settings", '{"game_length": 1}',
+                            "--record", str(tmp_path / "m.jsonl.gz")])
+    assert rc == 0 and (tmp_path / "m.jsonl.gz").exists(), err
