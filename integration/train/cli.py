@@ -207,8 +207,9 @@ def print_summary(summary: dict, width: int | None = None) -> None:
         f"plots             {', '.join(summary['plots']) or '-'}",
     ]
     if summary.get("engine_errors"):
-        lines.append(f"cut short         {summary['engine_errors']} training matches by an engine error"
-                     f" ({Path(summary['run_dir']) / 'engine_errors.log'} describes them, and evaluation's)")
+        lines.append(f"cut short         {summary['engine_errors']} training matches by an engine error (the game's own "
+                     f"crashes, e.g. a FixedMath division by zero; {Path(summary['run_dir']) / 'engine_errors.log'} "
+                     "describes the first 5 of the training env and of each evaluation's)")
     if summary.get("matches"):
         lines.append(f"matches to watch  {len(summary['matches'])} traces in {Path(summary['matches'][0]).parent}"
                      f"  (uv run yomi watch {summary['matches'][0]})")
