@@ -183,3 +183,72 @@ def test_play_a_whole_match_in_chromium(browser, served, tmp_path):
     wait(d, lambda d: js(d, "document.body.dataset.state") == "ready" and js(d, "HUMAN.match") == 2)
     assert js(d, "HUMAN.turn") == 0 and "match 2" in d.find_element(By.ID, "subtitle").text
     print(f"{turn} turns played in the browser in {elapsed:.1f} s (loaded machine)")
+
+
+# Where a person's click would land on each move button, once it is scrolled into view: its
+# corners and centre, each answered by the element the page has there (the button, or what covers it).
+COVERED_MOVES = """
+const out = [];
+for (const b of document.querySelectorAll("#move-groups button.move")) {
+  b.scrollIntoView({block: "nearest", inline: "nearest"});
+  const r = b.getBoundingClientRect();
+  for (const [x, y] of [[r.left + 2, r.top + 2], [r.right - 2, r.top + 2], [r.left + 2, r.bottom - 2],
+                        [r.right - 2, r.bottom - 2], [(r.left + r.right) / 2, (r.top + r.bottom) / 2]]) {
+    const e = document.elementFromPoint(x, y);
+    if (!(e && (e === b || b.contains(e))))
+      out.push(`${b.dataset.name} at (${Math.round(x)}, ${Math.round(y)}): ${e ? e.outerHTML.slice(0, 60) : "outside the window"}`);
+  }
+}
+return out;
+"""
+
+
+def _labels_apart_and_inside(d) -> list:
+    """The stage's labels (view.labels, placed by viewer.js) that stick out of the canvas or overlap another."""
+    boxes = js(d, "view.labels.map((b) => Object.assign({}, b))")
+    W, H = js(d, "[canvas.clientWidth, canvas.clientHeight]")
+    bad = [f"{b['text']!r} at ({b['x']:.0f}, {b['y']:.0f}) {b['w']:.0f}x{b['h']:.0f} is not inside the {W}x{H} canvas"
+           for b in boxes if b["x"] < 0 or b["y"] < 0 or b["x"] + b["w"] > W or b["y"] + b["h"] > H]
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            if a["x"] < b["x"] + b["w"] and b["x"] < a["x"] + a["w"] and a["y"] < b["y"] + b["h"] and b["y"] < a["y"] + a["h"]:
+                bad.append(f"{a['text']!r} overlaps {b['text']!r}")
+    return bad
+
+
+def test_small_windows_every_move_clicks_and_the_preview_reads_as_words(browser, served):
+    """In an 800x600 and a 1280x757 window, every legal move button lies whole in view once scrolled
+    to (nothing over any part of it), and at 800x600 each takes a real click; the preview names the
+    move's data in the widgets' words, never JSON; the labels on the stage (fighters', the
+    preview's) stay inside the canvas and off each other; hitlag is labelled in words."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as EC
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    d, server = browser, served
+    for size in ((800, 600), (1280, 757)):
+        d.set_window_size(*size)
+        d.get(server.url)
+        wait(d, lambda d: js(d, "document.body.dataset.state") == "ready")
+        moves = js(d, "HUMAN.panel.moves")
+        assert len(moves) > 20
+        assert d.execute_script(COVERED_MOVES) == [], size
+        for mv in moves if size == (800, 600) else ():          # the smaller window: every move, really clicked
+            where = (By.CSS_SELECTOR, f'#move-groups button.move[data-move="{mv["index"]}"]')
+            WebDriverWait(d, 5).until(EC.element_to_be_clickable(where)).click()   # raises if another element gets it
+            assert js(d, "HUMAN.move.index") == mv["index"], (size, mv["name"])
+        for name, said in (("ParryHigh", "you play ParryHigh (Block Height: high, Melee Parry Timing: 1) →"),
+                           ("Roll", "you play Roll (Direction: forward) →"), ("Jump", "you play Jump (JumpArc: ")):
+            d.find_element(By.CSS_SELECTOR, f'#move-groups button.move[data-name="{name}"]').click()
+            key = js(d, 'HUMAN.turn + ":" + HUMAN.action.join(",")')
+            wait(d, lambda d, key=key: js(d, 'document.getElementById("preview-text").dataset.key') == key)
+            text = d.find_element(By.ID, "preview-text").text
+            assert said in text and "{" not in text and '"' not in text, (size, text)
+            texts = [b["text"] for b in js(d, "view.labels")]
+            assert f"preview: {name}" in texts and sum(t.startswith("preview: ") for t in texts) == 2, (size, texts)
+            assert _labels_apart_and_inside(d) == [], size
+        # a fighter in hitlag is labelled with words, not a symbol some fonts lack
+        label = js(d, """(() => { const cam = cameraFor(view.index, canvas.clientWidth, canvas.clientHeight);
+            view.labels = []; drawFighterLabel(cam, Object.assign({}, drawable(RUN.ticks[view.index]).p1, {hitlag: 3}), "p1", false);
+            const text = view.labels[0].text; render(); return text; })()""")
+        assert label.endswith(" hitlag 3") and "\u23f8" not in label, label

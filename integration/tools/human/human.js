@@ -160,9 +160,56 @@ function schedulePreview() {
   HUMAN.previewTimer = setTimeout(requestPreview, 120);
 }
 
-function brief(v) {
-  if (v === null || v === undefined) return "";
-  return typeof v === "object" ? JSON.stringify(v) : String(v);
+// A move's data in words, never as JSON: a value the game's widgets make ({x, y}, {x}, {count}, a
+// flag, a name) as the widgets write it, and the game's dict of several widgets' values as
+// "name: value" pairs.
+function words(v) {
+  if (v === null || v === undefined) return "none";
+  if (typeof v === "boolean") return v ? "on" : "off";
+  if (Array.isArray(v)) return v.map(words).join(", ");
+  if (typeof v !== "object") return String(v);
+  if (isWidgetValue(v)) return Object.values(v).map(words).join(", ");
+  return Object.entries(v).map(([k, x]) => k + ": " + words(x)).join(", ");
+}
+
+function isWidgetValue(v) {
+  const keys = Object.keys(v);
+  return keys.length > 0 && keys.every((k) => k === "x" || k === "y" || k === "count");
+}
+
+// "(Block Height: high, Melee Parry Timing: 1)": what the person chose, in the words of the turn
+// panel's widgets (the label each shows for its value), the data the game received where no widget
+// shows it (a value the move forces), then the other heads set away from their defaults (feint, DI...).
+const DATA_HEADS = new Set(["dir", "dir2", "scalar", "flag1", "flag2", "option"]);
+
+function choiceWords(data) {
+  const m = HUMAN.move;
+  if (!m) return data === null || data === undefined ? "" : "(" + words(data) + ")";
+  const shown = (w) => w.choices.length > 1;
+  // a fixed value is named by its widget too, but for a plot the game may replace it (a SuperJump's "homing")
+  const named = (w) => shown(w) || (w.kind !== "xy" && w.choices.some((c) => c.bin === HUMAN.action[w.head]));
+  const labelOf = (w) => {
+    const c = w.choices.find((c) => c.bin === HUMAN.action[w.head]);
+    return c ? c.label : String(HUMAN.action[w.head]);
+  };
+  const dataHeads = m.heads.filter((w) => DATA_HEADS.has(w.head_name));
+  const parts = [];
+  if (data !== null && data !== undefined) {
+    if (typeof data === "object" && !Array.isArray(data) && !isWidgetValue(data)) {
+      for (const [k, v] of Object.entries(data)) {
+        const w = dataHeads.find((w) => w.name === k && named(w));
+        parts.push(k + ": " + (w ? labelOf(w) : words(v)));
+      }
+    } else {
+      const w = dataHeads.length === 1 ? dataHeads[0] : null;
+      const value = w && named(w) ? labelOf(w) : words(data);
+      parts.push(w ? w.name + ": " + value : value);
+    }
+  }
+  for (const w of m.heads) {
+    if (!DATA_HEADS.has(w.head_name) && shown(w) && HUMAN.action[w.head] !== w.default) parts.push(w.name + ": " + labelOf(w));
+  }
+  return parts.length ? "(" + parts.join(", ") + ")" : "";
 }
 
 async function requestPreview() {
@@ -174,7 +221,8 @@ async function requestPreview() {
     HUMAN.preview = { key, ticks: p.ticks };
     const t = $("preview-text");
     const last = p.ticks[p.ticks.length - 1];
-    t.textContent = `preview, ${p.ticks.length} ticks if ${HUMAN.opponent} holds: you play ${p.choice.action} ${brief(p.choice.data)}` +
+    const chose = [p.choice.action, choiceWords(p.choice.data)].filter(Boolean).join(" ");
+    t.textContent = `preview, ${p.ticks.length} ticks if ${HUMAN.opponent} holds: you play ${chose}` +
       (last ? ` → P1 at (${last.p1.px}, ${last.p1.py}) ${last.p1.state}, P2 at (${last.p2.px}, ${last.p2.py}) ${last.p2.state}` : "") +
       (p.error ? ` (the preview stopped: ${p.error})` : "");
     t.dataset.key = key;
@@ -186,12 +234,11 @@ async function requestPreview() {
   }
 }
 
-// The preview is drawn over the live moment only: both paths, and dashed fighters where they end.
-function drawPreview() {
+// The preview is drawn over the live moment only: both paths, and dashed fighters where they end
+// (a layer of the viewer's stage: its labels are placed after the fighters', before the objects').
+function drawPreview(cam) {
   const p = HUMAN.preview;
   if (!p || !p.ticks.length || !$("opt-preview").checked || view.index !== RUN.ticks.length - 1 || HUMAN.result) return;
-  const W = canvas.clientWidth, H = canvas.clientHeight;
-  const cam = cameraFor(view.index, W, H);
   const now = RUN.ticks[view.index];
   for (const who of ["p1", "p2"]) {
     ctx.save();
@@ -207,8 +254,7 @@ function drawPreview() {
   }
 }
 
-const viewerRender = render;
-render = function () { viewerRender(); drawPreview(); };
+STAGE_LAYERS.push(drawPreview);
 
 // ---------------------------------------------------------------- playing a turn
 
@@ -246,7 +292,7 @@ async function lockIn() {
     if (r.end) RUN.end = r.end;
     rebuildTurnList();
     const theirs = r.turn_line["p" + (3 - HUMAN.side)] || {};
-    $("reveal").textContent = `${HUMAN.opponent} chose ${theirs.action}` + (theirs.data !== null && theirs.data !== undefined ? " " + brief(theirs.data) : "");
+    $("reveal").textContent = `${HUMAN.opponent} chose ${theirs.action}` + (theirs.data !== null && theirs.data !== undefined ? " (" + words(theirs.data) + ")" : "");
     setMessage("");
     applyStatus(r);
     view.index = Math.max(0, from);

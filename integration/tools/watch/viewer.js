@@ -163,6 +163,7 @@ const view = {
   showBoxes: true,
   showGhost: true,
   diffs: [],           // differences between the runs at the current tick
+  labels: [],          // the labels placed on the stage this frame (placeLabel)
 };
 
 // ---------------------------------------------------------------- camera
@@ -243,7 +244,7 @@ function drawStage(cam) {
     ctx.fillStyle = "rgba(120,40,60,0.25)";
     ctx.fillRect(0, 0, W, sy);
     strokeLine(0, sy, W, sy, "#a0445c", 2);
-    label("ceiling", 8, sy + 12, "#d07a90", "left");
+    placedText("ceiling", 8, sy + 12, "#d07a90", "left", "11px system-ui, sans-serif");
   }
 
   // floor
@@ -268,7 +269,8 @@ function drawStage(cam) {
     for (let k = -H; k < W + H; k += 14) { ctx.beginPath(); ctx.moveTo(k, 0); ctx.lineTo(k + H, H); ctx.stroke(); }
     ctx.restore();
     strokeLine(sx, 0, sx, H, "#c9cde0", 3);
-    label(side < 0 ? "wall −" + STAGE_W : "wall " + STAGE_W, sx + (side < 0 ? 6 : -6), HUD_H + 16, "#c9cde0", side < 0 ? "left" : "right");
+    placedText(side < 0 ? "wall −" + STAGE_W : "wall " + STAGE_W, sx + (side < 0 ? 6 : -6), HUD_H + 16, "#c9cde0",
+      side < 0 ? "left" : "right", "11px system-ui, sans-serif");
   }
 }
 
@@ -285,15 +287,71 @@ function label(text, x, y, color, align = "center", font = "11px system-ui, sans
   ctx.fillText(text, x, y);
 }
 
-// A text label on a dark rounded pill, for state names and object names.
+// Labels on the stage (pills, object names) are placed, not only drawn: each one is kept inside the
+// canvas below the HUD and clear of the labels already placed this frame, at the free spot nearest
+// to its own (whole rows up or down first, then beside the labels in the way).  view.labels lists
+// the boxes placed so far this frame, in CSS pixels ({text, x, y, w, h}, x and y the top left
+// corner): render() empties it, and the pages' tests read it.  The first label placed keeps its
+// spot, so a frame places the most important first.  Where no spot is free (a small canvas crowded
+// with objects) an `optional` label is left out (placeLabel returns null: the side panel still lists
+// every object); any other keeps its own spot.
+const LABEL_GAP = 2, LABEL_ROWS = 8;
+
+function placeLabel(text, left, top, w, h, optional = false) {
+  const W = canvas.clientWidth, H = canvas.clientHeight, g = LABEL_GAP;
+  const minTop = Math.min(HUD_H + g, Math.max(0, H - h));
+  const fitX = (x) => clamp(x, g, Math.max(g, W - w - g));
+  const fitY = (y) => clamp(y, minTop, Math.max(minTop, H - h - g));
+  const x0 = fitX(left), y0 = fitY(top);
+  const free = (x, y) => view.labels.every((b) =>
+    x + w + g <= b.x || b.x + b.w + g <= x || y + h + g <= b.y || b.y + b.h + g <= y);
+  let best = free(x0, y0) ? { x: x0, y: y0 } : null;
+  if (!best) {
+    const xs = [x0], ys = [];
+    for (let k = 1; k <= LABEL_ROWS; k++) ys.push(y0 - k * (h + g), y0 + k * (h + g));
+    for (const b of view.labels) { xs.push(b.x - w - g, b.x + b.w + g); ys.push(b.y - h - g, b.y + b.h + g); }
+    let cost = Infinity;
+    for (const cx of new Set(xs.map(fitX))) {
+      for (const cy of new Set([y0, ...ys.map(fitY)])) {
+        const c = Math.abs(cy - y0) + 1.5 * Math.abs(cx - x0);     // moving up or down reads best
+        if (c < cost && free(cx, cy)) { cost = c; best = { x: cx, y: cy }; }
+      }
+    }
+  }
+  if (!best && optional) return null;
+  const box = Object.assign({ text, w, h }, best || { x: x0, y: y0 });
+  view.labels.push(box);
+  return box;
+}
+
+// An element over the canvas (the legend) that labels are placed clear of, listed in view.labels.
+function keepClear(el) {
+  if (!el || !el.offsetWidth) return;
+  const a = el.getBoundingClientRect(), c = canvas.getBoundingClientRect();
+  view.labels.push({ text: "#" + el.id, x: a.left - c.left, y: a.top - c.top, w: a.width, h: a.height });
+}
+
+// A text label on a dark rounded pill, for state names; (x, y) is where its text is centred and
+// its baseline, if that spot is free.
 function pill(text, x, y, color, font = "bold 12px system-ui, sans-serif") {
   ctx.font = font;
   const w = ctx.measureText(text).width + 10, h = 17;
+  const b = placeLabel(text, x - w / 2, y - h + 4, w, h);
   ctx.fillStyle = "rgba(12,14,20,0.82)";
-  roundRect(x - w / 2, y - h + 4, w, h, 4); ctx.fill();
+  roundRect(b.x, b.y, w, h, 4); ctx.fill();
   ctx.strokeStyle = color; ctx.lineWidth = 1.2; ctx.stroke();
   ctx.fillStyle = "#fff"; ctx.textAlign = "center";
-  ctx.fillText(text, x, y - 1);
+  ctx.fillText(text, b.x + w / 2, b.y + h - 5);
+}
+
+// A plain text label, placed like a pill, or left out where there is no room for it; (x, y) anchor
+// it as label() does (align, baseline).
+function placedText(text, x, y, color, align = "center", font = "10.5px system-ui, sans-serif") {
+  ctx.font = font;
+  const w = ctx.measureText(text).width, h = 13;
+  const left = align === "left" ? x : align === "right" ? x - w : x - w / 2;
+  const b = placeLabel(text, left, y - 10, w, h, true);
+  if (b) label(text, b.x, b.y + 10, color, "left", font);
 }
 
 function roundRect(x, y, w, h, r) {
@@ -346,7 +404,7 @@ function drawFighterLabel(cam, f, who, ghost) {
     return;
   }
   let text = f.state + " " + f.st;
-  if (f.hitlag > 0) text += "  ⏸" + f.hitlag;
+  if (f.hitlag > 0) text += "  hitlag " + f.hitlag;   // words, not a symbol some fonts lack
   pill(text, x, y, COLORS[who]);
 }
 
@@ -394,7 +452,9 @@ function drawBoxes(cam, boxes, ghost, layer = "over") {
 
 // Projectiles and other objects: a disc in the owner's colour, a line for facing, name and state.
 // The camera follows the fighters only; an object outside the view gets an arrow at the screen edge.
-function drawObject(cam, o, ghost) {
+// Names are not drawn here but listed in `labels` ({text, x, y, color, align}), drawn by
+// drawObjectLabels once the fighters' labels have their places.
+function drawObject(cam, o, ghost, labels) {
   const who = o.owner === 2 ? "p2" : "p1";
   const x = cam.x(o.px), y = cam.y(o.py), r = Math.max(4, 5 * cam.scale);
   if (x < 0 || x > cam.width) {
@@ -402,7 +462,7 @@ function drawObject(cam, o, ghost) {
     const edge = x < 0 ? 4 : cam.width - 4, dir = x < 0 ? -1 : 1, ey = clamp(y, HUD_H + 30, cam.height - 30);
     ctx.fillStyle = COLORS[who + "Obj"];
     ctx.beginPath(); ctx.moveTo(edge, ey); ctx.lineTo(edge - dir * 10, ey - 7); ctx.lineTo(edge - dir * 10, ey + 7); ctx.fill();
-    label(o.scene + " " + o.px, edge - dir * 14, ey + 4, COLORS[who + "Obj"], x < 0 ? "left" : "right", "10.5px system-ui, sans-serif");
+    labels.push({ text: o.scene + " " + o.px, x: edge - dir * 14, y: ey + 4, color: COLORS[who + "Obj"], align: x < 0 ? "left" : "right" });
     return;
   }
   ctx.save();
@@ -415,8 +475,21 @@ function drawObject(cam, o, ghost) {
   if (!ghost) {
     let text = o.scene + " · " + o.state + " " + o.st;
     if (o.hp !== undefined) text += " · hp " + o.hp;
-    label(text, x, y - r - 5, COLORS[who + "Obj"], "center", "10.5px system-ui, sans-serif");
+    labels.push({ text, x, y: y - r - 5, color: COLORS[who + "Obj"], align: "center" });
   }
+}
+
+// Objects' names, each placed clear of the others: the same text at the same spot (caltrops lying
+// on one another, several off screen on one side) is one label with a count.
+function drawObjectLabels(labels) {
+  const merged = new Map();
+  for (const l of labels) {
+    const key = [l.text, l.align, Math.round(l.x), Math.round(l.y)].join("|");
+    const m = merged.get(key);
+    if (m) m.count++;
+    else merged.set(key, Object.assign({ count: 1 }, l));
+  }
+  for (const l of merged.values()) placedText(l.count > 1 ? l.text + " ×" + l.count : l.text, l.x, l.y, l.color, l.align);
 }
 
 // ---------------------------------------------------------------- drawing: HUD
@@ -499,6 +572,10 @@ function drawDivergenceMark(cam) {
 
 // ---------------------------------------------------------------- one frame
 
+// What a page built on this viewer draws over the stage (yomi play --human: the preview), each
+// called with the camera once the fighters' labels are placed and before the objects' are.
+const STAGE_LAYERS = [];
+
 function render() {
   const dpr = window.devicePixelRatio || 1;
   const W = canvas.clientWidth, H = canvas.clientHeight;
@@ -508,6 +585,9 @@ function render() {
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   const raw = RUN.ticks[view.index], t = drawable(raw);
   const cam = cameraFor(view.index, W, H);
+  view.labels = [];
+  keepClear($("legend"));
+  const objectLabels = [];
   drawStage(cam);
 
   // The second run is drawn as dashed ghosts, only where it is not exactly on top of the first.
@@ -515,18 +595,21 @@ function render() {
   const moved = (who) => g && (g[who].px !== t[who].px || g[who].py !== t[who].py || g[who].facing !== t[who].facing);
   const relabel = (who) => g && (g[who].state !== t[who].state || g[who].st !== t[who].st);
   if (g) {
-    for (const o of g.objects || []) drawObject(cam, o, true);
+    for (const o of g.objects || []) drawObject(cam, o, true, objectLabels);
     if (view.showBoxes) drawBoxes(cam, boxesOf(1, GHOST_INDEX.get(t.tick)), true);
     for (const who of ["p1", "p2"]) if (moved(who)) drawFighter(cam, g[who], who, true);
   }
   if (view.showBoxes) drawBoxes(cam, boxesOf(0, view.index), false, "under");
-  for (const o of t.objects || []) drawObject(cam, o, false);
+  for (const o of t.objects || []) drawObject(cam, o, false, objectLabels);
   // draw the fighter being hit first, so the attacker stays visible on top
   const order = HURT_STATES.test(t.p1.state) ? ["p1", "p2"] : ["p2", "p1"];
   for (const who of order) drawFighter(cam, t[who], who, false);
   if (view.showBoxes) drawBoxes(cam, boxesOf(0, view.index), false);
-  for (const who of ["p1", "p2"]) if (moved(who) || relabel(who)) drawFighterLabel(cam, g[who], who, true);
+  // labels in order of importance: the fighters', a page's layers', B's, then the objects'
   for (const who of order) drawFighterLabel(cam, t[who], who, false);
+  for (const layer of STAGE_LAYERS) layer(cam);
+  for (const who of ["p1", "p2"]) if (moved(who) || relabel(who)) drawFighterLabel(cam, g[who], who, true);
+  drawObjectLabels(objectLabels);
   drawHud(cam, t);
   drawDivergenceMark(cam);
   drawEnd(cam);
@@ -827,6 +910,8 @@ function setupControls() {
   $("opt-boxes").addEventListener("change", (e) => { view.showBoxes = e.target.checked; render(); });
   $("opt-ghost").addEventListener("change", (e) => { view.showGhost = e.target.checked; render(); });
   window.addEventListener("resize", render);
+  // the stage also changes size when the page around it does (a panel growing below it)
+  if (window.ResizeObserver) new ResizeObserver(render).observe($("stage-wrap"));
   window.addEventListener("hashchange", () => { const h = readHash(); if (h.tick !== null) goToTick(h.tick); });
 
   // turn marks (and the divergence) along the scrub bar
