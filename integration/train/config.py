@@ -69,10 +69,13 @@ class TrainConfig:
     hidden: int = 128
     layers: int = 2
 
-    # self-play
-    snapshot_interval: int = 10  # updates between frozen snapshots of the learner
-    pool_size: int = 8
-    p_latest: float = 0.5  # chance a new match is against the latest self (both seats learn)
+    # self-play: the pool reaches back over a whole 15-minute run (40 snapshots, one every 25 of its
+    # about 1,000 updates) and three matches in four are against a past self, so the learner keeps
+    # answering every style the run went through; exploiters trained against other agents beat these
+    # agents less (docs/TRAINING.md, "Ablations": a pool spanning the run)
+    snapshot_interval: int = 25  # updates between frozen snapshots of the learner
+    pool_size: int = 40
+    p_latest: float = 0.25  # chance a new match is against the latest self (both seats learn)
     pool_sampling: str = "uniform"  # uniform, recent (geometric) or pfsp (prefer who beats us)
 
     # best response (instead of self-play): the learner against one fixed policy, never trained on
