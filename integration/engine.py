@@ -49,8 +49,8 @@ def check_settings(settings, p1: str = "Ninja", p2: str = "Ninja") -> None:
     """Refuse match settings that no match can be played with, before any is played: an
     :class:`EngineError` naming the setting.  Names, types and ranges are the C engine's own checks
     (its conversion of the dict: integers within +-10^9, fixed-point strings, any value for a
-    flag); then a match of ``p1`` against ``p2`` must reach its first decision, which a negative
-    ``game_length`` prevents (its timer runs out at tick 0, before anyone chooses)."""
+    flag); then a match of ``p1`` against ``p2`` must reach its first decision (a negative
+    ``game_length`` runs its timer out at tick 0, before anyone chooses)."""
     if not isinstance(settings, dict):
         raise EngineError(f"match settings must be an object of setting names and values, "
                           f"got {type(settings).__name__}")
@@ -58,12 +58,8 @@ def check_settings(settings, p1: str = "Ninja", p2: str = "Ninja") -> None:
     match.advance()
     result = match.result()
     if result is not None:
-        why = result.get("reason", "the match ended")
-        if why == "timeout" and "game_length" in settings:
-            raise EngineError(f"game_length {settings['game_length']!r}: the match's timer runs out at tick "
-                              f"{match.current_tick}, before its first decision")
-        raise EngineError(f"a match with these settings ends ({why}) at tick {match.current_tick}, "
-                          "before its first decision")
+        raise EngineError(f"a match with these settings ends ({result.get('reason', 'the match ended')}) at tick "
+                          f"{match.current_tick}, before its first decision")
 
 
 class Match:

@@ -41,7 +41,6 @@ import json
 import multiprocessing
 import os
 import sys
-import tempfile
 import time
 from dataclasses import dataclass
 from datetime import datetime
@@ -399,33 +398,20 @@ def format_tables(names: list[str], result: dict) -> str:
 
 
 def prepare_out(out: Path, shown: str | None = None) -> None:
-    """Make the output folder ``out`` (with its missing parents) and check that a file can be
-    written in it, so that a bad ``--out`` is found before any match is played.  Raises
-    TournamentError ``--out SHOWN: <reason>``; a failed check removes the folders it made."""
+    """Check the output folder ``out`` (:func:`integration.tracefile.output_folder_problem`, which
+    creates nothing), then make it with its missing parents, so that a bad ``--out`` is found
+    before any match is played.  Raises TournamentError ``--out SHOWN: <reason>``."""
+    from integration.tracefile import output_folder_problem
+
     shown = shown or str(out)
-    if out.exists() and not out.is_dir():
-        raise TournamentError(f"--out {shown}: exists and is not a folder")
-    missing = []
-    folder = out
-    while not folder.exists() and folder not in missing:
-        missing.append(folder)
-        folder = folder.parent
-    made: list[Path] = []
-    step = "cannot create it"
-    try:
-        for folder in reversed(missing):
-            folder.mkdir()
-            made.append(folder)
-        step = "cannot write in it"
-        with tempfile.TemporaryFile(dir=out):
-            pass
-    except OSError as exc:
-        for folder in reversed(made):
-            try:
-                folder.rmdir()
-            except OSError:
-                pass
-        raise TournamentError(f"--out {shown}: {step}: {exc.strerror or exc}") from None
+    why = output_folder_problem(out)
+    if why is None:
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            why = f"cannot create it ({exc.strerror or exc})"
+    if why:
+        raise TournamentError(f"--out {shown}: {why}")
 
 
 def save(out: Path, names: list[str], records: list[dict], result: dict, settings: dict) -> list[Path]:

@@ -229,8 +229,9 @@ def check_args(args) -> Optional[dict]:
     """Every argument checked before any match starts (so a bad one costs nothing and writes
     nothing); returns the match settings.  A :class:`UsageError` names the option: policy names,
     characters, the numbers' ranges, the output paths (their folder must exist:
-    :func:`integration.tracefile.output_file_problem`) and the settings (the engine's own check,
-    :func:`integration.engine.check_settings`, then the env's :func:`integration.env.checks.check_game_length`)."""
+    :func:`integration.tracefile.output_file_problem`) and the settings (the env's
+    :func:`integration.env.checks.check_game_length`, then the engine's own check,
+    :func:`integration.engine.check_settings`)."""
     from integration.engine import EngineError, check_settings
     from integration.env.checks import MAX_ENVS, check_game_length
     from integration.env.obs import canonical_character
@@ -265,8 +266,8 @@ def check_args(args) -> Optional[dict]:
     except ValueError as exc:                  # json.JSONDecodeError, and numbers past int's digit limit
         raise UsageError(f"--settings: invalid JSON: {exc}") from None
     try:
+        check_game_length(settings)      # the env's own rule first: its message names the reason
         check_settings(settings, *chars)
-        check_game_length(settings)
     except (EngineError, TypeError, ValueError) as exc:
         raise UsageError(f"--settings: {exc}") from None
     return settings

@@ -941,11 +941,13 @@ class Trainer:
         changed = [k for k in fixed if getattr(cfg, k) != state["config"].get(k)]
         if changed:
             raise SystemExit(f"cannot change {', '.join(changed)} when resuming {run_dir}")
-        # the network is built from the config before the weights load: both must tell one size
+        # the network is built from the config before the weights load: the config must be in range
+        # and tell the size the weights have (their input size is checked when they load)
+        cfg.validate()
         first = state["policy"].get("trunk.0.weight") if isinstance(state["policy"], dict) else None
         in_size = first.shape[1] if isinstance(first, torch.Tensor) and first.dim() == 2 else -1
         hidden, layers = network_size(state["policy"], in_size)
-        if (hidden, layers) != (cfg.validate().hidden, cfg.layers):
+        if (hidden, layers) != (cfg.hidden, cfg.layers):
             raise ValueError(f"{run_dir}: its checkpoint's config names hidden={cfg.hidden}, layers={cfg.layers}, "
                              f"its weights hidden={hidden}, layers={layers}")
         trainer = cls(cfg, run_dir=run_dir, display=display)

@@ -33,11 +33,11 @@ def _run(capsys, argv) -> tuple[int, str]:
                  "--record /proc/yomi-test.jsonl.gz: cannot create files in /proc", marks=LINUX_PROC),
     (["--matches", "2", "--json", "{tmp}"], "--json {tmp}: is a directory"),
     # settings: the engine's own check, and a match that ends before anyone chooses
-    (["--settings", '{"game_length": 1e999}'], "--settings: setting game_length must be an int, got inf"),
+    (["--settings", '{"game_length": 1e999}'], "--settings: game_length must be an integer, got inf"),
     (["--settings", '{"game_length": 99999999999999999999}'],
      "--settings: setting game_length out of range: 99999999999999999999"),
     (["--settings", '{"game_length": -5}'],
-     "--settings: game_length -5: the match's timer runs out at tick 0, before its first decision"),
+     "--settings: game_length must be at least 1 (the observation divides the tick by it), got -5"),
     (["--settings", '{"game_length": 0}'],
      "--settings: game_length must be at least 1 (the observation divides the tick by it), got 0"),
     (["--settings", "{bad"], "--settings: invalid JSON: Expecting property name"),
