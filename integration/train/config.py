@@ -77,6 +77,13 @@ class TrainConfig:
     pool_size: int = 40
     p_latest: float = 0.25  # chance a new match is against the latest self (both seats learn)
     pool_sampling: str = "uniform"  # uniform, recent (geometric) or pfsp (prefer who beats us)
+    # league (league.py): every exploiter_interval updates (0: never) a copy of the learner trains
+    # exploiter_updates updates against the frozen learner, and joins the pool as an exploiter;
+    # the last exploiters_kept are played in a p_exploiter share of new matches
+    exploiter_interval: int = 0
+    exploiter_updates: int = 100
+    exploiters_kept: int = 4
+    p_exploiter: float = 0.25
 
     # best response (instead of self-play): the learner against one fixed policy, never trained on
     opponent: str | None = None  # random, scripted, search[:...] or a checkpoint path (opponent.py)
@@ -190,6 +197,12 @@ class TrainConfig:
              "vec_workers >= 2 (the overlapped update process) needs torch_threads 1: a process forked after "
              "torch's OpenMP threads started hangs in them"),
             (0.0 <= self.p_latest <= 1.0, "p_latest must be between 0 and 1"),
+            (0.0 <= self.p_exploiter <= 1.0 - self.p_latest, "p_exploiter must be between 0 and 1 - p_latest"),
+            (self.exploiter_interval >= 0, "exploiter_interval must be at least 0 (0: no exploiters)"),
+            (1 <= self.exploiter_updates <= MAX_EXPLOITER_UPDATES and 1 <= self.exploiters_kept <= MAX_EXPLOITERS_KEPT,
+             f"exploiter_updates must be in 1 .. {MAX_EXPLOITER_UPDATES} and exploiters_kept in 1 .. {MAX_EXPLOITERS_KEPT}"),
+            (not (self.exploiter_interval and self.opponent), "exploiters train against self-play's learner: "
+                                                              "not with --opponent"),
             (self.minutes is None or self.minutes > 0, "minutes must be positive"),
             (self.steps is None or self.steps > 0, "steps must be positive"),
             (self.eval_matches >= 1 and self.pool_size >= 1 and self.snapshot_interval >= 1,
@@ -243,6 +256,8 @@ MAX_HIDDEN = 16384
 MAX_LAYERS = 16
 MAX_HORIZON = 4096
 MAX_BATCH = 1 << 24  # agent steps per update: 2,048 times the default's 8,192
+MAX_EXPLOITER_UPDATES = 1_000_000
+MAX_EXPLOITERS_KEPT = 64  # each a copy of the network in memory, played in one batched pass
 
 
 def cpu_has_native_bf16() -> bool:

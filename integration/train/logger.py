@@ -35,7 +35,8 @@ CSV_COLUMNS = [
     "eval/score_search", "eval/score_search_low", "eval/score_search_high", "eval/elo_vs_search",
     "eval/matches_search",
     "loss/policy", "loss/value", "loss/entropy", "loss/approx_kl", "loss/clipfrac", "loss/explained_variance",
-    "time/env", "time/forward", "time/update", "time/eval", "time/other", "policy_lag",
+    "time/env", "time/forward", "time/update", "time/eval", "time/exploiter", "time/other", "policy_lag",
+    "exploiter/win_rate",
 ]
 
 

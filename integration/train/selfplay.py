@@ -5,7 +5,10 @@ Every match i has an opponent, fixed from its first turn to its last:
 * ``SELF`` (-1): the learner plays both seats and both seats' experience trains;
 * a snapshot id: the learner plays one seat (``learner_seat[i]``, drawn per
   match so it learns both), a frozen past self the other, and only the
-  learner's seat trains.
+  learner's seat trains;
+* an exploiter id (below SELF: ``-2 - update``, the learner's update it was
+  trained against, league.py): as a snapshot, with an exploiter in the other
+  seat.
 
 A new opponent is drawn only when a match ends (the environment auto-resets
 it on that step), so nobody is swapped in the middle of a match.  A snapshot
@@ -25,6 +28,11 @@ from .policy import MaskedActorCritic, PolicyStack
 SELF = -1
 
 
+def exploiter_id(update: int) -> int:
+    """The id of the exploiter trained against the learner of `update` (below SELF, apart from snapshots)."""
+    return -2 - update
+
+
 @dataclass
 class Snapshot:
     sid: int  # the learner's update count when it was taken
@@ -35,10 +43,13 @@ class Snapshot:
 
 class SelfPlay:
     def __init__(self, num_matches: int, pool_size: int, p_latest: float, sampling: str,
-                 rng: np.random.Generator, device: torch.device):
+                 rng: np.random.Generator, device: torch.device, exploiters_kept: int = 0, p_exploiter: float = 0.0):
         self.num_matches = num_matches
         self.pool_size = pool_size
         self.p_latest = p_latest
+        self.exploiters_kept = exploiters_kept
+        self.p_exploiter = p_exploiter
+        self.exploiters: list[int] = []  # exploiter ids available for new matches, oldest first
         self.sampling = sampling
         self.rng = rng
         self.device = device
@@ -59,13 +70,26 @@ class SelfPlay:
             self.pool.pop(0)
         self._release()
 
+    def add_exploiter(self, policy: MaskedActorCritic, update: int) -> None:
+        """Keep a frozen exploiter (league.py) of the learner of `update`; past exploiters_kept,
+        the oldest leaves (finishing the matches it has started)."""
+        eid = exploiter_id(update)
+        self.snapshots[eid] = Snapshot(eid, copy.deepcopy(policy).eval().requires_grad_(False))
+        self._stack = None
+        self.exploiters.append(eid)
+        if len(self.exploiters) > self.exploiters_kept:
+            self.exploiters.pop(0)
+        self._release()
+
     def _release(self) -> None:
-        in_use = set(self.opponent.tolist()) | set(self.pool)
+        in_use = set(self.opponent.tolist()) | set(self.pool) | set(self.exploiters)
         for sid in [s for s in self.snapshots if s not in in_use]:
             del self.snapshots[sid]
 
     def _draw(self, n: int) -> np.ndarray:
-        """n opponents for new matches: SELF with p_latest, else a pool snapshot by the sampling rule."""
+        """n opponents for new matches: SELF with p_latest, an exploiter with p_exploiter (where any
+        is kept; those that beat the learner more often more likely), else a pool snapshot by the
+        sampling rule."""
         if not self.pool:
             return np.full(n, SELF, dtype=np.int64)
         if self.sampling == "uniform":
@@ -76,7 +100,16 @@ class SelfPlay:
             rates = np.array([self.snapshots[s].score / self.snapshots[s].games for s in self.pool])
             weights = (1.0 - rates) ** 2 + 1e-3
         past = self.rng.choice(np.array(self.pool), size=n, p=weights / weights.sum())
-        return np.where(self.rng.random(n) < self.p_latest, SELF, past)
+        u = self.rng.random(n)
+        drawn = np.where(u < self.p_latest, SELF, past)
+        if self.exploiters and self.p_exploiter > 0:
+            # prioritised as pfsp is: an exploiter the learner has learnt to beat is seldom drawn
+            rates = np.array([self.snapshots[e].score / self.snapshots[e].games for e in self.exploiters])
+            weights = (1.0 - rates) ** 2 + 1e-3
+            chosen = self.rng.choice(np.array(self.exploiters), size=n, p=weights / weights.sum())
+            versus = (u >= self.p_latest) & (u < self.p_latest + self.p_exploiter)
+            drawn = np.where(versus, chosen, drawn)
+        return drawn
 
     # ----- per-match assignments -----------------------------------------------------------
     def reassign(self, which: np.ndarray) -> None:
@@ -135,6 +168,7 @@ class SelfPlay:
     def state_dict(self) -> dict:
         return dict(
             pool=list(self.pool),
+            exploiters=list(self.exploiters),
             snapshots={sid: dict(policy=s.policy.state_dict(), score=s.score, games=s.games)
                        for sid, s in self.snapshots.items()},
             opponent=self.opponent.copy(),
@@ -143,6 +177,7 @@ class SelfPlay:
 
     def load_state_dict(self, state: dict, make_policy: Callable[[], MaskedActorCritic]) -> None:
         self.pool = list(state["pool"])
+        self.exploiters = [int(e) for e in state.get("exploiters", [])]
         self.snapshots = {}
         self._stack = None
         for sid, s in state["snapshots"].items():
@@ -151,3 +186,7 @@ class SelfPlay:
             self.snapshots[int(sid)] = Snapshot(int(sid), policy.eval().requires_grad_(False), s["score"], s["games"])
         self.opponent[:] = state["opponent"]
         self.learner_seat[:] = state["learner_seat"]
+        named = set(self.pool) | set(self.exploiters) | (set(self.opponent.tolist()) - {SELF})
+        if not named <= set(self.snapshots):
+            raise ValueError("the checkpoint's self-play state names policies it does not hold: "
+                             f"{sorted(named - set(self.snapshots))[:5]}")

@@ -166,7 +166,7 @@ class Trainer:
             self.selfplay = FixedOpponent(cfg.num_envs, opponent, self.spec, gen, self.rng, self.env)
         else:
             self.selfplay = SelfPlay(cfg.num_envs, cfg.pool_size, cfg.p_latest, cfg.pool_sampling, self.rng,
-                                     self.device)
+                                     self.device, cfg.exploiters_kept, cfg.p_exploiter)
         self.ratings = Ratings()
         self.overlap = self.OVERLAP and cfg.overlapped()
         self.bufs = [Rollout(cfg.horizon, cfg.agents, self.spec, self.device)
@@ -216,8 +216,10 @@ class Trainer:
         return bool(self.cfg.async_update)
 
     # ----- the loop ----------------------------------------------------------------------
-    def run(self, max_updates: int | None = None) -> dict:
-        """Train until the budget is spent (or `max_updates` more updates, or Ctrl-C)."""
+    def run(self, max_updates: int | None = None, finish: bool = True) -> dict:
+        """Train until the budget is spent (or `max_updates` more updates, or Ctrl-C), then end the
+        run (finish: final evaluation, recording, plots, summary); with finish=False only train
+        (an exploiter phase, league.py) and return {}."""
         self.run_dir.mkdir(parents=True, exist_ok=True)
         (self.run_dir / "config.json").write_text(json.dumps(self.cfg.to_dict(), indent=2))
         self.metrics = MetricsLog(self.run_dir)
@@ -237,6 +239,8 @@ class Trainer:
                     self._loop_overlap(stop_at)
                 else:
                     self._loop_sync(stop_at)
+                if not finish:
+                    return {}
                 if self.stop_requested:
                     self.display.message(f"interrupted: saving a checkpoint; continue with --resume {self.run_dir}")
                 return self.finish()
@@ -409,6 +413,9 @@ class Trainer:
         if cfg.eval_interval and self.update_count % cfg.eval_interval == 0:
             with self.timer("eval"):
                 stats.update(self.evaluate())
+        if cfg.exploiter_interval and self.update_count % cfg.exploiter_interval == 0 and self._exploiter_fits():
+            with self.timer("exploiter"):
+                stats.update(self._exploiter_phase())
         wall = time.perf_counter() - t0
         self.elapsed_s = self.clock()
         row = self._log_row(stats, wall, lag)
@@ -757,13 +764,38 @@ class Trainer:
         if self.best and rank(figures) <= rank(self.best["yardsticks"]):
             return
         self.best = {"update": self.update_count, "global_step": self.global_step, "yardsticks": figures}
-        ckpt.save_atomic(dict(version=CHECKPOINT_VERSION, config=self.cfg.to_dict(), spec=self.spec.describe(),
-                              update=self.update_count, global_step=self.global_step,
-                              policy=self.policy.state_dict(), chosen_by=figures),
-                         self.run_dir / "checkpoints" / BEST)
+        self.save_policy(self.policy, self.run_dir / "checkpoints" / BEST, chosen_by=figures)
         self.display.message(f"the run's agent is now update {self.update_count} ("
                              + ", ".join(self._score_text(out, n) for n in figures)
                              + f"): {self.run_dir / 'checkpoints' / BEST}")
+
+    def save_policy(self, policy: MaskedActorCritic, path: Path, **extra) -> Path:
+        """`policy` as a policy-only checkpoint of this run (settings, action layout, update, weights
+        and `extra`), the format every command that plays a checkpoint reads."""
+        return ckpt.save_atomic(dict(version=CHECKPOINT_VERSION, config=self.cfg.to_dict(), spec=self.spec.describe(),
+                                     update=self.update_count, global_step=self.global_step,
+                                     policy=policy.state_dict(), **extra), path)
+
+    # ----- exploiters (league.py) --------------------------------------------------------------
+    def _exploiter_fits(self) -> bool:
+        """Whether an exploiter phase fits the time budget: its updates at the learner's recent
+        pace (they are the same size), with the next update and the end of the run after it."""
+        if not self.budget_s or not self.recent_update_s:
+            return True
+        phase_s = self.cfg.exploiter_updates * float(np.mean(self.recent_update_s)) * 1.1
+        return self.clock() + phase_s + 2 * float(np.mean(self.recent_update_s)) + self.reserve_s < self.budget_s
+
+    def _exploiter_phase(self) -> dict:
+        """Train an exploiter of the learner as it is now and keep it in the pool (league.py); a
+        Ctrl-C during it stops the run, with the exploiter left out."""
+        from .league import train_exploiter
+
+        policy, stopped, win = train_exploiter(self)
+        if stopped:
+            self.stop_requested = True
+            return {}
+        self.selfplay.add_exploiter(policy, self.update_count)
+        return {"exploiter/win_rate": win}
 
     def _round_fits(self, rest: list[EvalOpponent], round_s: float) -> bool:
         """Whether the final evaluation has time for one more round of `round_s` seconds, with a
@@ -795,7 +827,7 @@ class Trainer:
     def _log_row(self, stats: dict, wall: float, lag: int) -> dict:
         times = self.timer.take()
         mean = lambda xs: float(np.mean(xs)) if xs else None  # noqa: E731
-        training_s = max(wall - times.get("eval", 0.0), 1e-9)
+        training_s = max(wall - times.get("eval", 0.0) - times.get("exploiter", 0.0), 1e-9)
         self.recent_update_s.append(training_s)
         row = {
             "update": self.update_count,
@@ -814,9 +846,9 @@ class Trainer:
             "train/matches": len(self.ep_stats["return"]),
             "policy_lag": lag,
             **{k: v for k, v in stats.items()},
-            **{f"time/{k}": times.get(k, 0.0) for k in ("env", "forward", "update", "eval")},
+            **{f"time/{k}": times.get(k, 0.0) for k in ("env", "forward", "update", "eval", "exploiter")},
         }
-        busy = sum(times.get(k, 0.0) for k in ("env", "forward", "eval"))
+        busy = sum(times.get(k, 0.0) for k in ("env", "forward", "eval", "exploiter"))
         busy += 0.0 if self.async_mode or self.overlap else times.get("update", 0.0)  # these updates overlap the rollout
         row["time/other"] = max(wall - busy, 0.0)
         self.ep_stats.clear()

@@ -41,6 +41,7 @@ def assert_same_state(a: Trainer, b: Trainer):
     assert (a.update_count, a.global_step) == (b.update_count, b.global_step)
     assert a.best == b.best  # the run's agent so far (Trainer._keep_best)
     assert a.selfplay.pool == b.selfplay.pool and sorted(a.selfplay.snapshots) == sorted(b.selfplay.snapshots)
+    assert getattr(a.selfplay, "exploiters", None) == getattr(b.selfplay, "exploiters", None)
     for sid, snap in a.selfplay.snapshots.items():
         for p, q in zip(snap.policy.state_dict().values(), b.selfplay.snapshots[sid].policy.state_dict().values()):
             assert torch.equal(p, q)
