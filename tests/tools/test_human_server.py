@@ -162,6 +162,20 @@ def test_whole_match_against_random_replays_identically(served, tmp_path, capsys
     assert status == 409
 
 
+def test_a_rematch_whose_trace_cannot_be_written_is_one_error_and_keeps_the_match(served, tmp_path, capfd):
+    server, client = served
+    before = client.state()
+    (tmp_path / "blocked").write_text("")  # the save folder's name taken by a file since the first match
+    server.game.save_dir = tmp_path / "blocked"
+    status, err = client.request("POST", "/api/rematch", {"match": 1})
+    assert status == 500 and "the next match cannot start" in err["error"] and "blocked" in err["error"]
+    assert "Traceback" not in capfd.readouterr().err  # a refusal, not a bug's traceback
+    assert client.state() == before  # match 1 goes on
+    server.game.save_dir = tmp_path
+    status, again = client.request("POST", "/api/rematch", {"match": 1})
+    assert status == 200 and again["match"] == 2
+
+
 # ------------------------------------------------------------------------------------------------
 # the preview
 # ------------------------------------------------------------------------------------------------

@@ -105,11 +105,14 @@ class Game:
             return self._start(n)
 
     def _start(self, n: int) -> HumanMatch:
+        """Start match n; the match before it is closed only once the new one has started, so a
+        new match that cannot start (its trace cannot be written) leaves the old one as it was."""
+        match = HumanMatch(opponent=self.opponent, c1=self.c1, c2=self.c2, seed=self.seed + n - 1,
+                           side=self.side, trace_path=self.trace_path(n), match_id=n, settings=self.settings,
+                           any_pairing=self.any_pairing)
         if self.match is not None:
             self.match.close()
-        self.match = HumanMatch(opponent=self.opponent, c1=self.c1, c2=self.c2, seed=self.seed + n - 1,
-                                side=self.side, trace_path=self.trace_path(n), match_id=n, settings=self.settings,
-                                any_pairing=self.any_pairing)
+        self.match = match
         self.saved.append(str(self.match.trace_path))
         return self.match
 
@@ -117,7 +120,12 @@ class Game:
         with self.lock:
             if not isinstance(body, dict) or body.get("match") != self.match.match_id or isinstance(body.get("match"), bool):
                 raise RequestError(f"stale request: this is match {self.match.match_id}", 409)
-            return self.start(self.match.match_id + 1)
+            n = self.match.match_id + 1
+            try:
+                return self.start(n)
+            except OSError as exc:  # e.g. the save folder was removed or filled up since the first match
+                raise RequestError(f"the next match cannot start: its trace {self.trace_path(n)} cannot be "
+                                   f"written ({exc.strerror or exc})", HTTPStatus.INTERNAL_SERVER_ERROR) from None
 
     def close(self) -> None:
         if self.match is not None:
