@@ -79,7 +79,9 @@ class TrainConfig:
     pool_sampling: str = "uniform"  # uniform, recent (geometric) or pfsp (prefer who beats us)
     # league (league.py): every exploiter_interval updates (0: never) a copy of the learner trains
     # exploiter_updates updates against the frozen learner, and joins the pool as an exploiter;
-    # the last exploiters_kept are played in a p_exploiter share of new matches
+    # the last exploiters_kept are played in a p_exploiter share of new matches.  Off: in a
+    # 15-minute run the phases take a quarter of the learner's updates and its agent was no harder
+    # to exploit (docs/TRAINING.md, "Ablations": exploiters in the pool)
     exploiter_interval: int = 0
     exploiter_updates: int = 100
     exploiters_kept: int = 4
