@@ -199,7 +199,8 @@ class TrainConfig:
              "vec_workers >= 2 (the overlapped update process) needs torch_threads 1: a process forked after "
              "torch's OpenMP threads started hangs in them"),
             (0.0 <= self.p_latest <= 1.0, "p_latest must be between 0 and 1"),
-            (0.0 <= self.p_exploiter <= 1.0 - self.p_latest, "p_exploiter must be between 0 and 1 - p_latest"),
+            (0.0 <= self.p_exploiter <= (1.0 - self.p_latest if self.exploiter_interval else 1.0),
+             "p_exploiter must be between 0 and 1 - p_latest"),
             (self.exploiter_interval >= 0, "exploiter_interval must be at least 0 (0: no exploiters)"),
             (1 <= self.exploiter_updates <= MAX_EXPLOITER_UPDATES and 1 <= self.exploiters_kept <= MAX_EXPLOITERS_KEPT,
              f"exploiter_updates must be in 1 .. {MAX_EXPLOITER_UPDATES} and exploiters_kept in 1 .. {MAX_EXPLOITERS_KEPT}"),

@@ -76,7 +76,7 @@ class DistributedTrainer(Trainer):
     OVERLAP = False  # the ranks' gradient exchange is in the update: it stays in the rank's process
 
     def __init__(self, cfg, run_dir=None, display: bool = True):
-        for key in ("target_kl", "async_update", "cuda_graph_update"):
+        for key in ("target_kl", "async_update", "cuda_graph_update", "exploiter_interval"):
             if getattr(cfg, key) not in (None, False):
                 raise ValueError(f"{key} is not supported in a distributed run")
         if not dist.is_initialized():

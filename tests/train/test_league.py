@@ -128,7 +128,7 @@ def test_a_checkpoint_naming_exploiters_it_does_not_hold_is_refused():
 
 
 @pytest.mark.parametrize("settings, message", [
-    (dict(p_latest=0.8, p_exploiter=0.3), "p_exploiter must be between 0 and 1 - p_latest"),
+    (dict(exploiter_interval=10, p_latest=0.8, p_exploiter=0.3), "p_exploiter must be between 0 and 1 - p_latest"),
     (dict(exploiter_interval=-1), "exploiter_interval must be at least 0"),
     (dict(exploiter_interval=10, exploiter_updates=0), "exploiter_updates must be in 1 .."),
     (dict(exploiters_kept=100), "exploiters_kept in 1 .."),
@@ -137,3 +137,9 @@ def test_a_checkpoint_naming_exploiters_it_does_not_hold_is_refused():
 def test_bad_league_settings_are_refused(settings, message):
     with pytest.raises(ValueError, match=message):
         TrainConfig(**settings).validate()
+
+
+def test_without_exploiters_their_share_does_not_limit_p_latest():
+    """A run without exploiters (the default) keeps every p_latest up to 1, as before they existed."""
+    TrainConfig(p_latest=0.9).validate()
+    TrainConfig(p_latest=1.0).validate()
