@@ -87,6 +87,14 @@ class TrainConfig:
     exploiters_kept: int = 4
     p_exploiter: float = 0.25
 
+    # search distillation (distill.py): at one turn of every rollout, distill_matches training
+    # matches are solved as one-turn matrix games on the forward model (distill_k candidates a side,
+    # the learner's own value at the leaves), and the update pulls the policy toward each side's
+    # equilibrium with weight distill_coef.  0 matches: off.
+    distill_matches: int = 0
+    distill_k: int = 6
+    distill_coef: float = 1.0
+
     # best response (instead of self-play): the learner against one fixed policy, never trained on
     opponent: str | None = None  # random, scripted, search[:...] or a checkpoint path (opponent.py)
     init: str | None = None  # a checkpoint whose weights the learner starts from
@@ -206,6 +214,12 @@ class TrainConfig:
              f"exploiter_updates must be in 1 .. {MAX_EXPLOITER_UPDATES} and exploiters_kept in 1 .. {MAX_EXPLOITERS_KEPT}"),
             (not (self.exploiter_interval and self.opponent), "exploiters train against self-play's learner: "
                                                               "not with --opponent"),
+            (0 <= self.distill_matches <= self.num_envs,
+             f"distill_matches must be between 0 (off) and num_envs ({self.num_envs})"),
+            (2 <= self.distill_k <= MAX_DISTILL_K, f"distill_k must be in 2 .. {MAX_DISTILL_K}"),
+            (self.distill_coef >= 0.0, "distill_coef must be at least 0"),
+            (not (self.distill_matches and self.cuda_graph_update),
+             "distill_matches: the captured minibatch step (cuda_graph_update) has no distillation term"),
             (self.minutes is None or self.minutes > 0, "minutes must be positive"),
             (self.steps is None or self.steps > 0, "steps must be positive"),
             (self.eval_matches >= 1 and self.pool_size >= 1 and self.snapshot_interval >= 1,
@@ -260,7 +274,8 @@ MAX_LAYERS = 16
 MAX_HORIZON = 4096
 MAX_BATCH = 1 << 24  # agent steps per update: 2,048 times the default's 8,192
 MAX_EXPLOITER_UPDATES = 1_000_000
-MAX_EXPLOITERS_KEPT = 64  # each a copy of the network in memory, played in one batched pass
+MAX_EXPLOITERS_KEPT = 64
+MAX_DISTILL_K = 64  # the search's own limit on candidates (search.MAX_K)  # each a copy of the network in memory, played in one batched pass
 
 
 def cpu_has_native_bf16() -> bool:

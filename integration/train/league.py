@@ -80,7 +80,7 @@ def train_exploiter(main: "Trainer") -> tuple[MaskedActorCritic, bool, float | N
     sub_cfg = dataclasses.replace(
         cfg, opponent=str(target), init=str(target), seed=cfg.seed + update, run_dir=str(folder),
         minutes=None, steps=cfg.exploiter_updates * cfg.batch_size, lr_schedule="constant",
-        exploiter_interval=0, eval_interval=0, eval_search=None, record_matches=False, plots=False,
+        exploiter_interval=0, distill_matches=0, eval_interval=0, eval_search=None, record_matches=False, plots=False,
         checkpoint_interval=cfg.exploiter_updates + 1, notes={"exploiter_of": update})
     rng_state = ckpt.rng_state(cuda=main.device.type == "cuda")
     sub = Trainer(sub_cfg, run_dir=folder, display=False)

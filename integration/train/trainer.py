@@ -31,6 +31,7 @@ import torch
 
 from . import checkpoint as ckpt
 from .config import TrainConfig
+from .distill import SearchTeacher, allocate_targets, distill_loss
 from .envs import action_spec, make_env, match_recorder, scripted_baseline
 from .evaluate import Ratings, Result, elo_difference, play
 from .logger import Display, MetricsLog, Status, duration, make_plots
@@ -171,6 +172,13 @@ class Trainer:
         self.overlap = self.OVERLAP and cfg.overlapped()
         self.bufs = [Rollout(cfg.horizon, cfg.agents, self.spec, self.device)
                      for _ in range(2 if self.async_mode or self.overlap else 1)]
+        # search distillation (distill.py): targets searched at one turn of each rollout
+        self.teacher = None
+        if cfg.distill_matches:
+            self.teacher = SearchTeacher(self.env, cfg.distill_matches, cfg.distill_k, cfg.shaping_damage,
+                                         cfg.gamma, cfg.seed + 3)
+            for buf in self.bufs:
+                allocate_targets(buf, cfg.distill_matches, cfg.distill_k, self.spec, self.device)
         # The overlapped loop (_loop_overlap): the rollouts are played by `behaviour`, the policy
         # one update behind the learner, in buffers shared with the update process.
         self.behaviour = self.behaviour_version = self._ready = None
@@ -429,7 +437,9 @@ class Trainer:
     # ----- experience --------------------------------------------------------------------
     def collect(self, buf: Rollout, behaviour: MaskedActorCritic) -> dict:
         """Play `horizon` turns of every match; the learner's forward pass covers all agents,
-        then the seats of past snapshots are overwritten by their own actions."""
+        then the seats of past snapshots are overwritten by their own actions.  With search
+        distillation, one turn's matches are also searched for the update's targets (distill.py)."""
+        search_turn = self.teacher.turn(self.cfg.horizon) if self.teacher else -1
         for t in range(self.cfg.horizon):
             obs = self.next_obs
             buf.obs[t] = obs
@@ -441,6 +451,9 @@ class Trainer:
             buf.move_mask[t], buf.data_row[t] = out.move_mask, out.data_row
             learner = self.selfplay.learner_agents()
             buf.weight[t] = torch.as_tensor(learner, device=self.device)
+            if t == search_turn:
+                with self.timer("search"), torch.no_grad():
+                    self.teacher.fill(buf, actions.cpu().numpy(), behaviour)
             with self.timer("env"):
                 obs_np, rewards, terminals, truncations, _ = self.env.step(actions.cpu().numpy().astype(np.int32))
             # A truncation is treated as an end (no bootstrap): the next row is a new match.
@@ -491,6 +504,9 @@ class Trainer:
         b_value, b_weight = flat(buf.value), flat(buf.weight)
         b_adv = flat(advantages)
         learner_idx = torch.nonzero(b_weight > 0).flatten()
+        distill = None  # the search targets (distill.py), split over the minibatches like the samples
+        if self.teacher is not None:
+            distill = (buf.distill_obs, buf.distill_actions, buf.distill_target, buf.distill_valid)
         epochs = 1 if self.async_mode else cfg.update_epochs
         sums: dict[str, torch.Tensor | float] = defaultdict(float)  # summed on the device: one sync per epoch
         count = 0
@@ -499,14 +515,19 @@ class Trainer:
                 b_adv = flat(self._vtrace(buf, (b_obs, b_actions, b_move_mask, b_data_row), b_logprob, T, N))
             b_ret = b_adv + b_value
             order = torch.randperm(len(learner_idx), generator=self.update_gen).to(self.device)
-            for mb in learner_idx[order].tensor_split(cfg.num_minibatches):
+            targets = [None] * cfg.num_minibatches
+            if distill is not None:
+                d_order = torch.randperm(len(distill[0]), generator=self.update_gen).to(self.device)
+                targets = [tuple(torch.index_select(x, 0, part) for x in distill)
+                           for part in d_order.tensor_split(cfg.num_minibatches)]
+            for mb, target in zip(learner_idx[order].tensor_split(cfg.num_minibatches), targets):
                 if len(mb) == 0:
                     continue
                 step = self.cuda.minibatch if self.cuda and self.cuda.graph_update else self._minibatch
                 # index_select: the same rows as x[mb], several times faster on the CPU
                 rows = [torch.index_select(x, 0, mb) for x in (b_obs, b_actions, b_move_mask, b_data_row,
                                                                b_logprob, b_adv, b_value, b_ret)]
-                stats = step(*rows)
+                stats = step(*rows) if target is None else step(*rows, distill=target)
                 for k, v in stats.items():
                     sums[k] = sums[k] + v.detach()
                 count += 1
@@ -517,20 +538,34 @@ class Trainer:
         out["loss/epochs"] = epoch + 1
         return out
 
-    def _minibatch(self, obs, actions, move_mask, data_row, old_logprob, adv, old_value, returns) -> dict:
+    def _minibatch(self, obs, actions, move_mask, data_row, old_logprob, adv, old_value, returns,
+                   distill=None) -> dict:
+        """One optimizer step on a minibatch; `distill`: its share of the search targets
+        (obs [s, OBS], candidates [s, K, H], target [s, K], valid [s, K]), or None."""
         cfg = self.cfg
         with self._autocast():
             new = self.policy.evaluate(obs, actions, move_mask, data_row)
         loss, stats = ppo_loss(new.logprob.float(), old_logprob, adv, new.value.float(), old_value, returns,
                                new.entropy.float(), torch.ones_like(adv), cfg.clip_coef, cfg.vf_clip_coef,
                                cfg.vf_coef, cfg.ent_coef, cfg.norm_adv)
+        extra = {}
+        if distill is not None:
+            d_obs, d_actions, d_target, d_valid = distill
+            s, k = d_target.shape
+            with self._autocast():
+                d_logprob = self.policy.evaluate(d_obs.repeat_interleave(k, 0), d_actions.reshape(s * k, -1)).logprob
+            ce = distill_loss(d_logprob.float().reshape(s, k), d_target, d_valid)
+            taught = (d_valid.sum(-1) >= 2).float()
+            d_loss = (ce * taught).sum() / taught.sum().clamp(min=1.0)
+            loss = loss + cfg.distill_coef * d_loss
+            extra["distill"] = d_loss.detach()
         self.optimizer.zero_grad(set_to_none=True)
         loss.backward()
         self._after_backward()
         torch.nn.utils.clip_grad_norm_(self.policy.parameters(), cfg.max_grad_norm)
         self.optimizer.step()
         return {"policy": stats["policy_loss"], "value": stats["value_loss"], "entropy": stats["entropy"],
-                "approx_kl": stats["approx_kl"], "clipfrac": stats["clipfrac"]}
+                "approx_kl": stats["approx_kl"], "clipfrac": stats["clipfrac"], **extra}
 
     def _after_backward(self) -> None:
         """Between backward and the optimizer step: nothing here; a data-parallel rank averages
@@ -846,9 +881,9 @@ class Trainer:
             "train/matches": len(self.ep_stats["return"]),
             "policy_lag": lag,
             **{k: v for k, v in stats.items()},
-            **{f"time/{k}": times.get(k, 0.0) for k in ("env", "forward", "update", "eval", "exploiter")},
+            **{f"time/{k}": times.get(k, 0.0) for k in ("env", "forward", "search", "update", "eval", "exploiter")},
         }
-        busy = sum(times.get(k, 0.0) for k in ("env", "forward", "eval", "exploiter"))
+        busy = sum(times.get(k, 0.0) for k in ("env", "forward", "search", "eval", "exploiter"))
         busy += 0.0 if self.async_mode or self.overlap else times.get("update", 0.0)  # these updates overlap the rollout
         row["time/other"] = max(wall - busy, 0.0)
         self.ep_stats.clear()
@@ -891,6 +926,7 @@ class Trainer:
             # the overlapped loop: the policy that plays the next rollout (one version behind)
             behaviour=self.behaviour.state_dict() if self.overlap else None,
             behaviour_version=self.behaviour_version,
+            teacher=self.teacher.state_dict() if self.teacher else None,
         )
 
     def _optimizer_state(self) -> dict:
@@ -931,6 +967,11 @@ class Trainer:
         self.best = self._checked_best(state.get("best"))
         self.rng.bit_generator.state = state["selfplay_rng"]
         self.update_gen.set_state(state["update_gen"])
+        if self.teacher is not None and state.get("teacher") is not None:  # none: distillation starts here
+            try:
+                self.teacher.load_state_dict(state["teacher"])
+            except (TypeError, ValueError, KeyError, AttributeError):
+                raise SystemExit("the checkpoint's search-distillation state (teacher) is malformed") from None
         self.ep_return[:] = state["ep_return"]
         self.ep_len[:] = state["ep_len"]
         if state["env"] is not None and hasattr(self.env, "set_state"):
