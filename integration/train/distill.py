@@ -9,9 +9,14 @@ expert iteration with a one-turn search whose leaves are valued by the learner i
 At one turn of every rollout (drawn uniformly from its ``horizon``) the :class:`SearchTeacher`
 takes ``distill_matches`` of the training matches (drawn without replacement) and, for each:
 
-1. draws ``distill_k`` candidate actions per side with :func:`search.draw_candidates`: the action
-   that side plays at this turn first, then distinct legal moves with their data drawn as the
-   panel offers them;
+1. gathers ``distill_k`` distinct candidate actions per side: the action that side plays at this
+   turn first, then the behaviour policy's own samples (``distill_k`` draws), then, to fill up,
+   legal moves with their data drawn uniformly as the panel offers them
+   (:func:`search.draw_candidates`).  The policy's proposals make the target a reweighting of
+   what the policy already plays (uniform candidates alone pulled a fresh policy toward a near-
+   uniform mix over the whole menu: its entropy never fell, and it lost to the scripted
+   baseline); the uniform fill keeps answers in view that the policy has stopped proposing
+   (a block against a throw it always makes);
 2. plays every pair of candidates one turn ahead on clones of the match
    (:meth:`search.SearchPolicy.evaluate_pairs`) and scores it from P1's side as the learner's
    return would: the turn's damage shaping, ``shaping_damage * (P1 hp - P2 hp) / 1500`` after it
@@ -28,7 +33,7 @@ actions the search did not draw is left alone), spread over the minibatches like
 own samples.  Targets come from the training env's own matches, so both seats of every match
 teach, whichever policy played them.
 
-Deterministic: the teacher's draws come from its own generator (seeded from the run's seed, kept
+Deterministic: the teacher's draws come from its own generators (seeded from the run's seed, kept
 in checkpoints), and the value head is read without sampling.
 """
 from __future__ import annotations
@@ -103,48 +108,78 @@ class SearchTeacher:
         self.k = int(k)
         self.search = _OneTurnSearch(k, shaping, gamma).bind(env, np.arange(env.num_agents))
         self.rng = np.random.default_rng(seed)
+        self.gen = torch.Generator().manual_seed(seed)  # the policy's proposals
 
     def turn(self, horizon: int) -> int:
         """The turn of the next rollout at which the teacher searches."""
         return int(self.rng.integers(horizon))
 
+    def games(self, slots: np.ndarray, actions: np.ndarray, value_net) -> list:
+        """The matrix game of each match slot of the env as it is now, whose agents are about to
+        play ``actions`` ([2 * num_envs, H]): ``(P1's candidates, P2's candidates, payoff)`` with
+        ``payoff`` P1's score of every pair (the module docstring, steps 1 and 2); None for a match
+        where neither side has a choice."""
+        obs = self.env.observations
+        rows = np.stack([2 * slots, 2 * slots + 1], 1).reshape(-1)
+        proposals = self._proposals(obs[rows], value_net).reshape(len(slots), 2, self.k, -1)
+        out, jobs = [], []
+        for i, slot in enumerate(slots):
+            cands = [self._candidates(obs[2 * slot + side], actions[2 * slot + side], proposals[i, side])
+                     for side in (0, 1)]
+            out.append([cands[0], cands[1], None])
+            if len(cands[0]) > 1 or len(cands[1]) > 1:
+                jobs.append((int(slot), 0, cands[0], cands[1]))
+        if jobs:
+            self.search.value_net = value_net
+            try:
+                payoffs = iter(self.search.evaluate_pairs(jobs))
+            finally:
+                self.search.value_net = None
+            for game in out:
+                if len(game[0]) > 1 or len(game[1]) > 1:
+                    game[2] = next(payoffs)
+        return [tuple(g) for g in out]
+
+    def _proposals(self, obs: np.ndarray, policy) -> np.ndarray:
+        """``k`` samples of ``policy`` for each row of ``obs``: int [rows, k, H]."""
+        with torch.no_grad():
+            rep = torch.as_tensor(obs).repeat_interleave(self.k, 0)
+            return policy.act(rep, self.gen).actions.numpy().reshape(len(obs), self.k, -1)
+
+    def _candidates(self, obs_row: np.ndarray, played: np.ndarray, proposed: np.ndarray) -> np.ndarray:
+        """Up to ``k`` distinct actions: ``played``, then the proposals, then uniform draws."""
+        tail = obs_row[O.FEATURE_SIZE:]
+        uniform = draw_candidates(tail, self.k, self.rng)
+        both = np.concatenate([np.asarray(played, dtype=np.int64).reshape(1, -1), proposed, uniform]).astype(np.int32)
+        _, idx = np.unique(both, axis=0, return_index=True)
+        return both[np.sort(idx)][:self.k]
+
     def fill(self, buf, actions: np.ndarray, value_net) -> None:
-        """Search ``matches`` matches of the env as it is now, whose agents are about to play
-        ``actions`` ([2 * num_envs, H]), and write both sides' targets into the rollout buffer
-        ``buf`` (:func:`allocate_targets`)."""
+        """Search ``matches`` matches of the env (drawn by the teacher), whose agents are about to
+        play ``actions``, and write both sides' targets into the rollout buffer ``buf``
+        (:func:`allocate_targets`); a side with one candidate is left invalid (no target)."""
         obs = self.env.observations
         slots = np.sort(self.rng.choice(self.env.num_envs, self.matches, replace=False))
         buf.distill_valid.zero_()
         buf.distill_target.zero_()
-        jobs, rows = [], []
-        for i, slot in enumerate(slots):
-            cands = [draw_candidates(obs[2 * slot + side, O.FEATURE_SIZE:], self.k, self.rng,
-                                     actions[2 * slot + side]) for side in (0, 1)]
-            for side in (0, 1):
+        buf.distill_actions.zero_()
+        for i, (slot, (p1, p2, payoff)) in enumerate(zip(slots, self.games(slots, actions, value_net))):
+            for side, cands in ((0, p1), (1, p2)):
                 row = 2 * i + side
                 buf.distill_obs[row] = torch.as_tensor(obs[2 * slot + side])
-                buf.distill_actions[row].zero_()
-                buf.distill_actions[row, :len(cands[side])] = torch.as_tensor(cands[side], dtype=torch.long)
-            if len(cands[0]) > 1 or len(cands[1]) > 1:
-                jobs.append((int(slot), 0, cands[0], cands[1]))
-                rows.append(i)
-        if not jobs:
-            return
-        self.search.value_net = value_net
-        try:
-            payoffs = self.search.evaluate_pairs(jobs)
-        finally:
-            self.search.value_net = None
-        for i, (_, _, mine, theirs), a in zip(rows, jobs, payoffs):
-            for side, cands, game in ((0, mine, a), (1, theirs, -a.T)):
+                buf.distill_actions[row, :len(cands)] = torch.as_tensor(cands, dtype=torch.long)
                 if len(cands) < 2:
                     continue
-                x, _ = solve_matrix_game(game)
-                buf.distill_target[2 * i + side, :len(cands)] = torch.as_tensor(x, dtype=torch.float32)
-                buf.distill_valid[2 * i + side, :len(cands)] = True
+                x, _ = solve_matrix_game(payoff if side == 0 else -payoff.T)
+                buf.distill_target[row, :len(cands)] = torch.as_tensor(x, dtype=torch.float32)
+                buf.distill_valid[row, :len(cands)] = True
 
     def state_dict(self) -> dict:
-        return {"rng": self.rng.bit_generator.state}
+        return {"rng": self.rng.bit_generator.state, "gen": self.gen.get_state()}
 
     def load_state_dict(self, state: dict) -> None:
+        gen = state["gen"]
+        if not isinstance(gen, torch.Tensor) or gen.dtype != torch.uint8 or gen.shape != self.gen.get_state().shape:
+            raise ValueError("the teacher's generator state is not a torch generator's")
         self.rng.bit_generator.state = state["rng"]
+        self.gen.set_state(gen)
