@@ -141,7 +141,8 @@ def test_targets_are_both_sides_equilibria_over_their_candidates():
 def _real(**overrides) -> TrainConfig:
     cfg = dict(num_envs=4, horizon=4, update_epochs=2, num_minibatches=2, hidden=32, seed=5, steps=10**9,
                snapshot_interval=2, pool_size=2, eval_interval=0, eval_search=None, checkpoint_interval=1000,
-               plots=False, record_matches=False, final_eval_rounds=1, distill_matches=2, distill_k=3)
+               plots=False, record_matches=False, eval_matches=2, final_eval_rounds=1, distill_matches=2,
+               distill_k=3)
     cfg.update(overrides)
     return TrainConfig(**cfg)
 
@@ -185,3 +186,19 @@ def test_settings_out_of_range_are_refused(overrides, message):
 def test_an_env_without_the_c_engine_is_refused(tmp_path):
     with pytest.raises(ValueError, match="C engine"):
         Trainer(small(distill_matches=2), run_dir=tmp_path, display=False)
+
+
+@pytest.mark.parametrize("teacher", [{"rng": {"bit_generator": "PCG64"}, "gen": None}, {"rng": 3},
+                                     {"rng": None, "gen": torch.zeros(3, dtype=torch.uint8)}, "teacher"])
+def test_a_malformed_teacher_state_is_one_clear_error(tmp_path, teacher):
+    from integration.train import checkpoint as ckpt
+
+    first = Trainer(_real(), run_dir=tmp_path, display=False)
+    first.run(max_updates=1, finish=False)
+    path = first.save_checkpoint()
+    first.close()
+    state = ckpt.load(path)
+    state["teacher"] = teacher
+    ckpt.save_atomic(state, path)
+    with pytest.raises(SystemExit, match="search-distillation state"):
+        Trainer.resume(tmp_path, display=False)
