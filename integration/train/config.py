@@ -90,10 +90,13 @@ class TrainConfig:
     # search distillation (distill.py): at one turn of every rollout, distill_matches training
     # matches are solved as one-turn matrix games on the forward model (distill_k candidates a side,
     # the learner's own value at the leaves), and the update pulls the policy toward each side's
-    # equilibrium with weight distill_coef.  0 matches: off.
+    # equilibrium with weight distill_coef (0.5 and more kept the policy near uniform: it never
+    # learned the game).  Off: with 16 matches a 15-minute run made a third fewer updates, and its
+    # agent was weaker by every yardstick and no harder to exploit (docs/TRAINING.md, "Ablations":
+    # search distillation).
     distill_matches: int = 0
     distill_k: int = 6
-    distill_coef: float = 1.0
+    distill_coef: float = 0.05
 
     # best response (instead of self-play): the learner against one fixed policy, never trained on
     opponent: str | None = None  # random, scripted, search[:...] or a checkpoint path (opponent.py)
