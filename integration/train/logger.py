@@ -468,7 +468,8 @@ class Display:
         if not split:
             return "time per update: -"
         total = sum(v for _, v in split)
-        return "time per update: " + "  ".join(f"{n} {100 * v / total:.0f}%" for n, v in split)
+        sep = "  " if len(split) <= 5 else " "  # six parts fit 80 columns with single spaces
+        return "time per update: " + sep.join(f"{n} {100 * v / total:.0f}%" for n, v in split)
 
     def eval_rows(self) -> list[tuple[str, ...]]:
         """(opponent, score, 95% interval, Elo difference, matches, update) of the latest results."""
