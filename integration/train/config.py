@@ -277,8 +277,8 @@ MAX_LAYERS = 16
 MAX_HORIZON = 4096
 MAX_BATCH = 1 << 24  # agent steps per update: 2,048 times the default's 8,192
 MAX_EXPLOITER_UPDATES = 1_000_000
-MAX_EXPLOITERS_KEPT = 64
-MAX_DISTILL_K = 64  # the search's own limit on candidates (search.MAX_K)  # each a copy of the network in memory, played in one batched pass
+MAX_EXPLOITERS_KEPT = 64  # each a copy of the network in memory, played in one batched pass
+MAX_DISTILL_K = 64  # the search's own limit on candidates (search.MAX_K; not imported: this module stays import-light)
 
 
 def cpu_has_native_bf16() -> bool:

@@ -38,7 +38,7 @@ def test_two_ranks_stay_identical_resume_and_are_deterministic(tmp_path):
 
 
 @pytest.mark.parametrize("key, value", [("target_kl", 0.02), ("async_update", True), ("cuda_graph_update", True),
-                                        ("exploiter_interval", 10)])
+                                        ("exploiter_interval", 10), ("distill_matches", 1)])
 def test_unsupported_settings_fail_clearly(key, value):
     with pytest.raises(ValueError, match=f"{key} is not supported in a distributed run"):
         DistributedTrainer(small(**{key: value}), display=False)
