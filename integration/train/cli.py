@@ -199,9 +199,11 @@ def print_summary(summary: dict, width: int | None = None) -> None:
         + ("  (interrupted: --resume to continue)" if summary["interrupted"] else ""),
     ]
     agent = summary.get("agent")
-    if agent:  # the evaluated policy that rated best against the yardsticks (Trainer._keep_best)
+    if agent:  # the evaluated policy chosen by the yardsticks and head-to-heads (Trainer._keep_best)
+        duel = agent.get("head_to_head")
         chosen = ", ".join(f"{n} {fmt(r['score'])} [{fmt(r['low'])}, {fmt(r['high'])}] over {r['matches']}"
-                           for n, r in agent["yardsticks"].items())
+                           for n, r in ({"agent of update " + str(duel["against"]): duel} if duel else {}
+                                        | agent["yardsticks"]).items())
         lines.append(f"the run's agent   {agent['checkpoint']}  (update {agent['update']}: {chosen})")
     lines += [
         f"plots             {', '.join(summary['plots']) or '-'}",

@@ -115,6 +115,12 @@ class TrainConfig:
     eval_search: str | None = "search"
     eval_search_matches: int = 16
     eval_search_every: int = 2  # every other evaluation: the candidates the run's agent is chosen from (best.safetensors)
+    # The run's agent (agent_choice.py): a policy scoring above agent_bar against every yardstick
+    # qualifies, and between two qualifying policies a head-to-head of eval_agent_matches decides
+    # (played at the evaluations the run's agent is chosen at); 1 leaves the choice to the
+    # yardsticks' lower interval ends alone.
+    agent_bar: float = 0.5
+    eval_agent_matches: int = 64
     final_eval_rounds: int = 4  # the final evaluation plays random, scripted (and --opponent) this many times over
     final_search_rounds: int = 2  # ... and the search yardstick this many times over
     record_matches: bool = True  # save the final policy's matches as traces in <run>/matches/
@@ -228,9 +234,11 @@ class TrainConfig:
             (self.eval_matches >= 1 and self.pool_size >= 1 and self.snapshot_interval >= 1,
              "eval_matches, pool_size and snapshot_interval must be at least 1"),
             (min(self.eval_snapshot_matches, self.eval_search_matches, self.eval_search_every,
-                 self.final_search_rounds) >= 1,
-             "eval_snapshot_matches, eval_search_matches, eval_search_every and final_search_rounds must be at "
-             "least 1"),
+                 self.final_search_rounds, self.eval_agent_matches) >= 1,
+             "eval_snapshot_matches, eval_search_matches, eval_search_every, final_search_rounds and "
+             "eval_agent_matches must be at least 1"),
+            (0.0 <= self.agent_bar <= 1.0, "agent_bar must be between 0 and 1 (1: the yardsticks alone choose the "
+                                           "run's agent)"),
         ]
         for ok, message in checks:
             if not ok:

@@ -29,6 +29,7 @@ from typing import Callable
 import numpy as np
 import torch
 
+from . import agent_choice
 from . import checkpoint as ckpt
 from .config import TrainConfig
 from .distill import SearchTeacher, allocate_targets, distill_loss
@@ -66,14 +67,16 @@ class TrainingDiverged(RuntimeError):
 @dataclass
 class EvalOpponent:
     """One opponent of an evaluation: ``name`` as in the metrics keys (random, scripted, opponent,
-    search, u40), ``kind`` (its cost is measured per kind: random, scripted, opponent, search,
-    snapshot), ``make`` builds the policy, ``matches`` per round (the env's size) and ``rounds``."""
+    search, u40, agent), ``kind`` (its cost is measured per kind: random, scripted, opponent, search,
+    snapshot), ``make`` builds the policy, ``matches`` per round (the env's size) and ``rounds``;
+    ``player`` is its name in the Elo table where that differs (the run's agent: ``u<update>``)."""
 
     name: str
     kind: str
     make: Callable
     matches: int
     rounds: int = 1
+    player: str | None = None
 
 
 class Rollout:
@@ -200,8 +203,10 @@ class Trainer:
         self.stop_requested = False
         self.last_eval: dict = {}
         # The run's agent (checkpoints/best.safetensors): of the policies evaluated so far, the one
-        # that rates best against the fixed yardsticks (_keep_best); {} until one is.
+        # chosen by the yardsticks and head-to-heads (_keep_best, agent_choice.py); {} until one is,
+        # and its weights, which the head-to-heads play.
         self.best: dict = {}
+        self.agent_policy: MaskedActorCritic | None = None
 
         self.cuda = None
         self.bf16 = cfg.use_bf16()
@@ -671,9 +676,10 @@ class Trainer:
     def _eval_plan(self, final: bool, gen, update: int | None = None,
                    rounds: tuple[int, int] | None = None) -> list[EvalOpponent]:
         """The opponents of an evaluation at `update` (default: now), in the order they play:
-        random, scripted, the --opponent, the most recent snapshots, then the search yardstick (at
-        every `eval_search_every`-th periodic evaluation, the first included, and in the final
-        one).  `gen` draws the policies' randomness (None: a plan to estimate, never played)."""
+        random, scripted, the --opponent, the most recent snapshots, the run's agent (where the
+        evaluation may choose a new one: _keep_best), then the search yardstick (at every
+        `eval_search_every`-th periodic evaluation, the first included, and in the final one).
+        `gen` draws the policies' randomness (None: a plan to estimate, never played)."""
         cfg = self.cfg
         update = self.update_count if update is None else update
         rounds = rounds or ((max(1, cfg.final_eval_rounds), cfg.final_search_rounds) if final else (1, 1))
@@ -692,13 +698,23 @@ class Trainer:
                                      lambda sid=sid: self.selfplay.snapshots[sid].policy.as_policy_fn(gen),
                                      cfg.eval_snapshot_matches))
         index = update // cfg.eval_interval - 1 if cfg.eval_interval else 0  # this periodic evaluation's number
-        if self.search_yardstick and (final or index % cfg.eval_search_every == 0):
+        searched = bool(self.search_yardstick) and (final or index % cfg.eval_search_every == 0)
+        if self._duels() and (searched or not self.search_yardstick) and self.best["update"] != update:
+            plan.append(EvalOpponent("agent", "snapshot", lambda: self.agent_policy.as_policy_fn(gen),
+                                     cfg.eval_agent_matches, player=f"u{self.best['update']}"))
+        if searched:
             from .policies import make_policy
 
             plan.append(EvalOpponent("search", "search", lambda: make_policy(
                 self.search_yardstick, generator=gen, seed=int(gen.initial_seed()) % 2**31),
                 cfg.eval_search_matches, rounds[1]))
         return plan
+
+    def _duels(self) -> bool:
+        """Whether evaluations play the run's agent so far (agent_choice.py): in self-play with an
+        agent chosen and a bar that a policy can pass."""
+        return (not self.cfg.opponent and self.cfg.agent_bar < 1.0 and bool(self.best)
+                and self.agent_policy is not None)
 
     def _eval_env_of(self, matches: int):
         """The evaluation env of `matches` matches (made once per size)."""
@@ -749,7 +765,7 @@ class Trainer:
             seconds = time.perf_counter() - start
             self.eval_seconds_per_match[opp.kind] = seconds / max(result.games, 1)
             done += weights[k]
-            self.ratings.add(me, opp.name, result)
+            self.ratings.add(me, opp.player or opp.name, result)
             out.update(self._result_fields(opp.name, result))
             out[f"eval/seconds_{opp.name}"] = seconds  # what this opponent cost (the budget's estimates)
         self.policy.train(was_training)
@@ -780,10 +796,10 @@ class Trainer:
         return ["search", "scripted"] if self.search_yardstick else ["scripted"]
 
     def _keep_best(self, out: dict) -> None:
-        """Make the policy just evaluated the run's agent if it rates better than the agent so far:
-        compared by the lower ends of the 95 % intervals of its scores against the yardsticks
-        (_yardstick_names, in order), so a score over few matches must be higher to win.  The
-        agent is saved as checkpoints/best.safetensors, a policy-only checkpoint (config, action
+        """Make the policy just evaluated the run's agent if it is better than the agent so far, by
+        agent_choice.py's rule: the yardsticks (_yardstick_names, in order) while they separate the
+        two, else the head-to-head this evaluation played against the agent (``eval/score_agent``).
+        The agent is saved as checkpoints/best.safetensors, a policy-only checkpoint (config, action
         layout, weights and the figures it was chosen by) that every command playing a checkpoint
         reads.  Why: self-play cycles, and the score against a fixed opponent swings over a run by
         far more than its interval (docs/TRAINING.md), so the last policy is not the best one.
@@ -795,12 +811,26 @@ class Trainer:
         figures = {n: {"score": out[f"eval/score_{n}"], "low": out[f"eval/score_{n}_low"],
                        "high": out[f"eval/score_{n}_high"], "matches": out[f"eval/matches_{n}"]}
                    for n in names if f"eval/score_{n}" in out}
-        rank = lambda f: [f[n]["low"] if n in f else 0.0 for n in names]  # noqa: E731
-        if self.best and rank(figures) <= rank(self.best["yardsticks"]):
+        bar = None if self.cfg.opponent or self.cfg.agent_bar >= 1.0 else self.cfg.agent_bar
+        choice = agent_choice.verdict(figures, self.best.get("yardsticks"), names, bar)
+        duel = None
+        if choice == agent_choice.DUEL:
+            if "eval/score_agent" in out:
+                duel = {"against": self.best["update"], **{k: out[f"eval/{k}_agent"] for k in ("score", "matches")},
+                        "low": out["eval/score_agent_low"], "high": out["eval/score_agent_high"]}
+                choice = agent_choice.REPLACE if agent_choice.duel_replaces(duel["score"]) else agent_choice.KEEP
+            else:  # the agent's weights are not at hand (a checkpoint without them): the yardsticks decide
+                choice = agent_choice.verdict(figures, self.best["yardsticks"], names, None)
+        if choice != agent_choice.REPLACE:
             return
         self.best = {"update": self.update_count, "global_step": self.global_step, "yardsticks": figures}
-        self.save_policy(self.policy, self.run_dir / "checkpoints" / BEST, chosen_by=figures)
-        self.display.message(f"the run's agent is now update {self.update_count} ("
+        if duel:
+            self.best["head_to_head"] = duel
+        self.agent_policy = copy.deepcopy(self.policy).eval().requires_grad_(False)
+        self.save_policy(self.policy, self.run_dir / "checkpoints" / BEST, chosen_by=figures,
+                         **({"head_to_head": duel} if duel else {}))
+        why = f"beats the agent of update {duel['against']} {self._score_text(out, 'agent')}; " if duel else ""
+        self.display.message(f"the run's agent is now update {self.update_count} ({why}"
                              + ", ".join(self._score_text(out, n) for n in figures)
                              + f"): {self.run_dir / 'checkpoints' / BEST}")
 
@@ -919,6 +949,9 @@ class Trainer:
             selfplay=self.selfplay.state_dict(),
             ratings=self.ratings.state_dict(),
             best=dict(self.best),
+            # the run's agent's weights: its head-to-heads go on after a resume, whatever
+            # best.safetensors holds by then
+            best_policy=self.agent_policy.state_dict() if self.agent_policy is not None else None,
             env=env_state,
             next_obs=self.next_obs.cpu(),
             ep_return=self.ep_return.copy(),
@@ -965,6 +998,7 @@ class Trainer:
         self.selfplay.load_state_dict(state["selfplay"], self._make_policy)
         self.ratings.load_state_dict(state["ratings"])
         self.best = self._checked_best(state.get("best"))
+        self.agent_policy = self._checked_agent_policy(state.get("best_policy")) if self.best else None
         self.rng.bit_generator.state = state["selfplay_rng"]
         self.update_gen.set_state(state["update_gen"])
         if self.teacher is not None and state.get("teacher") is not None:  # none: distillation starts here
@@ -988,17 +1022,34 @@ class Trainer:
     @staticmethod
     def _checked_best(best) -> dict:
         """A checkpoint's record of the run's agent (_keep_best), checked: {} or the update, step
-        and, per yardstick, numbers; anything else is one clear error."""
+        and, per yardstick, numbers (and, where a head-to-head chose it, that one's); anything
+        else is one clear error."""
         if not best:
             return {}
         number = lambda v: isinstance(v, (int, float)) and not isinstance(v, bool)  # noqa: E731
-        ok = (isinstance(best, dict) and set(best) == {"update", "global_step", "yardsticks"}
+        figures = lambda f, keys: isinstance(f, dict) and set(f) == keys and all(number(v) for v in f.values())  # noqa: E731
+        score = {"score", "low", "high", "matches"}
+        ok = (isinstance(best, dict) and set(best) - {"head_to_head"} == {"update", "global_step", "yardsticks"}
               and number(best["update"]) and number(best["global_step"]) and isinstance(best["yardsticks"], dict)
-              and all(isinstance(n, str) and isinstance(f, dict) and set(f) == {"score", "low", "high", "matches"}
-                      and all(number(v) for v in f.values()) for n, f in best["yardsticks"].items()))
+              and all(isinstance(n, str) and figures(f, score) for n, f in best["yardsticks"].items())
+              and ("head_to_head" not in best or figures(best["head_to_head"], score | {"against"})))
         if not ok:
             raise SystemExit("the checkpoint's record of the run's agent (best) is malformed")
         return dict(best)
+
+    def _checked_agent_policy(self, weights) -> MaskedActorCritic | None:
+        """The run's agent's network from a checkpoint's weights (None where it has none: the
+        yardsticks alone then choose until a new agent is chosen); weights that do not fit this
+        run's network are one clear error."""
+        if weights is None:
+            return None
+        net = MaskedActorCritic(self.spec, self.cfg.hidden, self.cfg.layers).to(self.device)
+        try:
+            net.load_state_dict(weights)
+        except (RuntimeError, TypeError, AttributeError, KeyError):
+            raise SystemExit("the checkpoint's weights of the run's agent (best_policy) do not fit the run's "
+                             "network") from None
+        return net.eval().requires_grad_(False)
 
     def _make_policy(self) -> MaskedActorCritic:
         return MaskedActorCritic(self.spec, self.cfg.hidden, self.cfg.layers).to(self.device)
@@ -1183,9 +1234,7 @@ class Trainer:
             "matches": matches,  # traces of the final policy: `uv run yomi watch <path>`
             "checkpoint": str(self.run_dir / "checkpoints" / ckpt.LATEST),
             # the run's agent: the evaluated policy that rated best against the fixed yardsticks
-            "agent": ({"checkpoint": str(self.run_dir / "checkpoints" / BEST), "update": self.best["update"],
-                       "global_step": self.best["global_step"], "yardsticks": self.best["yardsticks"]}
-                      if self.best else None),
+            "agent": ({"checkpoint": str(self.run_dir / "checkpoints" / BEST), **self.best} if self.best else None),
         }
         (self.run_dir / "summary.json").write_text(json.dumps(summary, indent=2))
         return summary

@@ -40,6 +40,10 @@ def assert_same_state(a: Trainer, b: Trainer):
     assert sa["param_groups"][0]["lr"] == sb["param_groups"][0]["lr"]
     assert (a.update_count, a.global_step) == (b.update_count, b.global_step)
     assert a.best == b.best  # the run's agent so far (Trainer._keep_best)
+    assert (a.agent_policy is None) == (b.agent_policy is None)
+    if a.agent_policy is not None:
+        for p, q in zip(a.agent_policy.state_dict().values(), b.agent_policy.state_dict().values()):
+            assert torch.equal(p, q)
     assert a.selfplay.pool == b.selfplay.pool and sorted(a.selfplay.snapshots) == sorted(b.selfplay.snapshots)
     assert getattr(a.selfplay, "exploiters", None) == getattr(b.selfplay, "exploiters", None)
     for sid, snap in a.selfplay.snapshots.items():

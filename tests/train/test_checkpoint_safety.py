@@ -138,7 +138,10 @@ def test_plain_data_round_trips_exactly():
 
 @pytest.mark.parametrize("best", ["x", {"update": 1}, {"update": 1, "global_step": 8, "yardsticks": {"scripted": 3}},
                                   {"update": 1, "global_step": 8,
-                                   "yardsticks": {"scripted": {"score": "1", "low": 0, "high": 1, "matches": 4}}}])
+                                   "yardsticks": {"scripted": {"score": "1", "low": 0, "high": 1, "matches": 4}}},
+                                  {"update": 1, "global_step": 8,
+                                   "yardsticks": {"scripted": {"score": 1, "low": 0, "high": 1, "matches": 4}},
+                                   "head_to_head": {"score": 0.6, "low": 0.4, "high": 0.7, "matches": 64}}])
 def test_a_crafted_record_of_the_runs_agent_is_one_clear_error(tmp_path, best):
     """The record of the run's agent in a checkpoint (a checksum-valid file can say anything) is
     checked when a run resumes: a malformed one stops it with one line, before it trains."""
@@ -150,6 +153,21 @@ def test_a_crafted_record_of_the_runs_agent_is_one_clear_error(tmp_path, best):
     state["best"] = best
     ckpt.save_atomic(state, tmp_path / "checkpoints" / ckpt.LATEST)
     with pytest.raises(SystemExit, match="record of the run's agent"):
+        Trainer.resume(tmp_path, display=False)
+
+
+@pytest.mark.parametrize("weights", ["x", {"move_head.bias": torch.zeros(3)}])
+def test_crafted_weights_of_the_runs_agent_are_one_clear_error(tmp_path, weights):
+    """The run's agent's weights in a checkpoint (its head-to-heads play them after a resume) must
+    fit the run's network: anything else stops the resume with one line."""
+    first = Trainer(tiny(eval_interval=1), run_dir=tmp_path, display=False)
+    first.run(max_updates=1)
+    first.close()
+    state = ckpt.load(tmp_path / "checkpoints" / ckpt.LATEST)
+    assert set(state["best_policy"]) == set(state["policy"])
+    state["best_policy"] = weights
+    ckpt.save_atomic(state, tmp_path / "checkpoints" / ckpt.LATEST)
+    with pytest.raises(SystemExit, match="weights of the run's agent"):
         Trainer.resume(tmp_path, display=False)
 
 

@@ -53,28 +53,58 @@ def test_short_training_beats_random(tmp_path):
     assert summary["elo"] > 200
 
 
-def test_the_runs_agent_is_its_best_rated_evaluation(tmp_path):
-    """checkpoints/best.safetensors holds the evaluated policy whose score against the yardstick
-    (scripted, on the toy env, which has no search) has the highest lower interval end, the
-    earliest of equals; the summary names it, and it loads like any checkpoint."""
-    trainer = Trainer(small(eval_interval=2, eval_matches=16, final_eval_rounds=1), run_dir=tmp_path, display=False)
+def test_the_runs_agent_is_chosen_by_the_yardsticks_then_head_to_heads(tmp_path):
+    """checkpoints/best.safetensors holds the evaluated policy agent_choice.py's rule picks: with
+    scripted as the one yardstick (the toy env has no search) and a bar of 0, a policy that scores
+    at all against scripted qualifies; between two that do, the evaluation's head-to-head against
+    the agent (``eval/score_agent``) decides, else the higher lower interval end. The summary names
+    it, and it loads like any checkpoint."""
+    trainer = Trainer(small(eval_interval=2, eval_matches=16, final_eval_rounds=1, agent_bar=0.0),
+                      run_dir=tmp_path, display=False)
     summary = trainer.run(max_updates=10)
     trainer.close()
     rows = [json.loads(line) for line in (tmp_path / "eval.jsonl").read_text().splitlines()]
     assert len(rows) >= 5
-    best = rows[0]
+    best, kinds = rows[0], set()
     for row in rows[1:]:
-        if row["eval/score_scripted_low"] > best["eval/score_scripted_low"]:
+        if row["update"] == best["update"]:  # the final evaluation of the agent itself: no head-to-head
+            assert "eval/score_agent" not in row
+            if row["eval/score_scripted_low"] > best["eval/score_scripted_low"]:
+                best = row
+            continue
+        assert row["eval/matches_agent"] == 64  # every evaluation plays the agent so far
+        mine, theirs = row["eval/score_scripted"] > 0, best["eval/score_scripted"] > 0
+        if mine and theirs:
+            kinds.add("head-to-head")
+            better = row["eval/score_agent"] > 0.5
+        elif mine != theirs:
+            kinds.add("qualifying")
+            better = mine
+        else:
+            kinds.add("lower ends")
+            better = row["eval/score_scripted_low"] > best["eval/score_scripted_low"]
+        if better:
             best = row
+    assert "head-to-head" in kinds, kinds  # the run exercises the head-to-heads
     agent = summary["agent"]
     assert agent["update"] == best["update"]
     assert agent["yardsticks"]["scripted"]["score"] == best["eval/score_scripted"]
     state = ckpt.load(tmp_path / "checkpoints" / "best.safetensors")
     assert state["update"] == best["update"] and state["chosen_by"] == agent["yardsticks"]
-    assert set(state) == {"version", "config", "spec", "update", "global_step", "policy", "chosen_by"}
+    assert set(state) - {"head_to_head"} == {"version", "config", "spec", "update", "global_step", "policy",
+                                             "chosen_by"}
+    assert state.get("head_to_head") == agent.get("head_to_head")
+    if "head_to_head" in agent:
+        assert agent["head_to_head"]["score"] == best["eval/score_agent"] > 0.5
     latest = ckpt.load(tmp_path / "checkpoints" / ckpt.LATEST)["policy"]
     same = all(torch.equal(state["policy"][k], latest[k]) for k in latest)
     assert same == (best["update"] == summary["updates"])
+    assert all(torch.equal(v, trainer.agent_policy.state_dict()[k]) for k, v in state["policy"].items())
+
+
+def test_resume_is_bit_exact_with_head_to_heads(tmp_path):
+    """The run's agent's weights travel in the checkpoint: a resumed run plays the same head-to-heads."""
+    check_resume_is_bit_exact(tmp_path, small(eval_interval=2, agent_bar=0.0, eval_agent_matches=8), n=7, k=3)
 
 
 # ----- exact resume ------------------------------------------------------------------------------
