@@ -98,6 +98,14 @@ class TrainConfig:
     distill_k: int = 6
     distill_coef: float = 0.05
 
+    # Magnet regularisation (off by default: magnet_coef 0): each learner step's reward loses
+    # magnet_coef * (log pi(a|s) - log magnet(a|s)) (ppo.magnet_penalty), the magnet being the
+    # behaviour policy of magnet_interval rollouts ago, refreshed every magnet_interval rollouts:
+    # regularised Nash dynamics, which converge in two-player zero-sum games where plain
+    # self-play cycles (docs/TRAINING.md, "Ablations").
+    magnet_coef: float = 0.0
+    magnet_interval: int = 100
+
     # best response (instead of self-play): the learner against one fixed policy, never trained on
     opponent: str | None = None  # random, scripted, search[:...] or a checkpoint path (opponent.py)
     init: str | None = None  # a checkpoint whose weights the learner starts from
@@ -227,6 +235,8 @@ class TrainConfig:
              f"distill_matches must be between 0 (off) and num_envs ({self.num_envs})"),
             (2 <= self.distill_k <= MAX_DISTILL_K, f"distill_k must be in 2 .. {MAX_DISTILL_K}"),
             (self.distill_coef >= 0.0, "distill_coef must be at least 0"),
+            (self.magnet_coef >= 0.0 and self.magnet_interval >= 1,
+             "magnet_coef must be at least 0 and magnet_interval at least 1"),
             (not (self.distill_matches and self.cuda_graph_update),
              "distill_matches: the captured minibatch step (cuda_graph_update) has no distillation term"),
             (self.minutes is None or self.minutes > 0, "minutes must be positive"),

@@ -39,7 +39,7 @@ from .logger import Display, MetricsLog, Status, duration, make_plots
 from .opponent import FixedOpponent, load_init, load_opponent
 from .overlap import UpdateWorker, share_rollout
 from .policy import MaskedActorCritic, network_size, random_policy
-from .ppo import compute_gae, compute_vtrace, explained_variance, learning_rate, ppo_loss
+from .ppo import compute_gae, compute_vtrace, explained_variance, learning_rate, magnet_penalty, ppo_loss
 from .selfplay import SELF, SelfPlay
 from .stats import wilson_interval
 
@@ -190,6 +190,10 @@ class Trainer:
                 share_rollout(buf)
             self.behaviour = copy.deepcopy(self.policy).requires_grad_(False)
             self.behaviour_version = 0
+
+        # magnet regularisation (magnet_coef > 0): the magnet and the rollouts played since it was taken
+        self.magnet: MaskedActorCritic | None = None
+        self.magnet_age = 0
 
         self.update_count = 0
         self.global_step = 0
@@ -445,6 +449,7 @@ class Trainer:
         then the seats of past snapshots are overwritten by their own actions.  With search
         distillation, one turn's matches are also searched for the update's targets (distill.py)."""
         search_turn = self.teacher.turn(self.cfg.horizon) if self.teacher else -1
+        magnet = self._magnet_for(behaviour)
         for t in range(self.cfg.horizon):
             obs = self.next_obs
             buf.obs[t] = obs
@@ -464,6 +469,10 @@ class Trainer:
             # A truncation is treated as an end (no bootstrap): the next row is a new match.
             done = terminals | truncations
             buf.reward[t] = torch.as_tensor(rewards, device=self.device)
+            if magnet is not None:
+                with self.timer("forward"), torch.no_grad(), self._autocast():
+                    m_logprob = magnet.evaluate(obs, actions, out.move_mask, out.data_row).logprob.float()
+                buf.reward[t] -= magnet_penalty(out.logprob.float(), m_logprob, self.cfg.magnet_coef) * buf.weight[t]
             buf.done[t] = torch.as_tensor(done, device=self.device, dtype=torch.float32)
             ended = done.reshape(-1, 2).any(1)
             self._record_episodes(rewards, done, learner, ended)
@@ -476,6 +485,19 @@ class Trainer:
         with torch.no_grad(), self._autocast():
             buf.next_value[:] = behaviour.value(self.next_obs).float()
         return {}
+
+    def _magnet_for(self, behaviour: MaskedActorCritic) -> MaskedActorCritic | None:
+        """The magnet of the rollout about to be played (None: magnet_coef 0): a copy of
+        `behaviour` taken at the first rollout and then every magnet_interval rollouts, a count
+        that checkpoints keep (rollouts, not updates: the overlapped loop plays rollout k with the
+        learner of update k-1, and a rollout's number never depends on timing)."""
+        if not self.cfg.magnet_coef:
+            return None
+        if self.magnet is None or self.magnet_age >= self.cfg.magnet_interval:
+            self.magnet = copy.deepcopy(behaviour).eval().requires_grad_(False)
+            self.magnet_age = 0
+        self.magnet_age += 1
+        return self.magnet
 
     def _record_episodes(self, rewards, done, learner, ended) -> None:
         self.ep_return += rewards
@@ -960,6 +982,8 @@ class Trainer:
             behaviour=self.behaviour.state_dict() if self.overlap else None,
             behaviour_version=self.behaviour_version,
             teacher=self.teacher.state_dict() if self.teacher else None,
+            magnet=self.magnet.state_dict() if self.magnet is not None else None,
+            magnet_age=self.magnet_age,
         )
 
     def _optimizer_state(self) -> dict:
@@ -999,6 +1023,11 @@ class Trainer:
         self.ratings.load_state_dict(state["ratings"])
         self.best = self._checked_best(state.get("best"))
         self.agent_policy = self._checked_agent_policy(state.get("best_policy")) if self.best else None
+        self.magnet = self._checked_network(state.get("magnet"), "the magnet (magnet)")
+        age = state.get("magnet_age", 0)
+        if not (isinstance(age, int) and not isinstance(age, bool) and 0 <= age <= self.cfg.magnet_interval):
+            raise SystemExit("the checkpoint's magnet_age is not a count of rollouts up to magnet_interval")
+        self.magnet_age = age
         self.rng.bit_generator.state = state["selfplay_rng"]
         self.update_gen.set_state(state["update_gen"])
         if self.teacher is not None and state.get("teacher") is not None:  # none: distillation starts here
@@ -1039,16 +1068,19 @@ class Trainer:
 
     def _checked_agent_policy(self, weights) -> MaskedActorCritic | None:
         """The run's agent's network from a checkpoint's weights (None where it has none: the
-        yardsticks alone then choose until a new agent is chosen); weights that do not fit this
-        run's network are one clear error."""
+        yardsticks alone then choose until a new agent is chosen)."""
+        return self._checked_network(weights, "the run's agent (best_policy)")
+
+    def _checked_network(self, weights, what: str) -> MaskedActorCritic | None:
+        """A frozen network of this run's size from a checkpoint's weights (None for None);
+        weights that do not fit it are one clear error."""
         if weights is None:
             return None
         net = MaskedActorCritic(self.spec, self.cfg.hidden, self.cfg.layers).to(self.device)
         try:
             net.load_state_dict(weights)
         except (RuntimeError, TypeError, AttributeError, KeyError):
-            raise SystemExit("the checkpoint's weights of the run's agent (best_policy) do not fit the run's "
-                             "network") from None
+            raise SystemExit(f"the checkpoint's weights of {what} do not fit the run's network") from None
         return net.eval().requires_grad_(False)
 
     def _make_policy(self) -> MaskedActorCritic:

@@ -156,18 +156,34 @@ def test_a_crafted_record_of_the_runs_agent_is_one_clear_error(tmp_path, best):
         Trainer.resume(tmp_path, display=False)
 
 
+@pytest.mark.parametrize("key, message", [("best_policy", "weights of the run's agent"),
+                                          ("magnet", "weights of the magnet")])
 @pytest.mark.parametrize("weights", ["x", {"move_head.bias": torch.zeros(3)}])
-def test_crafted_weights_of_the_runs_agent_are_one_clear_error(tmp_path, weights):
-    """The run's agent's weights in a checkpoint (its head-to-heads play them after a resume) must
-    fit the run's network: anything else stops the resume with one line."""
-    first = Trainer(tiny(eval_interval=1), run_dir=tmp_path, display=False)
+def test_crafted_network_weights_are_one_clear_error(tmp_path, key, message, weights):
+    """The frozen networks a checkpoint carries besides the learner (the run's agent, which its
+    head-to-heads play after a resume; the magnet) must fit the run's network: anything else stops
+    the resume with one line."""
+    first = Trainer(tiny(eval_interval=1, magnet_coef=0.1), run_dir=tmp_path, display=False)
     first.run(max_updates=1)
     first.close()
     state = ckpt.load(tmp_path / "checkpoints" / ckpt.LATEST)
-    assert set(state["best_policy"]) == set(state["policy"])
-    state["best_policy"] = weights
+    assert set(state[key]) == set(state["policy"])
+    state[key] = weights
     ckpt.save_atomic(state, tmp_path / "checkpoints" / ckpt.LATEST)
-    with pytest.raises(SystemExit, match="weights of the run's agent"):
+    with pytest.raises(SystemExit, match=message):
+        Trainer.resume(tmp_path, display=False)
+
+
+@pytest.mark.parametrize("age", [-1, 10 ** 9, 1.5, True, "1"])
+def test_a_crafted_magnet_age_is_one_clear_error(tmp_path, age):
+    first = Trainer(tiny(magnet_coef=0.1), run_dir=tmp_path, display=False)
+    first.run(max_updates=1)
+    first.close()
+    state = ckpt.load(tmp_path / "checkpoints" / ckpt.LATEST)
+    assert state["magnet_age"] == 1
+    state["magnet_age"] = age
+    ckpt.save_atomic(state, tmp_path / "checkpoints" / ckpt.LATEST)
+    with pytest.raises(SystemExit, match="magnet_age"):
         Trainer.resume(tmp_path, display=False)
 
 

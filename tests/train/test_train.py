@@ -107,6 +107,45 @@ def test_resume_is_bit_exact_with_head_to_heads(tmp_path):
     check_resume_is_bit_exact(tmp_path, small(eval_interval=2, agent_bar=0.0, eval_agent_matches=8), n=7, k=3)
 
 
+def test_the_magnet_penalises_the_learners_divergence_from_it(tmp_path):
+    """With magnet_coef, each learner step's reward loses coef * (log pi(a|s) - log magnet(a|s)):
+    nothing in the rollout that takes the magnet (it is the behaviour policy then), and after the
+    learner moves, exactly that difference against a run without the magnet that plays the same
+    actions; the snapshot seats' rewards are the game's."""
+    runs = [Trainer(small(magnet_coef=coef, magnet_interval=3), run_dir=tmp_path / str(coef), display=False)
+            for coef in (0.0, 0.5)]
+    bufs = []
+    for trainer in runs:
+        torch.manual_seed(0)
+        trainer.collect(trainer.bufs[0], trainer.policy)
+        bufs.append(trainer.bufs[0].reward.clone())
+    plain, magnet = runs
+    assert torch.equal(bufs[0], bufs[1])  # the magnet is the policy that played
+    assert magnet.magnet_age == 1 and plain.magnet is None
+    for trainer in runs:
+        with torch.no_grad():
+            trainer.policy.move_head.bias.add_(torch.linspace(-1.0, 1.0, trainer.policy.move_head.bias.numel()))
+        torch.manual_seed(1)
+        trainer.collect(trainer.bufs[0], trainer.policy)
+    a, b = plain.bufs[0], magnet.bufs[0]
+    assert torch.equal(a.actions, b.actions)
+    flat = lambda x: x.reshape(-1, *x.shape[2:])  # noqa: E731
+    with torch.no_grad(), magnet._autocast():  # as the rollout computes both (bfloat16 where that is on)
+        lp = magnet.policy.evaluate(flat(b.obs), flat(b.actions), flat(b.move_mask), flat(b.data_row)).logprob
+        mlp = magnet.magnet.evaluate(flat(b.obs), flat(b.actions), flat(b.move_mask), flat(b.data_row)).logprob
+    expected = (0.5 * (lp.float() - mlp.float()) * flat(b.weight)).reshape(a.reward.shape)
+    assert (expected.abs() > 1e-3).any()
+    torch.testing.assert_close(a.reward - b.reward, expected, rtol=1e-5, atol=1e-6)
+    assert torch.equal(a.reward[b.weight == 0], b.reward[b.weight == 0])
+    for trainer in runs:
+        trainer.close()
+
+
+def test_resume_is_bit_exact_with_the_magnet(tmp_path):
+    """The magnet and its age travel in the checkpoint (a refresh falls after the resume)."""
+    check_resume_is_bit_exact(tmp_path, small(magnet_coef=0.2, magnet_interval=3), n=7, k=4)
+
+
 # ----- exact resume ------------------------------------------------------------------------------
 def test_resume_is_bit_exact(tmp_path):
     check_resume_is_bit_exact(tmp_path, small(), n=7, k=3)
