@@ -450,6 +450,7 @@ class Trainer:
         distillation, one turn's matches are also searched for the update's targets (distill.py)."""
         search_turn = self.teacher.turn(self.cfg.horizon) if self.teacher else -1
         magnet = self._magnet_for(behaviour)
+        penalty_sum = 0.0
         for t in range(self.cfg.horizon):
             obs = self.next_obs
             buf.obs[t] = obs
@@ -472,7 +473,9 @@ class Trainer:
             if magnet is not None:
                 with self.timer("forward"), torch.no_grad(), self._autocast():
                     m_logprob = magnet.evaluate(obs, actions, out.move_mask, out.data_row).logprob.float()
-                buf.reward[t] -= magnet_penalty(out.logprob.float(), m_logprob, self.cfg.magnet_coef) * buf.weight[t]
+                penalty = magnet_penalty(out.logprob.float(), m_logprob, self.cfg.magnet_coef) * buf.weight[t]
+                buf.reward[t] -= penalty
+                penalty_sum = penalty_sum + penalty.sum()
             buf.done[t] = torch.as_tensor(done, device=self.device, dtype=torch.float32)
             ended = done.reshape(-1, 2).any(1)
             self._record_episodes(rewards, done, learner, ended)
@@ -484,6 +487,8 @@ class Trainer:
             self.global_step += self.cfg.agents
         with torch.no_grad(), self._autocast():
             buf.next_value[:] = behaviour.value(self.next_obs).float()
+        if magnet is not None:  # the mean penalty per learner step (train/magnet_penalty)
+            self.ep_stats["magnet_penalty"].append(float(penalty_sum) / max(float(buf.weight.sum()), 1.0))
         return {}
 
     def _magnet_for(self, behaviour: MaskedActorCritic) -> MaskedActorCritic | None:
@@ -930,6 +935,8 @@ class Trainer:
             "train/draw_rate_vs_pool": mean(self.ep_stats["draw_vs_pool"]),
             "train/p1_win_rate_self": mean(self.ep_stats["p1_win_self"]),
             "train/episode_length": mean(self.ep_stats["length"]),
+            # magnet_coef times the learner's mean KL divergence from the magnet, per step
+            "train/magnet_penalty": mean(self.ep_stats["magnet_penalty"]),
             "train/matches": len(self.ep_stats["return"]),
             "policy_lag": lag,
             **{k: v for k, v in stats.items()},

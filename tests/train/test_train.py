@@ -137,6 +137,8 @@ def test_the_magnet_penalises_the_learners_divergence_from_it(tmp_path):
     assert (expected.abs() > 1e-3).any()
     torch.testing.assert_close(a.reward - b.reward, expected, rtol=1e-5, atol=1e-6)
     assert torch.equal(a.reward[b.weight == 0], b.reward[b.weight == 0])
+    # train/magnet_penalty: the mean penalty per learner step of the rollout
+    assert magnet.ep_stats["magnet_penalty"][-1] == pytest.approx(float(expected.sum() / b.weight.sum()), rel=1e-4)
     for trainer in runs:
         trainer.close()
 
