@@ -202,7 +202,7 @@ def print_summary(summary: dict, width: int | None = None) -> None:
     if agent:  # the evaluated policy chosen by the yardsticks and head-to-heads (Trainer._keep_best)
         duel = agent.get("head_to_head")
         chosen = ", ".join(f"{n} {fmt(r['score'])} [{fmt(r['low'])}, {fmt(r['high'])}] over {r['matches']}"
-                           for n, r in ({"agent of update " + str(duel["against"]): duel} if duel else {}
+                           for n, r in (({"agent of update " + str(duel["against"]): duel} if duel else {})
                                         | agent["yardsticks"]).items())
         lines.append(f"the run's agent   {agent['checkpoint']}  (update {agent['update']}: {chosen})")
     lines += [

@@ -134,3 +134,21 @@ def test_the_summary_fits_the_terminal_and_keeps_paths_whole(capsys):
     assert lines[plots + 1].startswith(" " * SUMMARY_INDENT + run)   # continued under the values
     print_summary(summary)                                    # not a terminal: one line per entry
     assert any(len(line) > 80 and line.startswith("plots") for line in capsys.readouterr().out.splitlines())
+
+
+def test_the_summary_names_the_head_to_head_that_chose_the_agent_and_its_yardsticks(capsys):
+    from integration.train.cli import print_summary
+
+    run = "runs/x"
+    summary = dict(run_dir=run, updates=5400, agent_steps=44_236_800, train_minutes=58.8, run_minutes=59.6,
+                   sps=15792.0, sps_run=12369.0, opponent=None, elo=1576.0, elo_scripted=362.0, elo_search=1036.0,
+                   checkpoint=f"{run}/checkpoints/latest.safetensors", interrupted=False, yardsticks={},
+                   agent=dict(checkpoint=f"{run}/checkpoints/best.safetensors", update=5400,
+                              head_to_head=dict(against=5000, score=0.53, low=0.41, high=0.65, matches=64),
+                              yardsticks={"search": dict(score=0.97, low=0.84, high=0.99, matches=32),
+                                          "scripted": dict(score=1.0, low=0.99, high=1.0, matches=512)}),
+                   plots=[], engine_errors=0, matches=[])
+    print_summary(summary)
+    line = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("the run's agent"))
+    assert line.endswith("(update 5400: agent of update 5000 0.53 [0.41, 0.65] over 64, search 0.97 [0.84, 0.99] "
+                         "over 32, scripted 1.00 [0.99, 1.00] over 512)"), line
