@@ -850,13 +850,16 @@ class Trainer:
                 choice = agent_choice.verdict(figures, self.best["yardsticks"], names, None)
         if choice != agent_choice.REPLACE:
             return
+        if duel is None and self.best.get("update") == self.update_count:  # the final evaluation of the agent
+            duel = self.best.get("head_to_head")  # itself: its larger sample, the head-to-head that chose it
         self.best = {"update": self.update_count, "global_step": self.global_step, "yardsticks": figures}
         if duel:
             self.best["head_to_head"] = duel
         self.agent_policy = copy.deepcopy(self.policy).eval().requires_grad_(False)
         self.save_policy(self.policy, self.run_dir / "checkpoints" / BEST, chosen_by=figures,
                          **({"head_to_head": duel} if duel else {}))
-        why = f"beats the agent of update {duel['against']} {self._score_text(out, 'agent')}; " if duel else ""
+        why = (f"beats the agent of update {duel['against']} {duel['score']:.2f} [{duel['low']:.2f}, "
+               f"{duel['high']:.2f}]; " if duel else "")
         self.display.message(f"the run's agent is now update {self.update_count} ({why}"
                              + ", ".join(self._score_text(out, n) for n in figures)
                              + f"): {self.run_dir / 'checkpoints' / BEST}")

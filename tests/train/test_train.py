@@ -65,10 +65,10 @@ def test_the_runs_agent_is_chosen_by_the_yardsticks_then_head_to_heads(tmp_path)
     trainer.close()
     rows = [json.loads(line) for line in (tmp_path / "eval.jsonl").read_text().splitlines()]
     assert len(rows) >= 5
-    best, kinds = rows[0], set()
+    best, kinds, duel = rows[0], set(), None
     for row in rows[1:]:
-        if row["update"] == best["update"]:  # the final evaluation of the agent itself: no head-to-head
-            assert "eval/score_agent" not in row
+        if row["update"] == best["update"]:  # the final evaluation of the agent itself: no head-to-head,
+            assert "eval/score_agent" not in row  # and the one that chose it stays on record
             if row["eval/score_scripted_low"] > best["eval/score_scripted_low"]:
                 best = row
             continue
@@ -84,7 +84,7 @@ def test_the_runs_agent_is_chosen_by_the_yardsticks_then_head_to_heads(tmp_path)
             kinds.add("lower ends")
             better = row["eval/score_scripted_low"] > best["eval/score_scripted_low"]
         if better:
-            best = row
+            best, duel = row, (row["eval/score_agent"] if mine and theirs else None)
     assert "head-to-head" in kinds, kinds  # the run exercises the head-to-heads
     agent = summary["agent"]
     assert agent["update"] == best["update"]
@@ -94,12 +94,39 @@ def test_the_runs_agent_is_chosen_by_the_yardsticks_then_head_to_heads(tmp_path)
     assert set(state) - {"head_to_head"} == {"version", "config", "spec", "update", "global_step", "policy",
                                              "chosen_by"}
     assert state.get("head_to_head") == agent.get("head_to_head")
-    if "head_to_head" in agent:
-        assert agent["head_to_head"]["score"] == best["eval/score_agent"] > 0.5
+    assert agent.get("head_to_head", {}).get("score") == duel
     latest = ckpt.load(tmp_path / "checkpoints" / ckpt.LATEST)["policy"]
     same = all(torch.equal(state["policy"][k], latest[k]) for k in latest)
     assert same == (best["update"] == summary["updates"])
     assert all(torch.equal(v, trainer.agent_policy.state_dict()[k]) for k, v in state["policy"].items())
+
+
+def test_the_final_evaluation_of_the_agent_itself_keeps_the_head_to_head_that_chose_it(tmp_path):
+    """The final evaluation of the policy that is already the agent (the periodic evaluation at
+    the last update chose it) plays no head-to-head: its larger sample replaces the agent's figures,
+    and the head-to-head that chose it stays on record."""
+    trainer = Trainer(small(agent_bar=0.0), run_dir=tmp_path, display=False)
+    (tmp_path / "checkpoints").mkdir(parents=True)
+
+    def out(score, low, matches, agent=None):
+        fields = {"eval/score_scripted": score, "eval/score_scripted_low": low, "eval/score_scripted_high": 1.0,
+                  "eval/matches_scripted": matches}
+        if agent is not None:
+            fields.update({"eval/score_agent": agent, "eval/score_agent_low": agent - 0.1,
+                           "eval/score_agent_high": agent + 0.1, "eval/matches_agent": 64})
+        return fields
+
+    trainer.update_count = 4
+    trainer._keep_best(out(0.5, 0.3, 16))
+    trainer.update_count = 8
+    trainer._keep_best(out(0.6, 0.4, 16, agent=0.7))  # both qualify: the head-to-head decides
+    assert trainer.best["update"] == 8 and trainer.best["head_to_head"]["against"] == 4
+    trainer._keep_best(out(0.62, 0.55, 64))  # the final evaluation, the same policy
+    assert trainer.best["yardsticks"]["scripted"]["matches"] == 64
+    assert trainer.best["head_to_head"] == pytest.approx({"against": 4, "score": 0.7, "low": 0.6, "high": 0.8,
+                                                          "matches": 64})
+    assert ckpt.load(tmp_path / "checkpoints" / "best.safetensors")["head_to_head"] == trainer.best["head_to_head"]
+    trainer.close()
 
 
 def test_resume_is_bit_exact_with_head_to_heads(tmp_path):
