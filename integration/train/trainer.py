@@ -843,8 +843,9 @@ class Trainer:
         duel = None
         if choice == agent_choice.DUEL:
             if "eval/score_agent" in out:
-                duel = {"against": self.best["update"], **{k: out[f"eval/{k}_agent"] for k in ("score", "matches")},
-                        "low": out["eval/score_agent_low"], "high": out["eval/score_agent_high"]}
+                duel = {"against": self.best["update"], "score": out["eval/score_agent"],
+                        "low": out["eval/score_agent_low"], "high": out["eval/score_agent_high"],
+                        "matches": out["eval/matches_agent"]}
                 choice = agent_choice.REPLACE if agent_choice.duel_replaces(duel["score"]) else agent_choice.KEEP
             else:  # the agent's weights are not at hand (a checkpoint without them): the yardsticks decide
                 choice = agent_choice.verdict(figures, self.best["yardsticks"], names, None)
@@ -1032,7 +1033,9 @@ class Trainer:
         self.selfplay.load_state_dict(state["selfplay"], self._make_policy)
         self.ratings.load_state_dict(state["ratings"])
         self.best = self._checked_best(state.get("best"))
-        self.agent_policy = self._checked_agent_policy(state.get("best_policy")) if self.best else None
+        # without the agent's weights (None) the yardsticks alone choose until a new agent is chosen
+        self.agent_policy = self._checked_network(state.get("best_policy"), "the run's agent (best_policy)") \
+            if self.best else None
         self.magnet = self._checked_network(state.get("magnet"), "the magnet (magnet)")
         age = state.get("magnet_age", 0)
         if not (isinstance(age, int) and not isinstance(age, bool) and 0 <= age <= self.cfg.magnet_interval):
@@ -1075,11 +1078,6 @@ class Trainer:
         if not ok:
             raise SystemExit("the checkpoint's record of the run's agent (best) is malformed")
         return dict(best)
-
-    def _checked_agent_policy(self, weights) -> MaskedActorCritic | None:
-        """The run's agent's network from a checkpoint's weights (None where it has none: the
-        yardsticks alone then choose until a new agent is chosen)."""
-        return self._checked_network(weights, "the run's agent (best_policy)")
 
     def _checked_network(self, weights, what: str) -> MaskedActorCritic | None:
         """A frozen network of this run's size from a checkpoint's weights (None for None);
