@@ -21,28 +21,24 @@ import numpy as np
 import torch
 
 from . import checkpoint as ckpt
-from .policy import MaskedActorCritic, PolicyFn, network_size, random_policy
+from .mixture import agent_from_state
+from .policy import PolicyFn, network_size, random_policy
 
 OPPONENT = 0  # the id every match's opponent has (SelfPlay's SELF is -1: never used here)
 
 
-def _checkpoint_net(path: str, spec, device: torch.device) -> MaskedActorCritic:
-    """The learner of a trainer checkpoint, frozen, read by the safe loader (tensors and plain
-    data only; an old pickled checkpoint is refused with the command that converts it); a
-    checkpoint of another env or character set (another action layout) is refused."""
+def _checkpoint_agent(path: str, spec, device: torch.device):
+    """The agent of a trainer checkpoint, frozen (its learner, or the mixture of a ``yomi mixture``
+    file), read by the safe loader (tensors and plain data only; an old pickled checkpoint is
+    refused with the command that converts it); a checkpoint of another env or character set
+    (another action layout) is refused."""
     p = Path(path)
     if not p.is_file():
         raise FileNotFoundError(f"no checkpoint at {path} (a policy is random, scripted, search[:...] or a .safetensors file)")
     state = ckpt.load(p)
     if state.get("spec") is not None and state["spec"] != spec.describe():
         raise ValueError(f"{path} was trained with another action layout (env or characters) than this run's")
-    try:
-        net = MaskedActorCritic(spec, *network_size(state.get("policy"), spec.feature_size + spec.num_moves))
-        net.load_state_dict(state["policy"])
-    except (RuntimeError, TypeError, ValueError, KeyError, AttributeError) as exc:
-        raise ValueError(f"{path}: its policy is not a network of this action layout "
-                         f"({type(exc).__name__}: {str(exc)[:200]})") from None
-    return net.to(device).eval().requires_grad_(False)
+    return agent_from_state(state, spec, path, device)
 
 
 def load_opponent(name: str, env_name: str, spec, generator: torch.Generator, device: torch.device,
@@ -63,7 +59,7 @@ def load_opponent(name: str, env_name: str, spec, generator: torch.Generator, de
             raise ValueError(f"--opponent {name}: the search clones matches of the real game's C engine "
                              "(--env yomi with the default vec_backend native)")
         return make_policy(name, generator=generator, seed=int(generator.initial_seed()))
-    return _checkpoint_net(name, spec, device).as_policy_fn(generator)
+    return _checkpoint_agent(name, spec, device).as_policy_fn(generator)
 
 
 def init_size(path: str) -> dict:

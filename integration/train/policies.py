@@ -131,15 +131,14 @@ def trained_pairings(cfg: dict) -> set:
     return {(x, y) for x in a for y in b} | {(y, x) for x in a for y in b}
 
 
-def load_checkpoint_net(path: str, characters: Optional[tuple] = None, any_pairing: bool = False):
-    """The learner network of a trainer checkpoint (eval mode), read by the safe loader
+def _load_checkpoint(path: str, characters: Optional[tuple] = None, any_pairing: bool = False):
+    """(the state of a trainer checkpoint, YomiEnv's action spec), read by the safe loader
     (:func:`integration.train.checkpoint.load`) and checked against YomiEnv's action layout.
     With ``characters`` (P1's, P2's), a checkpoint never trained on that pairing is a ValueError
     unless ``any_pairing``."""
     from integration.env import obs as O
     from integration.env.env import _character_pool
     from integration.train import checkpoint as ckpt
-    from integration.train.policy import MaskedActorCritic, network_size
 
     p = Path(path)
     if not p.is_file():
@@ -155,14 +154,16 @@ def load_checkpoint_net(path: str, characters: Optional[tuple] = None, any_pairi
             names = f"{cfg.get('p1', '?')} vs {cfg.get('p2', '?')}"
             raise ValueError(f"{path} was trained on {names}, not {characters[0]} vs {characters[1]} "
                              f"(--any-pairing plays it anyway)")
-    try:
-        net = MaskedActorCritic(spec, *network_size(state.get("policy"), spec.feature_size + spec.num_moves))
-        net.load_state_dict(state["policy"])
-    except (RuntimeError, TypeError, ValueError, KeyError, AttributeError) as exc:
-        raise ValueError(f"{path}: its policy is not a network of this action layout "
-                         f"({type(exc).__name__}: {str(exc)[:200]})") from None
-    net.eval()
-    return net
+    return state, spec
+
+
+def load_checkpoint_net(path: str, characters: Optional[tuple] = None, any_pairing: bool = False):
+    """The learner network of a trainer checkpoint (eval mode; a mixture file's newest member),
+    checked as :func:`_load_checkpoint` checks."""
+    from integration.train.policy import network_from_state
+
+    state, spec = _load_checkpoint(path, characters, any_pairing)
+    return network_from_state(state.get("policy"), spec, path)
 
 
 class _Named:
@@ -183,8 +184,10 @@ def _checkpoint_policy(path: str, generator, characters: Optional[tuple] = None,
                        any_pairing: bool = False) -> Callable:
     import torch
 
-    net = load_checkpoint_net(path, characters, any_pairing)
-    fn = net.as_policy_fn(generator)
+    from integration.train.mixture import agent_from_state
+
+    state, spec = _load_checkpoint(path, characters, any_pairing)
+    fn = agent_from_state(state, spec, path).as_policy_fn(generator)
 
     def policy(obs, masks=None):
         is_np = not isinstance(obs, torch.Tensor)

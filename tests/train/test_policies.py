@@ -121,19 +121,19 @@ def test_a_checkpoint_network_is_as_large_as_its_weights(tmp_path, checkpoint):
     whose weight claims a billion rows with no data behind it (zero columns) is one clear error."""
     from integration.train import checkpoint as ckpt
     from integration.train.policies import load_checkpoint_net
-    from integration.train.opponent import _checkpoint_net, init_size
+    from integration.train.opponent import _checkpoint_agent, init_size
 
     state = ckpt.load(checkpoint)
     lying = tmp_path / "lying.safetensors"
     ckpt.save_atomic({**state, "config": {**state["config"], "hidden": 10 ** 9, "layers": 1000}}, lying)
     assert load_checkpoint_net(str(lying)).trunk[0].weight.shape == (32, O.FEATURE_SIZE + O.K1)
-    assert _checkpoint_net(str(lying), O.action_spec(), torch.device("cpu")).trunk[0].out_features == 32
+    assert _checkpoint_agent(str(lying), O.action_spec(), torch.device("cpu")).trunk[0].out_features == 32
     assert init_size(str(lying)) == {"hidden": 32, "layers": 1}
 
     hollow = tmp_path / "hollow.safetensors"
     ckpt.save_atomic({**state, "policy": {**state["policy"], "trunk.0.weight": torch.empty(10 ** 9, 0)}}, hollow)
     for load in (lambda: load_checkpoint_net(str(hollow)),
-                 lambda: _checkpoint_net(str(hollow), O.action_spec(), torch.device("cpu"))):
+                 lambda: _checkpoint_agent(str(hollow), O.action_spec(), torch.device("cpu"))):
         with pytest.raises(ValueError, match="is not a network of this action layout"):
             load()
     assert init_size(str(hollow)) == {}

@@ -1,0 +1,168 @@
+"""An agent that is a mixture of networks: the average policy of self-play's recent selves.
+
+Self-play against a pool of past snapshots is fictitious play in spirit: each update moves the
+learner towards a best response to the pool's mixture.  In two-player zero-sum games it is the
+*average* of those iterates that approaches an equilibrium (Brown 1951, Robinson 1951; with
+networks, Heinrich, Lanctot and Silver 2015), while the last iterate keeps cycling between styles.
+A best response against one iterate counters that one style; against the mixture it has to beat
+every member at once.
+
+A mixture file is a trainer checkpoint (:mod:`integration.train.checkpoint`: tensors and plain
+data only) whose ``policy`` is its newest member (what ``--init`` starts from and what a search's
+``value=`` scores with) and whose ``mixture`` holds every member::
+
+    mixture = {"policies": [state dict, ...], "weights": [float, ...], "names": [str, ...]}
+
+Every name that takes a checkpoint (``--opponent``, ``yomi tournament``, ``yomi play``) plays a
+mixture file as the mixture.  It acts **per decision**: each row of a batch draws its member from
+the weights, then acts as that member (one batched pass, :class:`~.policy.PolicyStack`).  A policy
+function holds no match state, so it cannot keep one member for a whole match; per decision, the
+opponent a best response meets in each position is the weighted mixture of the members' moves
+there.
+
+``yomi mixture OUT.safetensors CHECKPOINT [CHECKPOINT ...] [--pool N] [--weights W ...]`` writes
+one: each CHECKPOINT gives its ``policy``, and with ``--pool N`` a trainer checkpoint also gives
+the newest N snapshots of its self-play pool (``runs/<run>/checkpoints/latest.safetensors`` holds
+the pool: the run's last ``pool_size`` snapshots, one every ``snapshot_interval`` updates).
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from pathlib import Path
+
+import torch
+
+from . import checkpoint as ckpt
+from .policy import MaskedActorCritic, PolicyFn, PolicyStack, network_from_state
+
+MAX_MEMBERS = 256  # a crafted file cannot make a loader build more networks than this
+
+
+class PolicyMixture:
+    """Frozen networks of one architecture played as one agent: each decision's member is drawn
+    from ``weights`` (non-negative, not all zero; normalised here)."""
+
+    def __init__(self, members: list[MaskedActorCritic], weights: list[float]):
+        if not members or len(members) != len(weights):
+            raise ValueError("a mixture needs one weight per member, and at least one member")
+        self.members = members
+        self.spec = members[0].spec
+        device = next(members[0].parameters()).device
+        self.weights = torch.tensor([w / sum(weights) for w in weights], dtype=torch.float32, device=device)
+        self.stack = PolicyStack(members)
+
+    def draw(self, n: int, generator: torch.Generator | None = None) -> torch.Tensor:
+        """int64[n]: the member that plays each of n rows."""
+        return torch.multinomial(self.weights, n, replacement=True, generator=generator)
+
+    def as_policy_fn(self, generator: torch.Generator | None = None) -> PolicyFn:
+        def policy(obs, masks):
+            with torch.no_grad():
+                if len(obs) == 0:
+                    return torch.zeros((0, len(self.spec.head_sizes)), dtype=torch.int64, device=obs.device)
+                group = self.draw(len(obs), generator).to(obs.device)
+                return self.stack.act(obs, group, generator)
+
+        return policy
+
+
+def _weights(raw, n: int, where: str) -> list[float]:
+    if not isinstance(raw, (list, tuple)) or len(raw) != n:
+        raise ValueError(f"{where}: its mixture has {n} members but its weights are not {n} numbers")
+    weights = []
+    for w in raw:
+        if type(w) not in (int, float) or not math.isfinite(w) or w < 0:
+            raise ValueError(f"{where}: a mixture weight must be a finite number >= 0, not {w!r}")
+        weights.append(float(w))
+    if sum(weights) <= 0:
+        raise ValueError(f"{where}: its mixture's weights are all zero")
+    return weights
+
+
+def agent_from_state(state: dict, spec, where: str, device: torch.device | str = "cpu"):
+    """The agent a loaded checkpoint holds, frozen: its ``policy`` network, or the
+    :class:`PolicyMixture` where it holds a ``mixture``.  ValueError with one line for a crafted
+    mixture (members that are no network of this layout, of different sizes, too many, or weights
+    that are not finite non-negative numbers)."""
+    mixture = state.get("mixture")
+    if mixture is None:
+        return network_from_state(state.get("policy"), spec, where).to(device)
+    policies = mixture.get("policies") if isinstance(mixture, dict) else None
+    if not isinstance(policies, list) or not 1 <= len(policies) <= MAX_MEMBERS:
+        raise ValueError(f"{where}: its mixture holds no list of 1 to {MAX_MEMBERS} policies")
+    weights = _weights(mixture.get("weights"), len(policies), where)
+    members = [network_from_state(p, spec, f"{where} (mixture member {i})").to(device) for i, p in enumerate(policies)]
+    shapes = {tuple((k, tuple(v.shape)) for k, v in m.state_dict().items()) for m in members}
+    if len(shapes) != 1:
+        raise ValueError(f"{where}: its mixture's members are networks of different sizes")
+    return PolicyMixture(members, weights)
+
+
+# ------------------------------------------------------------------------------------------------
+# yomi mixture
+# ------------------------------------------------------------------------------------------------
+def _pool_policies(state: dict, n: int, where: str) -> list[tuple[str, dict]]:
+    """The newest n snapshots of a trainer checkpoint's self-play pool, oldest first, named by
+    their update (``u<update>``)."""
+    selfplay = state.get("selfplay")
+    if not isinstance(selfplay, dict) or not isinstance(selfplay.get("pool"), list):
+        raise ValueError(f"{where} holds no self-play pool (--pool reads a trainer's checkpoint)")
+    snapshots = selfplay.get("snapshots") or {}
+    ids = selfplay["pool"][-n:] if n > 0 else []
+    if not all(sid in snapshots and isinstance(snapshots[sid], dict) for sid in ids):
+        raise ValueError(f"{where}: its pool names snapshots it does not hold")
+    return [(f"u{sid}", snapshots[sid].get("policy")) for sid in ids]
+
+
+def build(sources: list[str], pool: int = 0, weights: list[float] | None = None) -> dict:
+    """The mixture checkpoint of `sources` (module docstring), as the dict to save."""
+    from integration.env import obs as O
+
+    spec = O.action_spec()
+    names, policies, first = [], [], None
+    for path in sources:
+        state = ckpt.load(Path(path))
+        if state.get("spec") is not None and state["spec"] != spec.describe():
+            raise ValueError(f"{path} was trained with another action layout (env or characters) than YomiEnv's")
+        first = first or state
+        members = (_pool_policies(state, pool, path) if pool else []) + [(Path(path).name, state["policy"])]
+        for name, policy in members:
+            network_from_state(policy, spec, f"{path} ({name})")  # refuse a bad member before writing
+            names.append(f"{path}:{name}")
+            policies.append(policy)
+    weights = [1.0] * len(policies) if weights is None else weights
+    out = dict(version=first.get("version"), config=first.get("config", {}), spec=spec.describe(),
+               policy=policies[-1], mixture=dict(policies=policies, weights=weights, names=names))
+    agent_from_state(out, spec, "the mixture")  # the same checks a loader makes
+    return out
+
+
+def main(argv=None) -> int:
+    """``yomi mixture OUT CHECKPOINT [CHECKPOINT ...] [--pool N] [--weights W ...]``."""
+    ap = argparse.ArgumentParser(
+        prog="yomi mixture",
+        description="Write one agent that plays a mixture of networks (each decision by a member drawn by weight): "
+                    "the average of self-play's recent selves, harder to exploit than one of them.")
+    ap.add_argument("out", help="the mixture checkpoint to write (*.safetensors)")
+    ap.add_argument("checkpoints", nargs="+", help="checkpoints whose policies are members (a run's "
+                                                   "checkpoints/latest.safetensors, best.safetensors, ...)")
+    ap.add_argument("--pool", type=int, default=0, metavar="N",
+                    help="also the newest N snapshots of each trainer checkpoint's self-play pool (default 0)")
+    ap.add_argument("--weights", type=float, nargs="+", metavar="W",
+                    help="one weight per member, in order (default: equal)")
+    args = ap.parse_args(argv)
+    try:
+        if args.pool < 0:
+            raise ValueError("--pool must be >= 0")
+        if not args.out.endswith(ckpt.SUFFIX):
+            raise ValueError(f"the mixture is written as a checkpoint: its name ends in {ckpt.SUFFIX}")
+        state = build(args.checkpoints, args.pool, args.weights)
+        ckpt.save_atomic(state, args.out)
+    except (OSError, ValueError) as exc:
+        print(f"yomi mixture: {exc}", file=sys.stderr)
+        return 2
+    names = state["mixture"]["names"]
+    print(f"wrote {args.out}: {len(names)} members ({names[0]} ... {names[-1]})")
+    return 0

@@ -1,0 +1,148 @@
+"""A mixture of networks as one agent (integration/train/mixture.py): members drawn by weight per
+decision, each row played as its member; ``yomi mixture`` writes one from a run's pool; a crafted
+mixture is one clear error."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+import torch
+
+from integration.env import obs as O
+from integration.env.env import YomiEnv
+from integration.tools.cli import main as yomi
+from integration.train import checkpoint as ckpt
+from integration.train.mixture import PolicyMixture, agent_from_state
+from integration.train.opponent import load_opponent
+from integration.train.policies import make_policy
+from integration.train.policy import MaskedActorCritic
+
+SPEC = O.action_spec()
+CONFIG = {"hidden": 16, "layers": 1, "p1": "ninja", "p2": "ninja"}
+
+
+def net(seed: int, hidden: int = 16) -> MaskedActorCritic:
+    torch.manual_seed(seed)
+    return MaskedActorCritic(SPEC, hidden, 1)
+
+
+def one_move_net(move: int) -> MaskedActorCritic:
+    """A network that puts (all but e^-200 of) its mass on `move` wherever that move is legal."""
+    n = net(0)
+    with torch.no_grad():
+        n.move_head.weight.zero_()
+        n.move_head.bias.fill_(-100.0)
+        n.move_head.bias[move] = 100.0
+    return n.eval()
+
+
+@pytest.fixture(scope="module")
+def start_obs() -> torch.Tensor:
+    env = YomiEnv(num_envs=1, seed=1, backend="c")
+    env.reset()
+    return torch.as_tensor(env.observations[:1])
+
+
+def test_members_are_drawn_by_their_weights():
+    """Weights 1, 0, 3: member 1 never plays, member 0 a quarter of the rows (40,000 draws: the
+    binomial's standard deviation is sqrt(0.25 * 0.75 / 40000) = 0.0022, the bound 5 of them)."""
+    mix = PolicyMixture([net(1), net(2), net(3)], [1, 0, 3])
+    counts = torch.bincount(mix.draw(40_000, torch.Generator().manual_seed(0)), minlength=3)
+    assert counts[1] == 0
+    assert abs(counts[0].item() / 40_000 - 0.25) < 0.011
+
+
+def test_each_row_is_played_by_its_member(start_obs):
+    """Two members that each play one move of the opening's legal menu: over 4,000 copies of the
+    opening, equal weights play only those two moves, each about half the time (sd 0.0079, bound
+    5 sd); weights 1 and 0 play only the first member's move."""
+    legal = np.flatnonzero(SPEC.decode_masks(start_obs)[0][0].numpy())
+    assert len(legal) >= 2
+    first, second = int(legal[0]), int(legal[-1])
+    obs = start_obs.repeat(4000, 1)
+    gen = torch.Generator().manual_seed(0)
+    moves = PolicyMixture([one_move_net(first), one_move_net(second)], [1.0, 1.0]).as_policy_fn(gen)(obs, None)[:, 0]
+    assert set(moves.tolist()) == {first, second}
+    assert abs((moves == first).float().mean().item() - 0.5) < 0.04
+    only = PolicyMixture([one_move_net(first), one_move_net(second)], [1.0, 0.0]).as_policy_fn(gen)(obs, None)
+    assert set(only[:, 0].tolist()) == {first}
+    assert PolicyMixture([net(1)], [1.0]).as_policy_fn(gen)(obs[:0], None).shape == (0, O.N_HEADS)
+
+
+def _trainer_checkpoint(path, pool: list[int]) -> None:
+    """A checkpoint in the trainer's shape: a learner and a self-play pool of snapshots."""
+    snapshots = {sid: dict(policy=net(sid).state_dict(), score=0.0, games=0.0) for sid in pool}
+    ckpt.save_atomic(dict(policy=net(99).state_dict(), config=CONFIG, spec=SPEC.describe(),
+                          selfplay=dict(pool=pool, snapshots=snapshots)), path)
+
+
+def test_yomi_mixture_writes_an_agent_every_tool_plays(tmp_path, capsys):
+    run = tmp_path / "latest.safetensors"
+    _trainer_checkpoint(run, [25, 50, 75])
+    out = tmp_path / "mix.safetensors"
+    assert yomi(["mixture", str(out), str(run), "--pool", "2"]) == 0
+    assert "3 members" in capsys.readouterr().out
+    state = ckpt.load(out)
+    assert [n.rsplit(":", 1)[1] for n in state["mixture"]["names"]] == ["u50", "u75", "latest.safetensors"]
+    for key, value in net(99).state_dict().items():  # the newest member is the file's policy (--init)
+        assert torch.equal(state["policy"][key], value)
+    assert torch.equal(state["mixture"]["policies"][0]["trunk.0.weight"], net(50).state_dict()["trunk.0.weight"])
+    # the trainer's opponent loader and the tools' policy names both play it, legally
+    env = YomiEnv(num_envs=2, seed=3, backend="c", illegal="raise")
+    env.reset()
+    gen = torch.Generator().manual_seed(0)
+    for policy in (load_opponent(str(out), "yomi", SPEC, gen, torch.device("cpu")),
+                   make_policy(str(out), generator=gen, characters=("ninja", "ninja"))):
+        for _ in range(5):
+            env.step(np.asarray(policy(torch.as_tensor(env.observations), None), dtype=np.int32))
+    assert yomi(["play", "--p1", str(out), "--p2", "random", "--settings", '{"game_length": 40}']) == 0
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--weights", "1", "2"], "its mixture has 3 members but its weights are not 3 numbers"),
+    (["--weights", "1", "-1", "1"], "a mixture weight must be a finite number >= 0"),
+    (["--weights", "0", "0", "0"], "its mixture's weights are all zero"),
+    (["--pool", "-1"], "--pool must be >= 0"),
+])
+def test_a_bad_mixture_command_is_one_line(tmp_path, capsys, args, message):
+    run = tmp_path / "latest.safetensors"
+    _trainer_checkpoint(run, [25, 50])
+    out = tmp_path / "mix.safetensors"
+    pool = [] if "--pool" in args else ["--pool", "2"]
+    assert yomi(["mixture", str(out), str(run), *pool, *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+    assert not out.exists()
+
+
+def _crafted(**mixture):
+    members = [net(1).state_dict(), net(2).state_dict()]
+    return {"policy": members[-1], "config": CONFIG, "spec": SPEC.describe(),
+            "mixture": {"policies": members, "weights": [1.0, 1.0], **mixture}}
+
+
+@pytest.mark.parametrize("mixture, message", [
+    ({"weights": [1.0]}, "weights are not 2 numbers"),
+    ({"weights": "1,1"}, "weights are not 2 numbers"),
+    ({"weights": [1.0, math.nan]}, "a mixture weight must be a finite number >= 0"),
+    ({"weights": [1.0, math.inf]}, "a mixture weight must be a finite number >= 0"),
+    ({"weights": [1.0, "1"]}, "a mixture weight must be a finite number >= 0"),
+    ({"weights": [0, 0.0]}, "weights are all zero"),
+    ({"policies": []}, "holds no list of 1 to 256 policies"),
+    ({"policies": {"a": 1}}, "holds no list of 1 to 256 policies"),
+    ({"policies": [{}] * 300, "weights": [1.0] * 300}, "holds no list of 1 to 256 policies"),
+    ({"policies": [{"trunk.0.weight": torch.zeros(3, 3)}, {}]}, "(mixture member 0): its policy is not a network"),
+    ({"policies": [net(1).state_dict(), net(2, hidden=32).state_dict()]}, "members are networks of different sizes"),
+])
+def test_a_crafted_mixture_is_one_clear_error(tmp_path, mixture, message):
+    path = tmp_path / "crafted.safetensors"
+    ckpt.save_atomic(_crafted(**mixture), path)
+    loaders = (lambda: make_policy(str(path), generator=torch.Generator()),
+               lambda: load_opponent(str(path), "yomi", SPEC, torch.Generator(), torch.device("cpu")))
+    for load in loaders:
+        with pytest.raises(ValueError) as info:
+            load()
+        assert message in str(info.value) and "\n" not in str(info.value)
+    assert agent_from_state({**_crafted(), "mixture": None}, SPEC, "x").trunk[0].out_features == 16
