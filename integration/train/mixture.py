@@ -105,7 +105,7 @@ def agent_from_state(state: dict, spec, where: str, device: torch.device | str =
 # ------------------------------------------------------------------------------------------------
 def _pool_policies(state: dict, n: int, where: str) -> list[tuple[str, dict]]:
     """The newest n snapshots of a trainer checkpoint's self-play pool, oldest first, named by
-    their update (``u<update>``)."""
+    their update (``u<update>``); the names of the members are ``PATH:u<update>`` and ``PATH``."""
     selfplay = state.get("selfplay")
     if not isinstance(selfplay, dict) or not isinstance(selfplay.get("pool"), list):
         raise ValueError(f"{where} holds no self-play pool (--pool reads a trainer's checkpoint)")
@@ -127,10 +127,11 @@ def build(sources: list[str], pool: int = 0, weights: list[float] | None = None)
         if state.get("spec") is not None and state["spec"] != spec.describe():
             raise ValueError(f"{path} was trained with another action layout (env or characters) than YomiEnv's")
         first = first or state
-        members = (_pool_policies(state, pool, path) if pool else []) + [(Path(path).name, state["policy"])]
-        for name, policy in members:
-            network_from_state(policy, spec, f"{path} ({name})")  # refuse a bad member before writing
-            names.append(f"{path}:{name}")
+        members = (_pool_policies(state, pool, path) if pool else []) + [(None, state["policy"])]
+        for snapshot, policy in members:
+            name = f"{path}:{snapshot}" if snapshot else path
+            network_from_state(policy, spec, name)  # refuse a bad member before writing
+            names.append(name)
             policies.append(policy)
     weights = [1.0] * len(policies) if weights is None else weights
     out = dict(version=first.get("version"), config=first.get("config", {}), spec=spec.describe(),

@@ -84,7 +84,7 @@ def test_yomi_mixture_writes_an_agent_every_tool_plays(tmp_path, capsys):
     assert yomi(["mixture", str(out), str(run), "--pool", "2"]) == 0
     assert "3 members" in capsys.readouterr().out
     state = ckpt.load(out)
-    assert [n.rsplit(":", 1)[1] for n in state["mixture"]["names"]] == ["u50", "u75", "latest.safetensors"]
+    assert state["mixture"]["names"] == [f"{run}:u50", f"{run}:u75", str(run)]
     for key, value in net(99).state_dict().items():  # the newest member is the file's policy (--init)
         assert torch.equal(state["policy"][key], value)
     assert torch.equal(state["mixture"]["policies"][0]["trunk.0.weight"], net(50).state_dict()["trunk.0.weight"])
