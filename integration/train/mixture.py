@@ -5,7 +5,9 @@ learner towards a best response to the pool's mixture.  In two-player zero-sum g
 *average* of those iterates that approaches an equilibrium (Brown 1951, Robinson 1951; with
 networks, Heinrich, Lanctot and Silver 2015), while the last iterate keeps cycling between styles.
 A best response against one iterate counters that one style; against the mixture it has to beat
-every member at once.
+every member at once.  Measured (docs/TRAINING.md, "Ablations"): a run's recent selves share one
+style and are exploited as fully as its final policy; a mixture of agents of different styles
+resists more, and plays weaker.
 
 A mixture file is a trainer checkpoint (:mod:`integration.train.checkpoint`: tensors and plain
 data only) whose ``policy`` is its newest member (what ``--init`` starts from and what a search's
@@ -129,14 +131,12 @@ def build(sources: list[str], pool: int = 0, weights: list[float] | None = None)
         first = first or state
         members = (_pool_policies(state, pool, path) if pool else []) + [(None, state["policy"])]
         for snapshot, policy in members:
-            name = f"{path}:{snapshot}" if snapshot else path
-            network_from_state(policy, spec, name)  # refuse a bad member before writing
-            names.append(name)
+            names.append(f"{path}:{snapshot}" if snapshot else path)
             policies.append(policy)
     weights = [1.0] * len(policies) if weights is None else weights
     out = dict(version=first.get("version"), config=first.get("config", {}), spec=spec.describe(),
                policy=policies[-1], mixture=dict(policies=policies, weights=weights, names=names))
-    agent_from_state(out, spec, "the mixture")  # the same checks a loader makes
+    agent_from_state(out, spec, "the mixture")  # the checks a loader makes, before anything is written
     return out
 
 
@@ -144,8 +144,9 @@ def main(argv=None) -> int:
     """``yomi mixture OUT CHECKPOINT [CHECKPOINT ...] [--pool N] [--weights W ...]``."""
     ap = argparse.ArgumentParser(
         prog="yomi mixture",
-        description="Write one agent that plays a mixture of networks (each decision by a member drawn by weight): "
-                    "the average of self-play's recent selves, harder to exploit than one of them.")
+        description="Write one agent that plays a mixture of networks, each decision by a member drawn by weight "
+                    "(a run's recent selves, or agents of several runs); docs/TRAINING.md measures how hard "
+                    "each kind is to exploit.")
     ap.add_argument("out", help="the mixture checkpoint to write (*.safetensors)")
     ap.add_argument("checkpoints", nargs="+", help="checkpoints whose policies are members (a run's "
                                                    "checkpoints/latest.safetensors, best.safetensors, ...)")
