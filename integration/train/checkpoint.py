@@ -19,6 +19,7 @@ import hashlib
 import json
 import os
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -235,6 +236,40 @@ def load(path: str | Path, device="cpu") -> dict:
     if not isinstance(state, dict) or "policy" not in state:
         raise CheckpointError(f"{path} is not a train-selfplay checkpoint")
     return state
+
+
+def snapshot_name(name: str) -> tuple[str, int | None]:
+    """(file, update) of an agent's name: ``PATH:u<update>`` names the snapshot of that update in
+    the self-play pool a trainer checkpoint holds (``runs/<run>/checkpoints/latest.safetensors:u400``:
+    the run's past self of update 400); any other name is a file alone (update None)."""
+    match = _SNAPSHOT.match(str(name))
+    return (match["path"], int(match["update"])) if match else (str(name), None)
+
+
+_SNAPSHOT = re.compile(r"^(?P<path>.+\.safetensors):u(?P<update>[0-9]{1,12})$")
+
+
+def load_agent(name: str | Path, device="cpu") -> dict:
+    """:func:`load` of an agent's name (:func:`snapshot_name`).  For ``PATH:u<update>`` the state is
+    that pool snapshot's: its ``policy``, with the file's ``version``, ``config`` and ``spec`` (no
+    mixture, no pool); CheckpointError where the file holds no pool or its pool no such update."""
+    path, update = snapshot_name(str(name))
+    state = load(path, device)
+    if update is None:
+        return state
+    selfplay = state.get("selfplay")
+    pool = selfplay.get("pool") if isinstance(selfplay, dict) else None
+    snapshots = selfplay.get("snapshots") if isinstance(selfplay, dict) else None
+    if not isinstance(pool, list) or not isinstance(snapshots, dict):
+        raise CheckpointError(f"{path} holds no self-play pool (PATH:u<update> names a snapshot of a run's "
+                              "checkpoints/latest.safetensors)")
+    snapshot = snapshots.get(update) if update in pool else None
+    if not isinstance(snapshot, dict) or "policy" not in snapshot:
+        held = [u for u in pool if isinstance(u, int)]
+        holds = f"{len(held)} snapshots, updates {min(held)} to {max(held)}" if held else "no snapshots"
+        raise CheckpointError(f"{path}: its self-play pool holds no snapshot of update {update} ({holds})")
+    return dict(version=state.get("version"), config=state.get("config", {}), spec=state.get("spec"),
+                policy=snapshot["policy"])
 
 
 def convert(old: str | Path, new: str | Path) -> Path:

@@ -125,7 +125,7 @@ def build(sources: list[str], pool: int = 0, weights: list[float] | None = None)
     spec = O.action_spec()
     names, policies, first = [], [], None
     for path in sources:
-        state = ckpt.load(Path(path))
+        state = ckpt.load_agent(path)
         if state.get("spec") is not None and state["spec"] != spec.describe():
             raise ValueError(f"{path} was trained with another action layout (env or characters) than YomiEnv's")
         first = first or state

@@ -32,10 +32,11 @@ def _checkpoint_agent(path: str, spec, device: torch.device):
     file), read by the safe loader (tensors and plain data only; an old pickled checkpoint is
     refused with the command that converts it); a checkpoint of another env or character set
     (another action layout) is refused."""
-    p = Path(path)
-    if not p.is_file():
-        raise FileNotFoundError(f"no checkpoint at {path} (a policy is random, scripted, search[:...] or a .safetensors file)")
-    state = ckpt.load(p)
+    file, _ = ckpt.snapshot_name(path)
+    if not Path(file).is_file():
+        raise FileNotFoundError(f"no checkpoint at {file} (a policy is random, scripted, search[:...], a .safetensors "
+                                "file or a pool snapshot FILE.safetensors:u<update>)")
+    state = ckpt.load_agent(path)
     if state.get("spec") is not None and state["spec"] != spec.describe():
         raise ValueError(f"{path} was trained with another action layout (env or characters) than this run's")
     return agent_from_state(state, spec, path, device)
@@ -69,7 +70,7 @@ def init_size(path: str) -> dict:
     weights with no size to repeat.  Empty where the file cannot be read or holds no such network
     (:func:`load_init` then says why)."""
     try:
-        state = ckpt.load(Path(path))
+        state = ckpt.load_agent(path)
         layout = state["spec"]
         hidden, layers = network_size(state.get("policy"), int(layout["feature_size"]) + int(layout["head_sizes"][0]))
     except (OSError, ValueError, KeyError, TypeError, IndexError):
@@ -80,10 +81,10 @@ def init_size(path: str) -> dict:
 def load_init(path: str, spec, hidden: int, layers: int) -> dict:
     """The policy weights of a checkpoint for ``--init`` (read by the safe loader): its layout and
     its network's size must be this run's (set --set hidden=/layers= to the checkpoint's)."""
-    p = Path(path)
-    if not p.is_file():
-        raise FileNotFoundError(f"--init: no checkpoint at {path}")
-    state = ckpt.load(p)
+    file, _ = ckpt.snapshot_name(path)
+    if not Path(file).is_file():
+        raise FileNotFoundError(f"--init: no checkpoint at {file}")
+    state = ckpt.load_agent(path)
     if state.get("spec") is not None and state["spec"] != spec.describe():
         raise ValueError(f"--init: {path} was trained with another action layout (env or characters) than this run's")
     cfg = state.get("config", {})

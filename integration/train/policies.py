@@ -5,7 +5,8 @@ Grammar::
     POLICY   := "random" | "scripted" | SEARCH | PATH
     SEARCH   := "search" [ ":" OPTION { "," OPTION } ]
     OPTION   := KEY "=" VALUE            (keys: k, turns, rollout, value, scripted; each at most once)
-    PATH     := a trainer checkpoint file (``*.safetensors``), e.g. runs/x/checkpoints/latest.safetensors
+    PATH     := a trainer checkpoint file (``*.safetensors``), e.g. runs/x/checkpoints/latest.safetensors,
+                or one snapshot of the self-play pool it holds: ``*.safetensors:u<update>``
 
 * ``random``: uniform over the legal moves, then over each used head's legal values
   (:func:`integration.env.baselines.random_policy`);
@@ -14,6 +15,9 @@ Grammar::
   per-turn search opponent (:mod:`integration.train.search`; ``k`` candidates per side, 1..64;
   ``turns`` rollout turns, 0..50; ``rollout`` is ``scripted``, ``random`` or a checkpoint path;
   ``value`` a checkpoint whose value head scores the positions; ``scripted`` 0 or 1);
+* ``PATH:u<update>``: the run's past self of that update, kept in the checkpoint's self-play pool
+  (:func:`integration.train.checkpoint.load_agent`; the pool holds the last ``pool_size`` snapshots,
+  one every ``snapshot_interval`` updates);
 * anything else is a checkpoint path, which must name an existing file.  It is read by
   :func:`integration.train.checkpoint.load` (tensors and plain data only, never unpickled, its
   checksum checked; an old pickled ``*.pt`` is refused with the command that converts it).
@@ -42,8 +46,8 @@ import numpy as np
 __all__ = ["PolicyNameError", "PolicySpec", "parse_policy_name", "make_policy", "load_checkpoint_net",
            "trained_pairings", "POLICY_HELP"]
 
-POLICY_HELP = ("random, scripted, search[:k=K,turns=T,rollout=R,value=PATH.safetensors,scripted=0|1] "
-               "or a checkpoint .safetensors")
+POLICY_HELP = ("random, scripted, search[:k=K,turns=T,rollout=R,value=PATH.safetensors,scripted=0|1], "
+               "a checkpoint .safetensors or a snapshot of its self-play pool .safetensors:u<update>")
 CHECKPOINT_SUFFIXES = (".safetensors", ".pt")  # .pt: an old checkpoint, named so that loading says how to convert it
 SEARCH_KEYS = ("k", "turns", "rollout", "value", "scripted")
 
@@ -69,9 +73,18 @@ def _int_option(key: str, value: str, text: str) -> int:
         raise PolicyNameError(f"policy {text!r}: {key}={value!r} is not an integer") from None
 
 
+def _snapshot_name(text: str) -> tuple[str, Optional[int]]:
+    if ":u" not in text:  # torch (which the checkpoint module imports) only where it is needed
+        return text, None
+    from integration.train.checkpoint import snapshot_name
+
+    return snapshot_name(text)
+
+
 def _checkpoint(path: str, text: str, what: str = "checkpoint") -> str:
-    if not Path(path).is_file():
-        raise PolicyNameError(f"policy {text!r}: no {what} file at {path} (policies: {POLICY_HELP})")
+    file, _ = _snapshot_name(path)
+    if not Path(file).is_file():
+        raise PolicyNameError(f"policy {text!r}: no {what} file at {file} (policies: {POLICY_HELP})")
     return path
 
 
@@ -115,7 +128,7 @@ def parse_policy_name(name) -> PolicySpec:
         return PolicySpec("search", search=cfg, name=cfg.name())
     if text.startswith("search") and not text.endswith(CHECKPOINT_SUFFIXES):
         raise PolicyNameError(f"policy {text!r}: write search options after a colon (search:k=8,turns=2)")
-    if text.endswith(CHECKPOINT_SUFFIXES) or Path(text).is_file():
+    if text.endswith(CHECKPOINT_SUFFIXES) or _snapshot_name(text)[1] is not None or Path(text).is_file():
         return PolicySpec("checkpoint", path=_checkpoint(text, text), name=text)
     raise PolicyNameError(f"unknown policy {text!r} (policies: {POLICY_HELP})")
 
@@ -140,10 +153,10 @@ def _load_checkpoint(path: str, characters: Optional[tuple] = None, any_pairing:
     from integration.env.env import _character_pool
     from integration.train import checkpoint as ckpt
 
-    p = Path(path)
-    if not p.is_file():
-        raise FileNotFoundError(f"no checkpoint at {path} (policies: {POLICY_HELP})")
-    state = ckpt.load(p)
+    file, _ = ckpt.snapshot_name(path)
+    if not Path(file).is_file():
+        raise FileNotFoundError(f"no checkpoint at {file} (policies: {POLICY_HELP})")
+    state = ckpt.load_agent(path)
     spec = O.action_spec()
     if state.get("spec") is not None and state["spec"] != spec.describe():
         raise ValueError(f"{path} was trained with another action layout (env or characters) than YomiEnv's")

@@ -17,15 +17,7 @@ from integration.train.mixture import PolicyMixture, agent_from_state
 from integration.train.opponent import load_opponent
 from integration.train.policies import make_policy
 from integration.train.policy import MaskedActorCritic
-
-SPEC = O.action_spec()
-CONFIG = {"hidden": 16, "layers": 1, "p1": "ninja", "p2": "ninja"}
-
-
-def net(seed: int, hidden: int = 16) -> MaskedActorCritic:
-    torch.manual_seed(seed)
-    return MaskedActorCritic(SPEC, hidden, 1)
-
+from support.agents import CONFIG, SPEC, net, trainer_checkpoint
 
 def one_move_net(move: int) -> MaskedActorCritic:
     """A network that puts (all but e^-200 of) its mass on `move` wherever that move is legal."""
@@ -70,16 +62,9 @@ def test_each_row_is_played_by_its_member(start_obs):
     assert PolicyMixture([net(1)], [1.0]).as_policy_fn(gen)(obs[:0], None).shape == (0, O.N_HEADS)
 
 
-def _trainer_checkpoint(path, pool: list[int]) -> None:
-    """A checkpoint in the trainer's shape: a learner and a self-play pool of snapshots."""
-    snapshots = {sid: dict(policy=net(sid).state_dict(), score=0.0, games=0.0) for sid in pool}
-    ckpt.save_atomic(dict(policy=net(99).state_dict(), config=CONFIG, spec=SPEC.describe(),
-                          selfplay=dict(pool=pool, snapshots=snapshots)), path)
-
-
 def test_yomi_mixture_writes_an_agent_every_tool_plays(tmp_path, capsys):
     run = tmp_path / "latest.safetensors"
-    _trainer_checkpoint(run, [25, 50, 75])
+    trainer_checkpoint(run, [25, 50, 75])
     out = tmp_path / "mix.safetensors"
     assert yomi(["mixture", str(out), str(run), "--pool", "2"]) == 0
     assert "3 members" in capsys.readouterr().out
@@ -108,7 +93,7 @@ def test_yomi_mixture_writes_an_agent_every_tool_plays(tmp_path, capsys):
 ])
 def test_a_bad_mixture_command_is_one_line(tmp_path, capsys, args, message):
     run = tmp_path / "latest.safetensors"
-    _trainer_checkpoint(run, [25, 50])
+    trainer_checkpoint(run, [25, 50])
     out = tmp_path / "mix.safetensors"
     pool = [] if "--pool" in args else ["--pool", "2"]
     assert yomi(["mixture", str(out), str(run), *pool, *args]) == 2

@@ -1,5 +1,7 @@
 """One way to name a policy (integration/policies.py): every name parses, a bad one is one clear
 line, and ``yomi play`` exits 2 on it."""
+import re
+
 import numpy as np
 import pytest
 import torch
@@ -137,3 +139,48 @@ def test_a_checkpoint_network_is_as_large_as_its_weights(tmp_path, checkpoint):
         with pytest.raises(ValueError, match="is not a network of this action layout"):
             load()
     assert init_size(str(hollow)) == {}
+
+
+def test_a_pool_snapshot_is_named_by_its_update(tmp_path):
+    """``PATH:u<update>`` is the snapshot of that update in a run's self-play pool, for every loader
+    (the tools' names, ``--opponent``, ``--init``, ``yomi mixture``): each builds that snapshot's
+    network, not the learner's."""
+    from integration.train import checkpoint as ckpt
+    from integration.train.mixture import build
+    from integration.train.opponent import _checkpoint_agent, init_size, load_init
+    from integration.train.policies import load_checkpoint_net
+    from support.agents import SPEC, net, trainer_checkpoint
+
+    run = tmp_path / ckpt.LATEST
+    trainer_checkpoint(run, [25, 50])
+    name = f"{run}:u25"
+    assert parse_policy_name(name).kind == "checkpoint" and make_policy(name).name == name
+    want = net(25).state_dict()["trunk.0.weight"]
+    assert torch.equal(load_checkpoint_net(name).trunk[0].weight, want)
+    assert torch.equal(_checkpoint_agent(name, SPEC, torch.device("cpu")).trunk[0].weight, want)
+    assert torch.equal(load_init(name, SPEC, 16, 1)["trunk.0.weight"], want)
+    assert init_size(name) == {"hidden": 16, "layers": 1}
+    assert torch.equal(build([name])["policy"]["trunk.0.weight"], want)
+    assert not torch.equal(load_checkpoint_net(str(run)).trunk[0].weight, want)  # the file alone: the learner
+
+
+def test_a_missing_pool_snapshot_is_one_clear_line(tmp_path):
+    """An update the pool does not hold, a file without a pool, and a file that does not exist:
+    one line each, from every loader."""
+    from integration.train import checkpoint as ckpt
+    from integration.train.opponent import load_opponent
+    from support.agents import SPEC, trainer_checkpoint
+
+    run = tmp_path / ckpt.LATEST
+    trainer_checkpoint(run, [25, 50])
+    bare = tmp_path / "bare.safetensors"
+    ckpt.save_atomic({**ckpt.load(run), "selfplay": None}, bare)
+    gen = torch.Generator().manual_seed(0)
+    for name, message in ((f"{run}:u30", "holds no snapshot of update 30 (2 snapshots, updates 25 to 50)"),
+                          (f"{bare}:u25", "holds no self-play pool"),
+                          (f"{tmp_path}/none.safetensors:u25", "no checkpoint")):
+        for load in (lambda: make_policy(name, generator=gen),
+                     lambda: load_opponent(name, "yomi", SPEC, gen, torch.device("cpu"))):
+            with pytest.raises((ValueError, FileNotFoundError), match=re.escape(message)) as err:
+                load()
+            assert "\n" not in str(err.value)
