@@ -77,6 +77,9 @@ class TrainConfig:
     pool_size: int = 40
     p_latest: float = 0.25  # chance a new match is against the latest self (both seats learn)
     pool_sampling: str = "uniform"  # uniform, recent (geometric) or pfsp (prefer who beats us)
+    # each match against a past self plays it with a bias per move on its move logits, drawn
+    # N(0, style_bias^2) per match (selfplay.py): opponents with habits the lineage never had
+    style_bias: float = 0.0
     # league (league.py): every exploiter_interval updates (0: never) a copy of the learner trains
     # exploiter_updates updates against the frozen learner, and joins the pool as an exploiter;
     # the last exploiters_kept are played in a p_exploiter share of new matches.  Off: in a
@@ -235,6 +238,7 @@ class TrainConfig:
              f"distill_matches must be between 0 (off) and num_envs ({self.num_envs})"),
             (2 <= self.distill_k <= MAX_DISTILL_K, f"distill_k must be in 2 .. {MAX_DISTILL_K}"),
             (self.distill_coef >= 0.0, "distill_coef must be at least 0"),
+            (self.style_bias >= 0.0, "style_bias must be at least 0"),
             (self.magnet_coef >= 0.0 and self.magnet_interval >= 1,
              "magnet_coef must be at least 0 and magnet_interval at least 1"),
             (not (self.distill_matches and self.cuda_graph_update),

@@ -13,6 +13,13 @@ Every match i has an opponent, fixed from its first turn to its last:
 A new opponent is drawn only when a match ends (the environment auto-resets
 it on that step), so nobody is swapped in the middle of a match.  A snapshot
 evicted from the pool keeps playing the matches it has already started.
+
+With ``style_bias`` > 0 a past self plays each match in a style of its own:
+a bias per move, drawn N(0, style_bias^2) when the match's opponent is drawn
+and kept to its end, is added to the snapshot's move logits (before the legal
+mask), so that it favours some moves and shuns others as a player with habits
+does.  The learner then meets habits its own lineage never had; the learner's
+own seats and the latest self are never biased (their experience trains).
 """
 from __future__ import annotations
 
@@ -43,7 +50,8 @@ class Snapshot:
 
 class SelfPlay:
     def __init__(self, num_matches: int, pool_size: int, p_latest: float, sampling: str,
-                 rng: np.random.Generator, device: torch.device, exploiters_kept: int = 0, p_exploiter: float = 0.0):
+                 rng: np.random.Generator, device: torch.device, exploiters_kept: int = 0, p_exploiter: float = 0.0,
+                 style_bias: float = 0.0, num_moves: int = 0):
         self.num_matches = num_matches
         self.pool_size = pool_size
         self.p_latest = p_latest
@@ -57,6 +65,9 @@ class SelfPlay:
         self.snapshots: dict[int, Snapshot] = {}  # the pool, plus evicted ones still mid-match
         self.opponent = np.full(num_matches, SELF, dtype=np.int64)
         self.learner_seat = np.zeros(num_matches, dtype=np.int64)
+        self.style_bias = style_bias
+        # each match's bias on the past self's move logits (module docstring); zeros when unused
+        self.style = np.zeros((num_matches, num_moves if style_bias > 0 else 0), dtype=np.float32)
         self.listeners: list[Callable[[np.ndarray, np.ndarray, np.ndarray], None]] = []  # tests
         self._stack: tuple[tuple[int, ...], PolicyStack] | None = None  # (snapshot ids, their stack)
 
@@ -120,6 +131,8 @@ class SelfPlay:
             return
         self.opponent[which] = self._draw(n)
         self.learner_seat[which] = self.rng.integers(0, 2, n)
+        if self.style.shape[1]:
+            self.style[which] = self.rng.normal(0.0, self.style_bias, (n, self.style.shape[1]))
         for listener in self.listeners:
             listener(which.copy(), self.opponent.copy(), self.learner_seat.copy())
         self._release()
@@ -147,7 +160,8 @@ class SelfPlay:
         agents = np.concatenate(list(groups.values()))
         which = np.concatenate([np.full(len(a), ids.index(sid)) for sid, a in groups.items()])
         index = torch.as_tensor(agents, device=obs.device)
-        actions[index] = stack.act(obs[index], torch.as_tensor(which, device=obs.device))
+        bias = torch.as_tensor(self.style[agents // 2], device=obs.device) if self.style.shape[1] else None
+        actions[index] = stack.act(obs[index], torch.as_tensor(which, device=obs.device), move_bias=bias)
 
     def _stacked(self) -> tuple[tuple[int, ...], PolicyStack]:
         """The snapshots' stack, rebuilt when the snapshots kept have changed."""
@@ -173,6 +187,7 @@ class SelfPlay:
                        for sid, s in self.snapshots.items()},
             opponent=self.opponent.copy(),
             learner_seat=self.learner_seat.copy(),
+            style=self.style.copy(),
         )
 
     def load_state_dict(self, state: dict, make_policy: Callable[[], MaskedActorCritic]) -> None:
@@ -186,6 +201,12 @@ class SelfPlay:
             self.snapshots[int(sid)] = Snapshot(int(sid), policy.eval().requires_grad_(False), s["score"], s["games"])
         self.opponent[:] = state["opponent"]
         self.learner_seat[:] = state["learner_seat"]
+        if "style" in state:
+            style = np.asarray(state["style"], dtype=np.float32)
+            if style.shape != self.style.shape or not np.isfinite(style).all():
+                raise ValueError(f"the checkpoint's self-play styles have shape {style.shape}, this run's {self.style.shape} "
+                                 "(or are not finite)")
+            self.style[:] = style
         named = set(self.pool) | set(self.exploiters) | (set(self.opponent.tolist()) - {SELF})
         if not named <= set(self.snapshots):
             raise ValueError("the checkpoint's self-play state names policies it does not hold: "

@@ -170,7 +170,8 @@ class Trainer:
             self.selfplay = FixedOpponent(cfg.num_envs, opponent, self.spec, gen, self.rng, self.env)
         else:
             self.selfplay = SelfPlay(cfg.num_envs, cfg.pool_size, cfg.p_latest, cfg.pool_sampling, self.rng,
-                                     self.device, cfg.exploiters_kept, cfg.p_exploiter)
+                                     self.device, cfg.exploiters_kept, cfg.p_exploiter, cfg.style_bias,
+                                     self.spec.head_sizes[0])
         self.ratings = Ratings()
         self.overlap = self.OVERLAP and cfg.overlapped()
         self.bufs = [Rollout(cfg.horizon, cfg.agents, self.spec, self.device)
