@@ -268,6 +268,55 @@ def test_snapshot_seats_play_the_snapshot_and_evicted_snapshots_finish_their_mat
     assert 10 not in sp.snapshots and (sp.opponent == 20).all()
 
 
+def test_a_styled_past_self_plays_its_habit_for_the_whole_match():
+    """style_bias: each match against a snapshot draws a bias per move, N(0, style_bias^2), kept
+    until the match is reassigned; the snapshot's seat plays with it added to its move logits
+    (before the legal mask); the learner's seats are untouched; the styles survive a checkpoint."""
+    from support.toyenv import ToyDuel
+
+    spec = make_spec()
+    n, k = 64, spec.head_sizes[0]
+    sp = SelfPlay(num_matches=n, pool_size=1, p_latest=0.0, sampling="uniform", rng=np.random.default_rng(0),
+                  device=torch.device("cpu"), style_bias=2.0, num_moves=k)
+    sp.add_snapshot(MaskedActorCritic(spec, hidden=8, layers=1), 10)
+    sp.reassign(np.ones(n, dtype=bool))
+    assert sp.style.shape == (n, k)
+    assert abs(sp.style.mean()) < 0.1 and abs(sp.style.std() - 2.0) < 0.1  # n * k draws of N(0, 4)
+    drawn = sp.style.copy()
+    sp.reassign(np.arange(n) < 4)  # only the first four matches end
+    assert np.array_equal(sp.style[4:], drawn[4:]) and not np.array_equal(sp.style[:4], drawn[:4])
+
+    env = ToyDuel(num_envs=n, seed=0)
+    obs = torch.as_tensor(env.reset(seed=0)[0])
+    legal = spec.decode_masks(obs)[0].numpy()
+    opp = 2 * np.arange(n) + 1 - sp.learner_seat
+    habit = np.array([np.flatnonzero(legal[a])[i % legal[a].sum()] for i, a in enumerate(opp)])
+    sp.style[:] = -1e4  # each match's habit: one legal move, every other legal move shunned ...
+    sp.style[np.arange(n), habit] = 0.0
+    sp.style[~legal[opp]] = 1e4  # ... and its illegal moves favoured above all, which the mask still forbids
+    actions = torch.zeros(2 * n, len(spec.head_sizes), dtype=torch.long)
+    sp.opponent_actions(obs, actions)
+    assert np.array_equal(actions[opp, 0].numpy(), habit)
+    assert (actions[2 * np.arange(n) + sp.learner_seat, 0] == 0).all()
+
+    again = SelfPlay(num_matches=n, pool_size=1, p_latest=0.0, sampling="uniform", rng=np.random.default_rng(1),
+                     device=torch.device("cpu"), style_bias=2.0, num_moves=k)
+    again.load_state_dict(sp.state_dict(), lambda: MaskedActorCritic(spec, hidden=8, layers=1))
+    assert np.array_equal(again.style, sp.style)
+    crafted = {**sp.state_dict(), "style": np.zeros((n, k + 1), dtype=np.float32)}
+    with pytest.raises(ValueError, match="self-play styles have shape"):
+        again.load_state_dict(crafted, lambda: MaskedActorCritic(spec, hidden=8, layers=1))
+
+
+def test_a_run_with_styled_past_selves_resumes_bit_exactly(tmp_path):
+    whole, first, resumed = check_resume_is_bit_exact(tmp_path, small(style_bias=2.0), n=6, k=3)
+    try:
+        assert np.abs(whole.selfplay.style).sum() > 0 and np.array_equal(whole.selfplay.style, resumed.selfplay.style)
+    finally:
+        for t in (whole, first, resumed):
+            t.close()
+
+
 @pytest.mark.parametrize("rule", ["uniform", "recent", "pfsp"])
 def test_pool_sampling_rules(rule):
     sp = SelfPlay(num_matches=200, pool_size=3, p_latest=0.25, sampling=rule, rng=np.random.default_rng(1),
