@@ -79,8 +79,9 @@ class TrainConfig:
     pool_sampling: str = "uniform"  # uniform, recent (geometric) or pfsp (prefer who beats us)
     # each match against a past self plays it with a bias per move on its move logits, drawn
     # N(0, style_bias^2) per match (selfplay.py): opponents with habits the lineage never had.  Off:
-    # with 2 a 15-minute run's agent was stronger head to head and easier to exploit (its best
-    # response 0.96 against the control's 0.82; docs/TRAINING.md, "Ablations": past selves with habits)
+    # with 2, two seeds' 15-minute agents were no harder to exploit (best responses 0.96 and 1.00
+    # against the controls' 0.82 and 1.00), one stronger head to head and one weaker (docs/TRAINING.md,
+    # "Ablations": past selves with habits)
     style_bias: float = 0.0
     # league (league.py): every exploiter_interval updates (0: never) a copy of the learner trains
     # exploiter_updates updates against the frozen learner, and joins the pool as an exploiter;
