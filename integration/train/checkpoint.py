@@ -257,19 +257,27 @@ def load_agent(name: str | Path, device="cpu") -> dict:
     state = load(path, device)
     if update is None:
         return state
+    policies = pool_policies(state, path)
+    if update not in policies:
+        held = sorted(policies)
+        holds = f"{len(held)} snapshots, updates {held[0]} to {held[-1]}" if held else "no snapshots"
+        raise CheckpointError(f"{path}: its self-play pool holds no snapshot of update {update} ({holds})")
+    return dict(version=state.get("version"), config=state.get("config", {}), spec=state.get("spec"),
+                policy=policies[update])
+
+
+def pool_policies(state: dict, where: str) -> dict:
+    """update -> policy state dict of each snapshot in a trainer checkpoint's self-play pool, oldest
+    first; CheckpointError where the checkpoint holds no pool, or its pool names snapshots it does
+    not hold."""
     selfplay = state.get("selfplay")
     pool = selfplay.get("pool") if isinstance(selfplay, dict) else None
     snapshots = selfplay.get("snapshots") if isinstance(selfplay, dict) else None
     if not isinstance(pool, list) or not isinstance(snapshots, dict):
-        raise CheckpointError(f"{path} holds no self-play pool (PATH:u<update> names a snapshot of a run's "
-                              "checkpoints/latest.safetensors)")
-    snapshot = snapshots.get(update) if update in pool else None
-    if not isinstance(snapshot, dict) or "policy" not in snapshot:
-        held = [u for u in pool if isinstance(u, int)]
-        holds = f"{len(held)} snapshots, updates {min(held)} to {max(held)}" if held else "no snapshots"
-        raise CheckpointError(f"{path}: its self-play pool holds no snapshot of update {update} ({holds})")
-    return dict(version=state.get("version"), config=state.get("config", {}), spec=state.get("spec"),
-                policy=snapshot["policy"])
+        raise CheckpointError(f"{where} holds no self-play pool (a run's checkpoints/latest.safetensors has one)")
+    if not all(isinstance(u, int) and isinstance(snapshots.get(u), dict) for u in pool):
+        raise CheckpointError(f"{where}: its pool names snapshots it does not hold")
+    return {u: snapshots[u].get("policy") for u in pool}
 
 
 def convert(old: str | Path, new: str | Path) -> Path:

@@ -108,14 +108,8 @@ def agent_from_state(state: dict, spec, where: str, device: torch.device | str =
 def _pool_policies(state: dict, n: int, where: str) -> list[tuple[str, dict]]:
     """The newest n snapshots of a trainer checkpoint's self-play pool, oldest first, named by
     their update (``u<update>``); the names of the members are ``PATH:u<update>`` and ``PATH``."""
-    selfplay = state.get("selfplay")
-    if not isinstance(selfplay, dict) or not isinstance(selfplay.get("pool"), list):
-        raise ValueError(f"{where} holds no self-play pool (--pool reads a trainer's checkpoint)")
-    snapshots = selfplay.get("snapshots") or {}
-    ids = selfplay["pool"][-n:] if n > 0 else []
-    if not all(sid in snapshots and isinstance(snapshots[sid], dict) for sid in ids):
-        raise ValueError(f"{where}: its pool names snapshots it does not hold")
-    return [(f"u{sid}", snapshots[sid].get("policy")) for sid in ids]
+    snapshots = list(ckpt.pool_policies(state, where).items())
+    return [(f"u{update}", policy) for update, policy in (snapshots[-n:] if n > 0 else [])]
 
 
 def build(sources: list[str], pool: int = 0, weights: list[float] | None = None) -> dict:

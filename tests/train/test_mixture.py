@@ -19,6 +19,7 @@ from integration.train.policies import make_policy
 from integration.train.policy import MaskedActorCritic
 from support.agents import CONFIG, SPEC, net, trainer_checkpoint
 
+
 def one_move_net(move: int) -> MaskedActorCritic:
     """A network that puts (all but e^-200 of) its mass on `move` wherever that move is legal."""
     n = net(0)

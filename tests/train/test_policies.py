@@ -165,8 +165,8 @@ def test_a_pool_snapshot_is_named_by_its_update(tmp_path):
 
 
 def test_a_missing_pool_snapshot_is_one_clear_line(tmp_path):
-    """An update the pool does not hold, a file without a pool, and a file that does not exist:
-    one line each, from every loader."""
+    """An update the pool does not hold, a file without a pool, a pool that names a snapshot the
+    file does not hold, and a file that does not exist: one line each, from every loader."""
     from integration.train import checkpoint as ckpt
     from integration.train.opponent import load_opponent
     from support.agents import SPEC, trainer_checkpoint
@@ -175,9 +175,13 @@ def test_a_missing_pool_snapshot_is_one_clear_line(tmp_path):
     trainer_checkpoint(run, [25, 50])
     bare = tmp_path / "bare.safetensors"
     ckpt.save_atomic({**ckpt.load(run), "selfplay": None}, bare)
+    hollow = tmp_path / "hollow.safetensors"  # its pool names a snapshot it does not hold
+    state = ckpt.load(run)
+    ckpt.save_atomic({**state, "selfplay": {**state["selfplay"], "pool": [25, 50, 75]}}, hollow)
     gen = torch.Generator().manual_seed(0)
     for name, message in ((f"{run}:u30", "holds no snapshot of update 30 (2 snapshots, updates 25 to 50)"),
                           (f"{bare}:u25", "holds no self-play pool"),
+                          (f"{hollow}:u25", "its pool names snapshots it does not hold"),
                           (f"{tmp_path}/none.safetensors:u25", "no checkpoint")):
         for load in (lambda: make_policy(name, generator=gen),
                      lambda: load_opponent(name, "yomi", SPEC, gen, torch.device("cpu"))):
