@@ -188,3 +188,44 @@ def test_a_missing_pool_snapshot_is_one_clear_line(tmp_path):
             with pytest.raises((ValueError, FileNotFoundError), match=re.escape(message)) as err:
                 load()
             assert "\n" not in str(err.value)
+
+
+def test_a_network_of_an_older_observation_reads_its_own_features(tmp_path):
+    """A checkpoint whose network reads only the observation's first features (saved before the
+    opponent's move history was appended to them) loads in every loader and acts on those alone:
+    the history changes nothing it does. A layout that is not such a prefix is refused, and
+    ``--init`` cannot start a network of the full observation from it."""
+    from integration.train import checkpoint as ckpt
+    from integration.train.mixture import build
+    from integration.train.opponent import _checkpoint_agent, load_init
+    from integration.train.policy import MaskedActorCritic
+    from tests.support.agents import CONFIG, SPEC
+
+    old = dict(SPEC.describe(), feature_size=O.LAYOUT["opp_moves"])
+    narrow = SPEC.fitted(old, "old")
+    assert narrow.feature_size == O.LAYOUT["opp_moves"] < SPEC.feature_size and narrow.describe() == old
+    torch.manual_seed(0)
+    path = tmp_path / "old.safetensors"
+    ckpt.save_atomic(dict(policy=MaskedActorCritic(narrow, 16, 1).state_dict(), config=CONFIG, spec=old), path)
+
+    env = YomiEnv(num_envs=1, seed=2, backend="c")
+    env.reset()
+    rows = np.repeat(env.observations[:1], 2, axis=0)
+    rows[1, O.LAYOUT.slice("opp_moves")] = 1.0 / O.K1       # another history, the same match
+    agent = _checkpoint_agent(str(path), SPEC, torch.device("cpu"))
+    assert agent.trunk[0].in_features == O.LAYOUT["opp_moves"] + O.K1
+    seen = [agent.encode(torch.as_tensor(rows[k:k + 1]))[0] for k in (0, 1)]
+    assert torch.equal(seen[0], seen[1])
+    full = MaskedActorCritic(SPEC, 16, 1)                       # a network of this layout reads the history
+    assert not torch.equal(*[full.encode(torch.as_tensor(rows[k:k + 1]))[0] for k in (0, 1)])
+    assert make_policy(str(path), generator=torch.Generator().manual_seed(0))(rows, None).shape == (2, O.N_HEADS)
+    assert build([str(path)])["spec"] == old
+    with pytest.raises(ValueError, match="reads 702 features, this run.s network reads 868.*opponent_history=false"):
+        load_init(str(path), SPEC, 16, 1)
+    for bad in (dict(old, feature_size=SPEC.feature_size + 1), dict(old, feature_size=0),
+                dict(old, head_sizes=[1] * len(old["head_sizes"]))):
+        crafted = tmp_path / "crafted.safetensors"
+        ckpt.save_atomic(dict(policy=MaskedActorCritic(narrow, 16, 1).state_dict(), config=CONFIG, spec=bad), crafted)
+        for load in (lambda: make_policy(str(crafted)), lambda: _checkpoint_agent(str(crafted), SPEC, "cpu")):
+            with pytest.raises(ValueError, match="another action layout"):
+                load()
