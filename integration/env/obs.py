@@ -50,6 +50,10 @@ Features (``FEATURE_SIZE`` = 868; offsets in :data:`LAYOUT`, ``LAYOUT.describe()
     (:class:`MoveHistory`, in its snapshots and in a search's clones) and a policy that reads them
     can adapt within a match to an opponent that keeps to one plan.
 
+New feature blocks go after the last one, never between: a checkpoint's network that reads fewer
+features (saved before a block was added) keeps reading the first ones it knows
+(:meth:`integration.env.spec.ActionSpec.fitted`).
+
 Total ``OBS_SIZE`` = 1025 floats.  The C mirror (csrc/env/env.c) computes exactly the same floats from the
 C engine's match (tests/env/test_env_c.py); a fixed-point value is read as the trace shows it
 (``fixed_value`` of its Display text: the raw value re-quantised through the 5-digit printer).
