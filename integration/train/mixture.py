@@ -16,11 +16,17 @@ data only) whose ``policy`` is its newest member (what ``--init`` starts from an
     mixture = {"policies": [state dict, ...], "weights": [float, ...], "names": [str, ...]}
 
 Every name that takes a checkpoint (``--opponent``, ``yomi tournament``, ``yomi play``) plays a
-mixture file as the mixture.  It acts **per decision**: each row of a batch draws its member from
-the weights, then acts as that member (one batched pass, :class:`~.policy.PolicyStack`).  A policy
-function holds no match state, so it cannot keep one member for a whole match; per decision, the
-opponent a best response meets in each position is the weighted mixture of the members' moves
-there.
+mixture file as the mixture, in one of two ways (``mixture["per"]``, ``yomi mixture --per``):
+
+* ``decision`` (the default): each row of a batch draws its member from the weights, then acts as
+  that member (one batched pass, :class:`~.policy.PolicyStack`); the opponent a best response meets
+  in each position is the weighted mixture of the members' moves there, so the members' plans mix;
+* ``match``: a member is drawn for each match and plays all of it, as a population of agents
+  sampled per match (PSRO's meta-strategy) plays.  The policy function keeps each row's member
+  while the row's match goes on: a row whose ``tick`` feature goes back has started a new match
+  and draws again (so it must be called with the same rows, in the same order, at every decision,
+  as ``evaluate.play`` and ``yomi play`` call it); the trainer's ``--opponent`` draws per match
+  itself (``opponent.FixedOpponent``), whatever rows each call holds.
 
 ``yomi mixture OUT.safetensors CHECKPOINT [CHECKPOINT ...] [--pool N] [--weights W ...]`` writes
 one: each CHECKPOINT gives its ``policy``, and with ``--pool N`` a trainer checkpoint also gives
@@ -40,15 +46,19 @@ from . import checkpoint as ckpt
 from .policy import MaskedActorCritic, PolicyFn, PolicyStack, network_from_state
 
 MAX_MEMBERS = 256  # a crafted file cannot make a loader build more networks than this
+PER = ("decision", "match")  # what a member is drawn for
 
 
 class PolicyMixture:
-    """Frozen networks of one architecture played as one agent: each decision's member is drawn
-    from ``weights`` (non-negative, not all zero; normalised here)."""
+    """Frozen networks of one architecture played as one agent: a member drawn from ``weights``
+    (non-negative, not all zero; normalised here) plays each decision, or each match (``per``)."""
 
-    def __init__(self, members: list[MaskedActorCritic], weights: list[float]):
+    def __init__(self, members: list[MaskedActorCritic], weights: list[float], per: str = "decision"):
         if not members or len(members) != len(weights):
             raise ValueError("a mixture needs one weight per member, and at least one member")
+        if per not in PER:
+            raise ValueError(f"a mixture draws its member per {' or per '.join(PER)}, not {per!r}")
+        self.per = per
         self.members = members
         self.spec = members[0].spec
         device = next(members[0].parameters()).device
@@ -57,17 +67,45 @@ class PolicyMixture:
 
     def draw(self, n: int, generator: torch.Generator | None = None) -> torch.Tensor:
         """int64[n]: the member that plays each of n rows."""
+        if n == 0:
+            return torch.zeros(0, dtype=torch.int64)
         return torch.multinomial(self.weights, n, replacement=True, generator=generator)
 
-    def as_policy_fn(self, generator: torch.Generator | None = None) -> PolicyFn:
-        def policy(obs, masks):
-            with torch.no_grad():
-                if len(obs) == 0:
-                    return torch.zeros((0, len(self.spec.head_sizes)), dtype=torch.int64, device=obs.device)
-                group = self.draw(len(obs), generator).to(obs.device)
-                return self.stack.act(obs, group, generator)
+    def act(self, obs: torch.Tensor, group: torch.Tensor, generator: torch.Generator | None = None) -> torch.Tensor:
+        """Row b played by member ``group[b]``."""
+        with torch.no_grad():
+            if len(obs) == 0:
+                return torch.zeros((0, len(self.spec.head_sizes)), dtype=torch.int64, device=obs.device)
+            return self.stack.act(obs, group.to(obs.device), generator)
 
-        return policy
+    def as_policy_fn(self, generator: torch.Generator | None = None) -> PolicyFn:
+        """The mixture as a policy function (its ``mixture`` attribute is this object).  Per match,
+        it keeps each row's member until the row's ``tick`` goes back (module docstring)."""
+        if self.per == "decision":
+            def policy(obs, masks):
+                return self.act(obs, self.draw(len(obs), generator), generator)
+
+            policy.mixture = self
+            return policy
+        from integration.env import obs as O  # per match reads the yomi env's tick feature
+
+        seen: dict = {}  # the last call's ticks and members, by row
+
+        def per_match(obs, masks):
+            tick = torch.as_tensor(obs)[:, O.LAYOUT["tick"]].detach().cpu().clone()  # obs may share the env's buffer
+            group = seen.get("group")
+            if group is None or len(group) != len(tick):
+                group = self.draw(len(tick), generator)
+            else:
+                new = tick < seen["tick"]
+                if new.any():
+                    group = group.clone()
+                    group[new] = self.draw(int(new.sum()), generator)
+            seen.update(tick=tick, group=group)
+            return self.act(obs, group, generator)
+
+        per_match.mixture = self
+        return per_match
 
 
 def _weights(raw, n: int, where: str) -> list[float]:
@@ -95,11 +133,14 @@ def agent_from_state(state: dict, spec, where: str, device: torch.device | str =
     if not isinstance(policies, list) or not 1 <= len(policies) <= MAX_MEMBERS:
         raise ValueError(f"{where}: its mixture holds no list of 1 to {MAX_MEMBERS} policies")
     weights = _weights(mixture.get("weights"), len(policies), where)
+    per = mixture.get("per", "decision")
+    if per not in PER:
+        raise ValueError(f"{where}: its mixture draws a member per {per!r}, not per {' or per '.join(PER)}")
     members = [network_from_state(p, spec, f"{where} (mixture member {i})").to(device) for i, p in enumerate(policies)]
     shapes = {tuple((k, tuple(v.shape)) for k, v in m.state_dict().items()) for m in members}
     if len(shapes) != 1:
         raise ValueError(f"{where}: its mixture's members are networks of different sizes")
-    return PolicyMixture(members, weights)
+    return PolicyMixture(members, weights, per)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -112,7 +153,7 @@ def _pool_policies(state: dict, n: int, where: str) -> list[tuple[str, dict]]:
     return [(f"u{update}", policy) for update, policy in (snapshots[-n:] if n > 0 else [])]
 
 
-def build(sources: list[str], pool: int = 0, weights: list[float] | None = None) -> dict:
+def build(sources: list[str], pool: int = 0, weights: list[float] | None = None, per: str = "decision") -> dict:
     """The mixture checkpoint of `sources` (module docstring), as the dict to save."""
     from integration.env import obs as O
 
@@ -132,7 +173,7 @@ def build(sources: list[str], pool: int = 0, weights: list[float] | None = None)
             policies.append(policy)
     weights = [1.0] * len(policies) if weights is None else weights
     out = dict(version=first.get("version"), config=first.get("config", {}), spec=spec.describe(),
-               policy=policies[-1], mixture=dict(policies=policies, weights=weights, names=names))
+               policy=policies[-1], mixture=dict(policies=policies, weights=weights, names=names, per=per))
     agent_from_state(out, spec, "the mixture")  # the checks a loader makes, before anything is written
     return out
 
@@ -141,9 +182,9 @@ def main(argv=None) -> int:
     """``yomi mixture OUT CHECKPOINT [CHECKPOINT ...] [--pool N] [--weights W ...]``."""
     ap = argparse.ArgumentParser(
         prog="yomi mixture",
-        description="Write one agent that plays a mixture of networks, each decision by a member drawn by weight "
-                    "(a run's recent selves, or agents of several runs); docs/TRAINING.md measures how hard "
-                    "each kind is to exploit.")
+        description="Write one agent that plays a mixture of networks, each decision (or each match) by a member "
+                    "drawn by weight (a run's recent selves, or agents of several runs); docs/TRAINING.md "
+                    "measures how hard each kind is to exploit.")
     ap.add_argument("out", help="the mixture checkpoint to write (*.safetensors)")
     ap.add_argument("checkpoints", nargs="+", help="checkpoints whose policies are members (a run's "
                                                    "checkpoints/latest.safetensors, best.safetensors, ...)")
@@ -151,13 +192,15 @@ def main(argv=None) -> int:
                     help="also the newest N snapshots of each trainer checkpoint's self-play pool (default 0)")
     ap.add_argument("--weights", type=float, nargs="+", metavar="W",
                     help="one weight per member, in order (default: equal)")
+    ap.add_argument("--per", choices=PER, default="decision",
+                    help="draw a member for each decision (default) or for each match")
     args = ap.parse_args(argv)
     try:
         if args.pool < 0:
             raise ValueError("--pool must be >= 0")
         if not args.out.endswith(ckpt.SUFFIX):
             raise ValueError(f"the mixture is written as a checkpoint: its name ends in {ckpt.SUFFIX}")
-        state = build(args.checkpoints, args.pool, args.weights)
+        state = build(args.checkpoints, args.pool, args.weights, args.per)
         ckpt.save_atomic(state, args.out)
     except (OSError, ValueError) as exc:
         print(f"yomi mixture: {exc}", file=sys.stderr)

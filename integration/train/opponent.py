@@ -107,6 +107,10 @@ class FixedOpponent:
         self.pool: list[int] = []  # no snapshots: evaluation plays the opponent instead
         self.opponent = np.full(num_matches, OPPONENT, dtype=np.int64)
         self.learner_seat = np.zeros(num_matches, dtype=np.int64)
+        # a mixture drawn per match: each match's member, drawn when it starts (reassign)
+        mixture = getattr(policy, "mixture", None)
+        self.mixture = mixture if mixture is not None and mixture.per == "match" else None
+        self.member = self.mixture.draw(num_matches, generator) if self.mixture is not None else None
         self.listeners: list[Callable[[np.ndarray, np.ndarray, np.ndarray], None]] = []
 
     def add_snapshot(self, learner, sid: int) -> None:
@@ -117,6 +121,8 @@ class FixedOpponent:
         if n == 0:
             return
         self.learner_seat[which] = self.rng.integers(0, 2, n)
+        if self.mixture is not None:
+            self.member[torch.as_tensor(which)] = self.mixture.draw(n, self.generator)
         for listener in self.listeners:
             listener(which.copy(), self.opponent.copy(), self.learner_seat.copy())
 
@@ -134,14 +140,27 @@ class FixedOpponent:
             self.policy.bind(self.env, agents)
         index = torch.as_tensor(agents, device=obs.device)
         rows = obs[index]
-        actions[index] = self.policy(rows, self.spec.decode_masks(rows)).to(actions.device, actions.dtype)
+        if self.mixture is not None:
+            acted = self.mixture.act(rows, self.member, self.generator)
+        else:
+            acted = self.policy(rows, self.spec.decode_masks(rows))
+        actions[index] = acted.to(actions.device, actions.dtype)
 
     def record_results(self, ended: np.ndarray, rewards: np.ndarray) -> None:
         """Nothing to credit: the trainer's logs count the learner's wins against the opponent."""
 
     def state_dict(self) -> dict:
-        return dict(learner_seat=self.learner_seat.copy(), generator=self.generator.get_state())
+        state = dict(learner_seat=self.learner_seat.copy(), generator=self.generator.get_state())
+        if self.member is not None:
+            state["member"] = self.member.clone()
+        return state
 
     def load_state_dict(self, state: dict, make_policy=None) -> None:
         self.learner_seat[:] = state["learner_seat"]
         self.generator.set_state(state["generator"])
+        if self.member is not None:
+            member = torch.as_tensor(state.get("member", self.member))
+            if member.shape != self.member.shape or member.dtype != self.member.dtype or \
+                    not bool(((member >= 0) & (member < len(self.mixture.members))).all()):
+                raise ValueError("the checkpoint's per-match mixture members do not fit the opponent's mixture")
+            self.member.copy_(member)

@@ -1,6 +1,6 @@
 """A mixture of networks as one agent (integration/train/mixture.py): members drawn by weight per
-decision, each row played as its member; ``yomi mixture`` writes one from a run's pool; a crafted
-mixture is one clear error."""
+decision or per match, each row played as its member; ``yomi mixture`` writes one from a run's
+pool; a crafted mixture is one clear error."""
 from __future__ import annotations
 
 import math
@@ -10,6 +10,7 @@ import pytest
 import torch
 
 from integration.env import obs as O
+from integration.env.baselines import random_legal_actions
 from integration.env.env import YomiEnv
 from integration.tools.cli import main as yomi
 from integration.train import checkpoint as ckpt
@@ -84,6 +85,11 @@ def test_yomi_mixture_writes_an_agent_every_tool_plays(tmp_path, capsys):
             env.step(np.asarray(policy(torch.as_tensor(env.observations), None), dtype=np.int32))
     assert yomi(["play", "--p1", str(out), "--p2", "random", "--settings", '{"game_length": 40}']) == 0
     capsys.readouterr()
+    assert state["mixture"]["per"] == "decision"
+    assert yomi(["mixture", str(out), str(run), "--pool", "2", "--per", "match"]) == 0
+    assert load_opponent(str(out), "yomi", SPEC, gen, torch.device("cpu")).mixture.per == "match"
+    assert yomi(["play", "--p1", str(out), "--p2", "random", "--settings", '{"game_length": 40}']) == 0
+    capsys.readouterr()
 
 
 @pytest.mark.parametrize("args, message", [
@@ -121,6 +127,8 @@ def _crafted(**mixture):
     ({"policies": [{}] * 300, "weights": [1.0] * 300}, "holds no list of 1 to 256 policies"),
     ({"policies": [{"trunk.0.weight": torch.zeros(3, 3)}, {}]}, "(mixture member 0): its policy is not a network"),
     ({"policies": [net(1).state_dict(), net(2, hidden=32).state_dict()]}, "members are networks of different sizes"),
+    ({"per": "turn"}, "its mixture draws a member per 'turn', not per decision or per match"),
+    ({"per": 1}, "its mixture draws a member per 1"),
 ])
 def test_a_crafted_mixture_is_one_clear_error(tmp_path, mixture, message):
     path = tmp_path / "crafted.safetensors"
@@ -132,3 +140,79 @@ def test_a_crafted_mixture_is_one_clear_error(tmp_path, mixture, message):
             load()
         assert message in str(info.value) and "\n" not in str(info.value)
     assert agent_from_state({**_crafted(), "mixture": None}, SPEC, "x").trunk[0].out_features == 16
+
+
+def _recording(mix: PolicyMixture) -> list:
+    """Record the members each call of ``mix.act`` plays its rows with."""
+    calls: list = []
+    act = mix.act
+
+    def recorded(obs, group, generator=None):
+        calls.append(group.clone())
+        return act(obs, group, generator)
+
+    mix.act = recorded
+    return calls
+
+
+def test_a_mixture_per_match_keeps_each_matchs_member_until_it_ends():
+    """Per match, P1's member in each of 6 matches (short ones: 30 ticks) changes only at the first
+    decision of a new match; over the restarts both members play. Per decision, it changes within
+    matches."""
+    env = YomiEnv(num_envs=6, seed=4, backend="c", settings={"game_length": 30})
+    env.reset()
+    rng = np.random.default_rng(0)
+    for per in ("match", "decision"):
+        mix = PolicyMixture([net(1), net(2)], [1.0, 1.0], per=per)
+        calls = _recording(mix)
+        fn = mix.as_policy_fn(torch.Generator().manual_seed(0))
+        restarted, changed_within, changed_at_start = 0, 0, 0
+        ended = np.zeros(6, dtype=bool)
+        for _ in range(40):
+            actions = random_legal_actions(env.observations, rng)
+            actions[0::2] = np.asarray(fn(torch.as_tensor(env.observations[0::2]), None))
+            if len(calls) > 1:
+                changed = (calls[-1] != calls[-2]).numpy()
+                changed_within += int((changed & ~ended).sum())
+                changed_at_start += int((changed & ended).sum())
+            restarted += int(ended.sum())
+            _, _, term, trunc, _ = env.step(actions)
+            ended = (term | trunc)[0::2]
+        assert restarted >= 6
+        if per == "match":
+            assert changed_within == 0 and changed_at_start > 0
+        else:
+            assert changed_within > 0
+
+
+def test_the_trainers_opponent_draws_a_per_match_member_when_a_match_starts():
+    """``--opponent`` with a per-match mixture: the opponent's member of each match is drawn when
+    the match starts (reassign) and plays every decision of it, whatever rows a call holds; an
+    exact resume restores the members, and a crafted checkpoint's members are refused."""
+    from integration.train.opponent import FixedOpponent
+
+    mix = PolicyMixture([net(1), net(2)], [1.0, 1.0], per="match")
+    calls = _recording(mix)
+    gen = torch.Generator().manual_seed(0)
+    opp = FixedOpponent(8, mix.as_policy_fn(gen), SPEC, gen, np.random.default_rng(0))
+    env = YomiEnv(num_envs=8, seed=5, backend="c")
+    env.reset()
+    before = opp.member.clone()
+    actions = torch.zeros((16, O.N_HEADS), dtype=torch.long)
+    opp.opponent_actions(torch.as_tensor(env.observations), actions)
+    assert torch.equal(calls[-1], before)
+    which = np.zeros(8, dtype=bool)
+    which[[1, 6]] = True
+    for _ in range(20):                          # redraws until one of the two matches' member differs
+        opp.reassign(which)
+        if not torch.equal(opp.member, before):
+            break
+    assert torch.equal(opp.member[~torch.as_tensor(which)], before[~torch.as_tensor(which)])
+    assert not torch.equal(opp.member, before)
+    saved = opp.state_dict()
+    other = FixedOpponent(8, mix.as_policy_fn(gen), SPEC, torch.Generator(), np.random.default_rng(1))
+    other.load_state_dict(saved)
+    assert torch.equal(other.member, opp.member)
+    for bad in (saved["member"][:4], saved["member"] + 2, saved["member"].float()):
+        with pytest.raises(ValueError, match="per-match mixture members"):
+            other.load_state_dict(dict(saved, member=bad))
