@@ -22,11 +22,12 @@ mixture file as the mixture, in one of two ways (``mixture["per"]``, ``yomi mixt
   that member (one batched pass, :class:`~.policy.PolicyStack`); the opponent a best response meets
   in each position is the weighted mixture of the members' moves there, so the members' plans mix;
 * ``match``: a member is drawn for each match and plays all of it, as a population of agents
-  sampled per match (PSRO's meta-strategy) plays.  The policy function keeps each row's member
-  while the row's match goes on: a row whose ``tick`` feature goes back has started a new match
-  and draws again (so it must be called with the same rows, in the same order, at every decision,
-  as ``evaluate.play`` and ``yomi play`` call it); the trainer's ``--opponent`` draws per match
-  itself (``opponent.FixedOpponent``), whatever rows each call holds.
+  sampled per match (PSRO's meta-strategy) plays.  The policy function keeps each agent's member
+  while the agent's match goes on: an agent whose ``tick`` feature goes back has started a new
+  match and draws again.  It knows the agents of a call's rows from ``bind(env, agents)``, as
+  ``evaluate.play``, ``yomi play`` and ``yomi tournament`` call it (without it, a row's position
+  in the batch is its agent); the trainer's ``--opponent`` draws per match itself
+  (``opponent.FixedOpponent``).
 
 ``yomi mixture OUT.safetensors CHECKPOINT [CHECKPOINT ...] [--pool N] [--weights W ...]`` writes
 one: each CHECKPOINT gives its ``policy``, and with ``--pool N`` a trainer checkpoint also gives
@@ -40,6 +41,7 @@ import math
 import sys
 from pathlib import Path
 
+import numpy as np
 import torch
 
 from . import checkpoint as ckpt
@@ -89,21 +91,31 @@ class PolicyMixture:
             return policy
         from integration.env import obs as O  # per match reads the yomi env's tick feature
 
-        seen: dict = {}  # the last call's ticks and members, by row
+        rows: dict = {"agents": None}
+        last = torch.zeros(0)                          # by key: the tick of its last decision
+        member = torch.zeros(0, dtype=torch.int64)     # by key: its match's member, -1 none yet
+
+        def bind(env, agents):
+            """The env agents the next calls' rows are (their keys), as ``evaluate.play`` and the
+            tournament say; without it a row's key is its position."""
+            rows["agents"] = np.asarray(agents, dtype=np.int64).reshape(-1)
 
         def per_match(obs, masks):
-            tick = torch.as_tensor(obs)[:, O.LAYOUT["tick"]].detach().cpu().clone()  # obs may share the env's buffer
-            group = seen.get("group")
-            if group is None or len(group) != len(tick):
-                group = self.draw(len(tick), generator)
-            else:
-                new = tick < seen["tick"]
-                if new.any():
-                    group = group.clone()
-                    group[new] = self.draw(int(new.sum()), generator)
-            seen.update(tick=tick, group=group)
-            return self.act(obs, group, generator)
+            nonlocal last, member
+            tick = torch.as_tensor(obs)[:, O.LAYOUT["tick"]].detach().float().cpu()
+            n = len(tick)
+            agents = rows["agents"]
+            keys = torch.as_tensor(agents if agents is not None and len(agents) == n else np.arange(n))
+            size = int(keys.max()) + 1 if n else 0
+            if size > len(member):
+                last = torch.cat([last, torch.zeros(size - len(last))])
+                member = torch.cat([member, torch.full((size - len(member),), -1, dtype=torch.int64)])
+            new = (member[keys] < 0) | (tick < last[keys])    # a row's tick goes back: a new match
+            member[keys[new]] = self.draw(int(new.sum()), generator)
+            last[keys] = tick
+            return self.act(obs, member[keys], generator)
 
+        per_match.bind = bind
         per_match.mixture = self
         return per_match
 

@@ -178,13 +178,16 @@ def load_checkpoint_net(path: str, characters: Optional[tuple] = None, any_pairi
 
 
 class _Named:
-    """A batched policy function with a name and a no-op ``bind`` (it needs no context)."""
+    """A batched policy function with a name and a ``bind`` that passes the agents on to the
+    function where it has one (a mixture drawn per match), else does nothing."""
 
     def __init__(self, fn: Callable, name: str):
         self.fn = fn
         self.name = name
 
     def bind(self, env, agents) -> "_Named":
+        if hasattr(self.fn, "bind"):          # a mixture per match keeps a member per agent
+            self.fn.bind(env, agents)
         return self
 
     def __call__(self, obs, masks=None):
@@ -206,6 +209,8 @@ def _checkpoint_policy(path: str, generator, characters: Optional[tuple] = None,
             out = fn(torch.as_tensor(np.asarray(obs)) if is_np else obs, masks)
         return out.cpu().numpy() if is_np else out
 
+    if hasattr(fn, "bind"):
+        policy.bind = fn.bind
     return policy
 
 

@@ -88,6 +88,7 @@ def test_yomi_mixture_writes_an_agent_every_tool_plays(tmp_path, capsys):
     assert state["mixture"]["per"] == "decision"
     assert yomi(["mixture", str(out), str(run), "--pool", "2", "--per", "match"]) == 0
     assert load_opponent(str(out), "yomi", SPEC, gen, torch.device("cpu")).mixture.per == "match"
+    assert hasattr(make_policy(str(out), generator=gen).fn, "bind")   # the tools' wrapper passes the agents on
     assert yomi(["play", "--p1", str(out), "--p2", "random", "--settings", '{"game_length": 40}']) == 0
     capsys.readouterr()
 
@@ -183,6 +184,16 @@ def test_a_mixture_per_match_keeps_each_matchs_member_until_it_ends():
             assert changed_within == 0 and changed_at_start > 0
         else:
             assert changed_within > 0
+    # bound to its agents, a call with fewer rows (a tournament's matches still counted) keeps theirs
+    mix = PolicyMixture([net(k) for k in range(6)], [1.0] * 6, per="match")
+    calls = _recording(mix)
+    fn = mix.as_policy_fn(torch.Generator().manual_seed(1))
+    obs = torch.as_tensor(env.observations)
+    fn.bind(env, [0, 2, 4, 6, 8, 10])
+    fn(obs[[0, 2, 4, 6, 8, 10]], None)
+    fn.bind(env, [4, 10])
+    fn(obs[[4, 10]], None)
+    assert torch.equal(calls[1], calls[0][[2, 5]])
 
 
 def test_the_trainers_opponent_draws_a_per_match_member_when_a_match_starts():
