@@ -721,51 +721,6 @@ void yenv_observe(ymatch *m, const int *chars, float *obs /* [2][YENV_OBS] */, b
     }
 }
 
-/* ------------------------------------------------------------------ the opponent's move history
- * obs.MoveHistory: each share is count / decisions in double, rounded once to float32. */
-void yenv_history_clear(yenv_history *h) {
-    memset(h->count, 0, sizeof h->count);
-    h->total = 0;
-    for (int k = 0; k < YENV_HISTORY_RECENT; k++) h->recent[k] = -1;
-}
-
-void yenv_history_add(yenv_history *h, int move) {
-    if (move < 0 || move >= YENV_K1 || h->total == INT32_MAX) return; /* a checked move; a match is far shorter */
-    h->count[move]++;
-    h->recent[h->total % YENV_HISTORY_RECENT] = (int16_t)move;
-    h->total++;
-}
-
-void yenv_history_write(const yenv_history *h, float *row) {
-    float *moves = row + YENV_OFF_OPP_MOVES, *recent = row + YENV_OFF_OPP_RECENT;
-    memset(moves, 0, sizeof(float) * YENV_K1);
-    memset(recent, 0, sizeof(float) * YENV_K1);
-    if (h->total <= 0) return;
-    for (int u = 0; u < YENV_K1; u++)
-        if (h->count[u]) moves[u] = (float)((double)h->count[u] / (double)h->total);
-    int r = h->total < YENV_HISTORY_RECENT ? h->total : YENV_HISTORY_RECENT, n[YENV_K1] = {0};
-    for (int k = 0; k < r; k++) n[h->recent[k]]++;
-    for (int u = 0; u < YENV_K1; u++)
-        if (n[u]) recent[u] = (float)((double)n[u] / (double)r);
-}
-
-const char *yenv_history_check(const yenv_history *h) {
-    int64_t sum = 0;
-    for (int u = 0; u < YENV_K1; u++) {
-        if (h->count[u] < 0) return "negative move counts";
-        sum += h->count[u];
-    }
-    if (h->total < 0) return "negative move counts";
-    if (sum != h->total) return "move counts that do not sum to the number of decisions";
-    int r = h->total < YENV_HISTORY_RECENT ? h->total : YENV_HISTORY_RECENT, n[YENV_K1] = {0};
-    for (int k = 0; k < YENV_HISTORY_RECENT; k++) {
-        int v = h->recent[k];
-        if ((k < r) != (v >= 0) || v >= YENV_K1) return "a recent-move window that is not the last moves";
-        if (v >= 0 && ++n[v] > h->count[v]) return "a recent move that was never counted";
-    }
-    return NULL;
-}
-
 /* ------------------------------------------------------------------ legality of head values */
 static inline bool mask_bit(const float *tail, const yenv_char *tc, int cm, int j, int b) {
     int g = tc->gather[cm * tc->D + tc->data_off[j] + b];

@@ -53,7 +53,6 @@ typedef struct {
     Py_buffer b[B_COUNT];
     float *tails;   /* [n][2][YENV_MASK]: the masks of the open decision (a private copy) */
     uint8_t *busy;  /* [n][2]: decision-time busy */
-    yenv_history *hist; /* [n][2]: the moves each seat chose at its free decisions (obs.MoveHistory) */
     long long illegal_total, engine_errors;
     double t_act, t_advance, t_observe, t_restart; /* seconds spent in step()'s parts (profiling) */
     long long ticks, decisions;                    /* ticks simulated by step()'s advances, decisions taken */
@@ -96,7 +95,6 @@ static void env_dealloc(PyObject *self) {
     free(e->ms);
     free(e->tails);
     free(e->busy);
-    free(e->hist);
     free(e->chars);
     free(e->halted);
     Py_TYPE(self)->tp_free(self);
@@ -138,11 +136,9 @@ static int env_init(PyObject *self, PyObject *args, PyObject *kw) {
     e->ms = aligned_alloc(64, bytes);
     e->tails = calloc((size_t)n * 2 * YENV_MASK, sizeof(float));
     e->busy = calloc((size_t)n * 2, 1);
-    free(e->hist);
-    e->hist = calloc((size_t)n * 2, sizeof *e->hist);
     e->chars = calloc((size_t)n * 2, sizeof *e->chars);
     e->halted = calloc((size_t)n, 1);
-    if (!e->ms || !e->tails || !e->busy || !e->hist || !e->chars || !e->halted) {
+    if (!e->ms || !e->tails || !e->busy || !e->chars || !e->halted) {
         PyErr_NoMemory();
         return -1;
     }
@@ -198,7 +194,6 @@ static void observe(EnvObject *e, Py_ssize_t i) {
     bool busy[2];
     yenv_observe(m, chars, obs, busy);
     for (int p = 0; p < 2; p++) {
-        yenv_history_write(&e->hist[2 * i + 1 - p], obs + (size_t)p * YENV_OBS); /* the opponent's moves */
         memcpy(e->tails + ((size_t)i * 2 + p) * YENV_MASK, obs + (size_t)p * YENV_OBS + YENV_FEAT, sizeof(float) * YENV_MASK);
         e->busy[2 * i + p] = busy[p];
     }
@@ -227,8 +222,6 @@ static int start(EnvObject *e, Py_ssize_t i, int c1, int c2, int64_t seed) {
         TURNS(e)[i] = 0;
         ILLEGAL(e)[2 * i] = ILLEGAL(e)[2 * i + 1] = 0;
         RETURNS(e)[2 * i] = RETURNS(e)[2 * i + 1] = 0.0;
-        yenv_history_clear(&e->hist[2 * i]);
-        yenv_history_clear(&e->hist[2 * i + 1]);
         match_clear(m);
         if (match_create(m, t1, t2, seed + attempt, &e->settings) == 0 && match_iface_advance(m) == 0) {
             if (!m->game_finished && m->turn_open) {
@@ -409,8 +402,6 @@ static PyObject *env_step(PyObject *self, PyObject *args) {
                 break;
             }
         if (status) break;
-        for (int p = 0; p < 2; p++)
-            if (!e->busy[2 * i + p]) yenv_history_add(&e->hist[2 * i + p], heads[p][0]);
         bool failed = !YOK(m);
         if (!failed) {
             for (int p = 0; p < 2; p++) {
@@ -561,7 +552,6 @@ static PyObject *env_clone_from(PyObject *self, PyObject *args) {
         memcpy(e->tails + (size_t)i * 2 * YENV_MASK, src->tails + (size_t)j * 2 * YENV_MASK,
                sizeof(float) * 2 * YENV_MASK);
         e->busy[2 * i] = src->busy[2 * j], e->busy[2 * i + 1] = src->busy[2 * j + 1];
-        e->hist[2 * i] = src->hist[2 * j], e->hist[2 * i + 1] = src->hist[2 * j + 1];
         memcpy(OBS(e) + (size_t)i * 2 * YENV_OBS, OBS(src) + (size_t)j * 2 * YENV_OBS, sizeof(float) * 2 * YENV_OBS);
         for (int p = 0; p < 2; p++) {
             e->chars[2 * i + p] = src->chars[2 * j + p];
@@ -766,11 +756,10 @@ static PyObject *env_missing_keys(PyObject *self, PyObject *unused) {
  *   header (56 bytes, native byte order): magic "YOMIENV\0", u32 format version, u32 header size,
  *     u64 build fingerprint, u64 batch size, u64 sizeof(ymatch), u64 payload size, u64 payload checksum
  *   payload: the env's scalars (settings, shaping, counters), the open decisions' masks and busy
- *     flags, the seats' move histories, then every match exported (match_export: its table pointers as stable codes, then its
+ *     flags, then every match exported (match_export: its table pointers as stable codes, then its
  *     object pool's slots; so a match takes sizeof(ymatch) bytes or more, its own length in it).
  * The arrays bound with bind() are Python's (integration/env/env.py's CBackend saves them). */
-#define SNAP_VERSION 3
-_Static_assert(sizeof(yenv_history) == 4 * (YENV_K1 + 1) + 2 * YENV_HISTORY_RECENT, "a move history has no padding");
+#define SNAP_VERSION 2
 static const char SNAP_MAGIC[8] = "YOMIENV";
 
 typedef struct {
@@ -813,14 +802,13 @@ typedef struct {
 
 /* the payload before the matches */
 static size_t snap_fixed_bytes(Py_ssize_t n) {
-    return sizeof(snap_scalars) + (size_t)n * 2 * YENV_MASK * sizeof(float) + (size_t)n * 2 +
-           (size_t)n * 2 * sizeof(yenv_history);
+    return sizeof(snap_scalars) + (size_t)n * 2 * YENV_MASK * sizeof(float) + (size_t)n * 2;
 }
 
 /* the engine's fingerprint and this file's layout (the env's tables and the payload's parts) */
 static uint64_t snap_fingerprint(void) {
     const uint64_t parts[] = {match_layout_fingerprint(), sizeof(snap_scalars), YENV_OBS, YENV_MASK, YENV_NH,
-                              YENV_N_CHARS, sizeof(yenv_history), YENV_HISTORY_RECENT};
+                              YENV_N_CHARS};
     return snapshot_checksum(parts, sizeof parts);
 }
 
@@ -858,7 +846,6 @@ static PyObject *env_get_state(PyObject *self, PyObject *unused) {
     memcpy(p, &sc, sizeof sc), p += sizeof sc;
     memcpy(p, e->tails, (size_t)e->n * 2 * YENV_MASK * sizeof(float)), p += (size_t)e->n * 2 * YENV_MASK * sizeof(float);
     memcpy(p, e->busy, (size_t)e->n * 2), p += (size_t)e->n * 2;
-    memcpy(p, e->hist, (size_t)e->n * 2 * sizeof(yenv_history)), p += (size_t)e->n * 2 * sizeof(yenv_history);
     char err[200];
     for (Py_ssize_t i = 0; i < e->n; i++) {
         if (match_export(&e->ms[i], p, err, sizeof err) < 0) {
@@ -979,28 +966,9 @@ static PyObject *env_set_state(PyObject *self, PyObject *args) {
     snap_scalars sc;
     memcpy(&sc, p, sizeof sc), p += sizeof sc;
     const char *tails = p, *busy = tails + (size_t)e->n * 2 * YENV_MASK * sizeof(float);
-    const char *hist = busy + (size_t)e->n * 2;
-    const char *matches = hist + (size_t)e->n * 2 * sizeof(yenv_history), *end = buf + b.len;
-    yenv_history *hs = malloc((size_t)e->n * 2 * sizeof *hs);
-    if (!hs) {
-        PyBuffer_Release(&b);
-        PyErr_NoMemory();
-        goto done;
-    }
-    memcpy(hs, hist, (size_t)e->n * 2 * sizeof *hs);
-    for (Py_ssize_t k = 0; k < 2 * e->n; k++) {
-        const char *bad = yenv_history_check(&hs[k]);
-        if (bad) {
-            free(hs);
-            PyBuffer_Release(&b);
-            PyErr_Format(PyExc_ValueError, "EnvBatch.set_state: slot %zd: P%d's move history has %s", k / 2,
-                         (int)(k % 2) + 1, bad);
-            goto done;
-        }
-    }
+    const char *matches = busy + (size_t)e->n * 2, *end = buf + b.len;
     ymatch *ms = alloc_matches(e->n);
     if (!ms) {
-        free(hs);
         PyBuffer_Release(&b);
         PyErr_NoMemory();
         goto done;
@@ -1013,7 +981,6 @@ static PyObject *env_set_state(PyObject *self, PyObject *args) {
                 snprintf(err, sizeof err, "%zu bytes after the last match", (size_t)(end - matches - (ptrdiff_t)bytes));
             for (Py_ssize_t k = 0; k < i; k++) match_free(&ms[k]);
             free(ms);
-            free(hs);
             PyBuffer_Release(&b);
             PyErr_Format(PyExc_ValueError, "EnvBatch.set_state: slot %zd: %s", i, err);
             goto done;
@@ -1025,7 +992,6 @@ static PyObject *env_set_state(PyObject *self, PyObject *args) {
             if (c < 0 || (given && given[2 * i + p] != c)) {
                 for (Py_ssize_t k = 0; k <= i; k++) match_free(&ms[k]);
                 free(ms);
-                free(hs);
                 PyBuffer_Release(&b);
                 PyErr_Format(PyExc_ValueError, "EnvBatch.set_state: slot %zd: P%d's character %s", i, p + 1,
                              c < 0 ? "cannot be played here" : "differs from the saved chars");
@@ -1043,8 +1009,6 @@ static PyObject *env_set_state(PyObject *self, PyObject *args) {
     chars = NULL;
     memcpy(e->tails, tails, (size_t)e->n * 2 * YENV_MASK * sizeof(float));
     memcpy(e->busy, busy, (size_t)e->n * 2);
-    free(e->hist);
-    e->hist = hs;
     PyBuffer_Release(&b); /* tails and busy were read from it */
     e->illegal_total = sc.illegal_total, e->engine_errors = sc.engine_errors, e->ticks = sc.ticks;
     e->decisions = sc.decisions;
@@ -1071,9 +1035,8 @@ static PyObject *env_snapshot_checksum(PyObject *self, PyObject *arg) {
 static PyObject *env_snapshot_layout(PyObject *self, PyObject *unused) {
     (void)self, (void)unused;
     PyObject *out = Py_BuildValue(
-        "{s:n,s:n,s:n,s:n,s:n,s:n,s:n,s:n,s:n,s:n,s:n,s:n}", "header", (Py_ssize_t)sizeof(snap_header), "scalars",
-        (Py_ssize_t)sizeof(snap_scalars), "mask", (Py_ssize_t)YENV_MASK, "history", (Py_ssize_t)sizeof(yenv_history),
-        "per_slot", (Py_ssize_t)((snap_fixed_bytes(1) - sizeof(snap_scalars))), "match", (Py_ssize_t)sizeof(ymatch),
+        "{s:n,s:n,s:n,s:n,s:n,s:n,s:n,s:n,s:n,s:n}", "header", (Py_ssize_t)sizeof(snap_header), "scalars",
+        (Py_ssize_t)sizeof(snap_scalars), "mask", (Py_ssize_t)YENV_MASK, "match", (Py_ssize_t)sizeof(ymatch),
         "fighter_chr", (Py_ssize_t)offsetof(ymatch, f[0].chr), "fighter_states", (Py_ssize_t)offsetof(ymatch, f[0].states),
         "state", (Py_ssize_t)sizeof(ystate), "state_st", (Py_ssize_t)offsetof(ystate, st), "object_cls",
         (Py_ssize_t)offsetof(ymatch, objs[0].cls), "object", (Py_ssize_t)sizeof(yproj));

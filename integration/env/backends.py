@@ -110,14 +110,12 @@ def fallback_action(character: int, st: "E.MaskState") -> np.ndarray:
     return heads
 
 
-def observe_decision(match, out: np.ndarray, chars: tuple, game_length: int, state: Optional[dict] = None,
-                     history: Optional[tuple] = None):
+def observe_decision(match, out: np.ndarray, chars: tuple, game_length: int, state: Optional[dict] = None):
     """Both agents' observations (``out`` float32[2, OBS_SIZE]) at the open decision of an engine
     match; returns ``(state, [MaskState P1, P2], [decision-time fighter views], [legal lists])``.
 
     The masks come from the engine's legal moves (``legal_actions``) and :mod:`integration.env.encoding`'s
-    rules on the decision-time view (``busy`` after the game's turn gate, ``encoding.decision_view``).
-    ``history``: ``(obs.MoveHistory, slot)``, the moves chosen so far in this match (None: none yet)."""
+    rules on the decision-time view (``busy`` after the game's turn gate, ``encoding.decision_view``)."""
     state = match.state() if state is None else state
     names = (O.CHARACTERS[chars[0]], O.CHARACTERS[chars[1]])
     objects = state["objects"]
@@ -132,8 +130,6 @@ def observe_decision(match, out: np.ndarray, chars: tuple, game_length: int, sta
     for p in (1, 2):
         row = out[p - 1]
         O.write_features(row, state, p, names, match.current_tick, game_length, busy)
-        if history is not None:
-            history[0].write(history[1], 2 - p, row)     # the opponent's moves, as this agent saw them
         O.pack_unified(int(chars[p - 1]), sts[p - 1], row[O.FEATURE_SIZE:])
     return state, sts, fvs, legal
 
@@ -221,7 +217,6 @@ class PythonBackend(Backend):
         self.final_returns = np.zeros((n, 2), dtype=np.float64)
         self.ended = np.zeros(n, dtype=bool)
         self.results = np.zeros((n, len(RESULT_FIELDS)), dtype=np.int64)
-        self.history = O.MoveHistory(n)
         self.last_illegal: Optional[str] = None
         self.illegal_total = 0
         self.game_length = int((self.settings or {}).get("game_length", 3600))
@@ -251,7 +246,6 @@ class PythonBackend(Backend):
         self.turns[i] = 0
         self.illegal[i] = 0
         self.returns[i] = 0.0
-        self.history.clear(i)
         if self.tracer is not None:
             self.tracer.start(i, match, int(seed))
         self._advance(i)
@@ -286,7 +280,7 @@ class PythonBackend(Backend):
         """Masks and observations of both agents of slot ``i`` at its open decision."""
         match = self.matches[i]
         self.decisions[i] = observe_decision(match, self.obs[i], (int(self.chars[i, 0]), int(self.chars[i, 1])),
-                                             self.game_length, state, (self.history, i))
+                                             self.game_length, state)
 
     def reset(self, which, p1, p2, seeds) -> None:
         for i in np.nonzero(which)[0]:
@@ -369,8 +363,6 @@ class PythonBackend(Backend):
             action, data, extra = E.decode(cl.character, hc, fvs[p], opp, state["objects"])
             match.submit(p + 1, action, data, extra)
             submitted.append({"action": action, "data": data, "extra": extra})
-            if not fvs[p].get("busy"):
-                self.history.add(i, p, int(heads[0]))
             if bad:
                 self.illegal[i, p] += 1
                 self.illegal_total += 1
@@ -424,14 +416,13 @@ class PythonBackend(Backend):
     def get_state(self) -> dict:
         return copy.deepcopy(dict(matches=self.matches, chars=self.chars, seeds=self.seeds,
                                   decisions=self.decisions, hp=self.hp, turns=self.turns,
-                                  illegal=self.illegal, returns=self.returns, illegal_total=self.illegal_total,
-                                  history=(self.history.counts, self.history.total, self.history.recent)))
+                                  illegal=self.illegal, returns=self.returns, illegal_total=self.illegal_total))
 
     def set_state(self, state: dict) -> None:
         if not isinstance(state, dict) or "matches" not in state:
             raise ValueError("not a snapshot of the Python backend (a backend's snapshot only loads into the same backend)")
-        missing = [k for k in ("decisions", "chars", "seeds", "hp", "turns", "illegal", "returns", "illegal_total",
-                               "history") if k not in state]
+        missing = [k for k in ("decisions", "chars", "seeds", "hp", "turns", "illegal", "returns", "illegal_total")
+                   if k not in state]
         if missing:
             raise ValueError(f"the Python backend's snapshot lacks {', '.join(missing)}")
         if not isinstance(state["matches"], list) or len(state["matches"]) != self.n:
@@ -443,25 +434,11 @@ class PythonBackend(Backend):
                                  f"{mine.dtype}{list(mine.shape)}")
         if np.any((np.asarray(state["chars"]) < 0) | (np.asarray(state["chars"]) >= O.N_CHARS)):
             raise ValueError(f"snapshot chars outside 0 .. {O.N_CHARS - 1}")
-        history = O.MoveHistory(self.n)
-        saved = state["history"]
-        if not isinstance(saved, tuple) or len(saved) != 3:
-            raise ValueError("the snapshot's move history is not (counts, total, recent)")
-        for k, theirs in zip(("counts", "total", "recent"), saved):
-            mine, theirs = getattr(history, k), np.asarray(theirs)
-            if theirs.shape != mine.shape or theirs.dtype != mine.dtype:
-                raise ValueError(f"snapshot move history {k} is {theirs.dtype}{list(theirs.shape)}, this env's is "
-                                 f"{mine.dtype}{list(mine.shape)}")
-            mine[:] = theirs
-        why = history.check()
-        if why:
-            raise ValueError(f"the snapshot's move history has {why}")
         state = copy.deepcopy(state)
         self.matches = state["matches"]
         self.decisions = state["decisions"]
         for k in ("chars", "seeds", "hp", "turns", "illegal", "returns"):
             getattr(self, k)[:] = state[k]
-        self.history = history
         self.illegal_total = state["illegal_total"]
 
 

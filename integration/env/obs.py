@@ -13,7 +13,7 @@ symmetric around x = 0, so P2's view of a position is P1's view of the mirrored 
 only asymmetric feature is ``seat`` (1 for P1, 0 for P2): the game itself is not quite symmetric
 (P1 wins tick-priority ties).
 
-Features (``FEATURE_SIZE`` = 868; offsets in :data:`LAYOUT`, ``LAYOUT.describe()`` prints them)
+Features (``FEATURE_SIZE`` = 702; offsets in :data:`LAYOUT`, ``LAYOUT.describe()`` prints them)
 -----------------------------------------------------------------------------------------------
 ``global`` (4)
     ``tick`` = last simulated tick / game_length; ``seat``; ``dx`` = side * (opp.x - own.x) / 800;
@@ -42,19 +42,8 @@ Features (``FEATURE_SIZE`` = 868; offsets in :data:`LAYOUT`, ``LAYOUT.describe()
     state (one-hot of the index in the object's state list, 3 + 1 unknown), st / 100,
     dx = side * (obj.x - own.x) / 800, dy / 400, vx, vy (/ 20, mirrored), facing (mirrored),
     hp / 3, active, locked, lifetime / 100 (0 where the object has no such field).
-``opp_moves``, ``opp_recent`` (:data:`K1` = 83 each)
-    the opponent's habits in this match: at its free decisions so far (those where it was not busy),
-    the share of each unified move it chose, and the same over its last :data:`HISTORY_RECENT` free
-    decisions (all zero before its first).  A player in a guessing game reads the other's habits
-    from the moves it has seen; the match's state does not hold them, so the env keeps them
-    (:class:`MoveHistory`, in its snapshots and in a search's clones) and a policy that reads them
-    can adapt within a match to an opponent that keeps to one plan.
 
-New feature blocks go after the last one, never between: a checkpoint's network that reads fewer
-features (saved before a block was added) keeps reading the first ones it knows
-(:meth:`integration.env.spec.ActionSpec.fitted`).
-
-Total ``OBS_SIZE`` = 1025 floats.  The C mirror (csrc/env/env.c) computes exactly the same floats from the
+Total ``OBS_SIZE`` = 859 floats.  The C mirror (csrc/env/env.c) computes exactly the same floats from the
 C engine's match (tests/env/test_env_c.py); a fixed-point value is read as the trace shows it
 (``fixed_value`` of its Display text: the raw value re-quantised through the 5-digit printer).
 
@@ -496,7 +485,6 @@ RES_SLOTS = max(sum(_res_width(k) for _, k, _ in v) for v in RES_LAYOUT.values()
 
 # ---- objects ------------------------------------------------------------------------------------
 N_OBJECTS = 8
-HISTORY_RECENT = 8               # free decisions in the opponent's recent-move window
 OBJECT_KINDS = 20 + 1            # the owner's character object list (max 20, Wizard) + any other
 OBJECT_STATES = 3 + 1            # index in the object's states (max 3) + unknown
 
@@ -533,8 +521,6 @@ def _build_layout() -> Layout:
         L.add(f"{who}.state", STATE_SLOTS, "one-hot unified state index (0 unknown)")
         L.add(f"{who}.res", RES_SLOTS, "character resources (RES_LAYOUT)")
     L.add("objects", N_OBJECTS * 37, f"{N_OBJECTS} object slots, nearest first")
-    L.add("opp_moves", K1, "the opponent's free decisions of this match: the share of each unified move")
-    L.add("opp_recent", K1, f"the same over its last {HISTORY_RECENT} free decisions")
     return L
 
 
@@ -711,66 +697,6 @@ def write_features(out: np.ndarray, state: dict, player: int, chars: tuple, tick
     out[:FEATURE_SIZE] = 0.0
     out[np.asarray(idx, dtype=np.int64)] = np.asarray(val, dtype=np.float64)
     return out
-
-
-# ================================================================================================
-# the opponent's move history (the one part of an observation that is not the match's state)
-# ================================================================================================
-class MoveHistory:
-    """The moves each seat of ``n`` matches chose at its free decisions (those where it was not busy),
-    since its match started: ``counts`` int32[n, 2, K1] per unified move, ``total`` int32[n, 2], and
-    the last :data:`HISTORY_RECENT` moves in ``recent`` int16[n, 2, HISTORY_RECENT] (move ``t`` at
-    position ``t % HISTORY_RECENT``; -1 where none yet).  The env keeps one per batch, with the
-    matches (it is in the env's snapshots and in a search's clones); csrc/env/env.c's
-    ``yenv_history`` is the same record per seat."""
-
-    def __init__(self, n: int):
-        self.counts = np.zeros((n, 2, K1), dtype=np.int32)
-        self.total = np.zeros((n, 2), dtype=np.int32)
-        self.recent = np.full((n, 2, HISTORY_RECENT), -1, dtype=np.int16)
-
-    def clear(self, i: int) -> None:
-        """Match ``i`` starts: no moves yet."""
-        self.counts[i] = 0
-        self.total[i] = 0
-        self.recent[i] = -1
-
-    def add(self, i: int, seat: int, move: int) -> None:
-        """Seat ``seat`` (0 or 1) of match ``i`` chose unified move ``move`` at a free decision."""
-        t = int(self.total[i, seat])
-        self.counts[i, seat, move] += 1
-        self.recent[i, seat, t % HISTORY_RECENT] = move
-        self.total[i, seat] = t + 1
-
-    def write(self, i: int, seat: int, row: np.ndarray) -> None:
-        """Write seat ``seat``'s history as its opponent sees it (``opp_moves``, ``opp_recent``) into the
-        opponent's feature row: each share is ``count / decisions``, computed in float64 and rounded once
-        to float32 (as the C mirror does); all zero before the seat's first free decision."""
-        t = int(self.total[i, seat])
-        moves, recent = LAYOUT.slice("opp_moves"), LAYOUT.slice("opp_recent")
-        row[moves] = 0.0
-        row[recent] = 0.0
-        if t == 0:
-            return
-        row[moves] = self.counts[i, seat].astype(np.float64) / t
-        r = min(t, HISTORY_RECENT)
-        row[recent] = np.bincount(self.recent[i, seat, :r], minlength=K1).astype(np.float64) / r
-
-    def check(self) -> Optional[str]:
-        """Why these arrays cannot be a history (a snapshot's), or None: counts and totals not
-        negative, the counts summing to the total, the window holding the last moves in order."""
-        if (self.counts < 0).any() or (self.total < 0).any():
-            return "negative move counts"
-        if (self.counts.sum(axis=-1, dtype=np.int64) != self.total).any():
-            return "move counts that do not sum to the number of decisions"
-        used = np.arange(HISTORY_RECENT) < np.minimum(self.total, HISTORY_RECENT)[..., None]
-        if ((self.recent >= 0) != used).any() or (self.recent >= K1).any():
-            return "a recent-move window that is not the last moves"
-        for i, seat in zip(*np.nonzero(self.total)):    # each recent move was counted
-            window = np.bincount(self.recent[i, seat][used[i, seat]], minlength=K1)
-            if (window > self.counts[i, seat]).any():
-                return "a recent move that was never counted"
-        return None
 
 
 # ================================================================================================
@@ -974,10 +900,9 @@ def c_sources() -> dict:
         YENV_MAX_CHAR_HEADS=max(len(E.get_spec(c).head_names) for c in CHARACTERS),
         YENV_MAX_CHAR_K1=max(E.get_spec(c).K1 for c in CHARACTERS),
         YENV_MAX_CHAR_D=max(E.get_spec(c).D for c in CHARACTERS),
-        YENV_N_BASE_MOVES=N_BASE_MOVES, YENV_HISTORY_RECENT=HISTORY_RECENT,
+        YENV_N_BASE_MOVES=N_BASE_MOVES,
     )
-    for name in ("tick", "seat", "dx", "dy", "own_char", "opp_char", "own.x", "opp.x", "objects", "opp_moves",
-                 "opp_recent"):
+    for name in ("tick", "seat", "dx", "dy", "own_char", "opp_char", "own.x", "opp.x", "objects"):
         consts["YENV_OFF_" + name.upper().replace(".", "_")] = L[name]
     consts["YENV_FOFF_STANCE"] = L["own.stance"] - L["own.x"]
     consts["YENV_FOFF_STATE_TYPE"] = L["own.state_type"] - L["own.x"]

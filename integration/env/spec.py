@@ -29,7 +29,6 @@ pass, which the CUDA path may capture as a graph.
 """
 from __future__ import annotations
 
-import copy
 from typing import Callable, Sequence
 
 import numpy as np
@@ -73,7 +72,6 @@ class ActionSpec:
         if decoder is None:
             assert mask_size in (None, reference_size), "a custom mask_size needs its own decoder"
         self.mask_size = int(mask_size if mask_size is not None else reference_size)  # M
-        self._obs_size = self.feature_size + self.mask_size
         self._decoder = decoder
         self._move_decoder = move_decoder
         self._row_decoder = row_decoder
@@ -84,9 +82,7 @@ class ActionSpec:
 
     @property
     def obs_size(self) -> int:
-        """The observation's width: the env's features, then the masks (a spec from :meth:`reading`
-        keeps it: its network reads fewer of the features the observation holds)."""
-        return self._obs_size
+        return self.feature_size + self.mask_size
 
     def features(self, obs: torch.Tensor) -> torch.Tensor:
         return obs[..., : self.feature_size]
@@ -95,7 +91,7 @@ class ActionSpec:
         """obs [B, F+M] -> (move_mask bool[B, K+1], data_mask bool[B, K+1, D])."""
         if self._decoder is not None:
             return self._decoder(obs)
-        packed = obs[..., self._obs_size - self.mask_size :]
+        packed = obs[..., self.feature_size :]
         k1 = self.num_moves
         move_mask = packed[..., :k1] > 0.5
         data_mask = packed[..., k1:].reshape(*packed.shape[:-1], k1, self.data_size) > 0.5
@@ -107,8 +103,7 @@ class ActionSpec:
             return self._move_decoder(obs)
         if self._decoder is not None:
             return self._decoder(obs)[0]
-        at = self._obs_size - self.mask_size
-        return obs[..., at : at + self.num_moves] > 0.5
+        return obs[..., self.feature_size : self.feature_size + self.num_moves] > 0.5
 
     def decode_data_row(self, obs: torch.Tensor, move: torch.Tensor) -> torch.Tensor:
         """obs [B, F+M], move [B] -> data_mask[b, move[b]], bool[B, D]: the legal data values given each move."""
@@ -117,7 +112,7 @@ class ActionSpec:
             return self._row_decoder(obs, move)
         if self._decoder is not None:
             return self._decoder(obs)[1][rows, move]
-        table = obs[..., self._obs_size - self.mask_size + self.num_moves :].reshape(-1, self.num_moves, self.data_size)
+        table = obs[..., self.feature_size + self.num_moves :].reshape(-1, self.num_moves, self.data_size)
         return table[rows, move] > 0.5
 
     def decode_lazy(self, obs: torch.Tensor) -> tuple[torch.Tensor, Callable[[torch.Tensor], torch.Tensor]]:
@@ -137,29 +132,6 @@ class ActionSpec:
         out[:, :k1] = move_mask
         out[:, k1:] = data_mask.reshape(n, k1 * self.data_size)
         return out
-
-    def reading(self, feature_size: int) -> "ActionSpec":
-        """This layout for a network that reads only the first ``feature_size`` features (the masks
-        are decoded where they are, after all of them)."""
-        if not 0 < feature_size <= self.feature_size:
-            raise ValueError(f"a network reads 1 .. {self.feature_size} features, not {feature_size}")
-        narrow = copy.copy(self)
-        narrow.feature_size = int(feature_size)
-        return narrow
-
-    def fitted(self, saved: dict | None, where: str) -> "ActionSpec":
-        """The layout a network saved with layout ``saved`` (its :meth:`describe`; None: unknown, taken
-        as this one) plays with in this env: this spec, or, for a network that reads fewer features
-        (one trained before feature blocks were appended to the observation; an environment only ever
-        appends them, so the first features keep their meaning), the same layout reading only its
-        first ``saved["feature_size"]``.  ValueError naming ``where`` for any other layout."""
-        if saved is None or saved == self.describe():
-            return self
-        fewer = saved.get("feature_size") if isinstance(saved, dict) else None
-        if isinstance(fewer, int) and 0 < fewer < self.feature_size and \
-                dict(saved, feature_size=self.feature_size) == self.describe():
-            return self.reading(fewer)
-        raise ValueError(f"{where} was trained with another action layout (env or characters) than this env's")
 
     def describe(self) -> dict:
         """JSON-friendly summary, stored with checkpoints to catch a mismatched env."""

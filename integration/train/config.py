@@ -68,9 +68,6 @@ class TrainConfig:
     target_kl: float | None = None  # stop the epochs early past this approx KL
     hidden: int = 128
     layers: int = 2
-    # the network reads the opponent's move history of the match (the yomi env's opp_moves and
-    # opp_recent features); false: the features before it only
-    opponent_history: bool = True
 
     # self-play: the pool reaches back over a whole 15-minute run (40 snapshots, one every 25 of its
     # about 1,000 updates) and three matches in four are against a past self, so the learner keeps

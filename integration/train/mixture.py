@@ -169,15 +169,12 @@ def build(sources: list[str], pool: int = 0, weights: list[float] | None = None,
     """The mixture checkpoint of `sources` (module docstring), as the dict to save."""
     from integration.env import obs as O
 
-    env_spec, spec = O.action_spec(), None
+    spec = O.action_spec()
     names, policies, first = [], [], None
     for path in sources:
         state = ckpt.load_agent(path)
-        fitted = env_spec.fitted(state.get("spec"), path)
-        if spec is not None and fitted.feature_size != spec.feature_size:
-            raise ValueError(f"{path} reads {fitted.feature_size} features, {sources[0]} {spec.feature_size}: "
-                             "the members of a mixture read the same observation")
-        spec = fitted
+        if state.get("spec") is not None and state["spec"] != spec.describe():
+            raise ValueError(f"{path} was trained with another action layout (env or characters) than YomiEnv's")
         first = first or state
         members = (_pool_policies(state, pool, path) if pool else []) + [(None, state["policy"])]
         for snapshot, policy in members:

@@ -37,7 +37,9 @@ def _checkpoint_agent(path: str, spec, device: torch.device):
         raise FileNotFoundError(f"no checkpoint at {file} (a policy is random, scripted, search[:...], a .safetensors "
                                 "file or a pool snapshot FILE.safetensors:u<update>)")
     state = ckpt.load_agent(path)
-    return agent_from_state(state, spec.fitted(state.get("spec"), path), path, device)
+    if state.get("spec") is not None and state["spec"] != spec.describe():
+        raise ValueError(f"{path} was trained with another action layout (env or characters) than this run's")
+    return agent_from_state(state, spec, path, device)
 
 
 def load_opponent(name: str, env_name: str, spec, generator: torch.Generator, device: torch.device,
@@ -83,10 +85,8 @@ def load_init(path: str, spec, hidden: int, layers: int) -> dict:
     if not Path(file).is_file():
         raise FileNotFoundError(f"--init: no checkpoint at {file}")
     state = ckpt.load_agent(path)
-    if spec.fitted(state.get("spec"), f"--init: {path}") is not spec:
-        raise ValueError(f"--init: {path} reads {state['spec']['feature_size']} features, this run's network reads "
-                         f"{spec.feature_size}: it cannot start from those weights (a run with --set "
-                         "opponent_history=false reads the features before the move history)")
+    if state.get("spec") is not None and state["spec"] != spec.describe():
+        raise ValueError(f"--init: {path} was trained with another action layout (env or characters) than this run's")
     cfg = state.get("config", {})
     if (cfg.get("hidden", hidden), cfg.get("layers", layers)) != (hidden, layers):
         raise ValueError(f"--init: {path} has hidden={cfg.get('hidden')}, layers={cfg.get('layers')}; "

@@ -157,7 +157,9 @@ def _load_checkpoint(path: str, characters: Optional[tuple] = None, any_pairing:
     if not Path(file).is_file():
         raise FileNotFoundError(f"no checkpoint at {file} (policies: {POLICY_HELP})")
     state = ckpt.load_agent(path)
-    spec = O.action_spec().fitted(state.get("spec"), path)
+    spec = O.action_spec()
+    if state.get("spec") is not None and state["spec"] != spec.describe():
+        raise ValueError(f"{path} was trained with another action layout (env or characters) than YomiEnv's")
     cfg = state.get("config") or {}
     if characters is not None and not any_pairing:
         wanted = {(x, y) for x in _character_pool(characters[0]) for y in _character_pool(characters[1])}

@@ -144,9 +144,6 @@ class Trainer:
         self.env = make_env(cfg.env, cfg.num_envs, cfg.seed, cfg.p1, cfg.p2, cfg.vec_backend, cfg.workers(),
                             shaping_damage=cfg.shaping_damage)
         self.spec = action_spec(self.env)
-        if cfg.env == "yomi" and not cfg.opponent_history:
-            from integration.env import obs as O
-            self.spec = self.spec.reading(O.LAYOUT["opp_moves"])
         self.eval_env = make_env(cfg.env, max(2, cfg.eval_matches), cfg.seed + 7919, cfg.p1, cfg.p2)
         self.eval_envs = {max(2, cfg.eval_matches): self.eval_env}  # by size: snapshots and the search play fewer
         # the search yardstick clones matches of the real game's C engine: elsewhere it is left out

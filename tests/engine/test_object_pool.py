@@ -211,7 +211,7 @@ def _parried_snapshot(snapshot: bytes, names: list, tail: bool = True) -> bytes:
     layout = native.EnvBatch.snapshot_layout()
     blob = bytearray(snapshot)
     n = struct.unpack_from("=Q", blob, 24)[0]
-    base = HEADER_BYTES + layout["scalars"] + n * layout["per_slot"]
+    base = HEADER_BYTES + layout["scalars"] + n * 2 * layout["mask"] * 4 + n * 2
     assert len(blob) == base + n * layout["match"], "a match with a pool"
     off, size = layout["fields"]["n_parried"]
     struct.pack_into("=i", blob, base + off, len(names))
@@ -233,7 +233,7 @@ def _parried_names(snapshot: bytes, match_bytes: int) -> list:
 
     layout = native.EnvBatch.snapshot_layout()
     n = struct.unpack_from("=Q", snapshot, 24)[0]
-    base = HEADER_BYTES + layout["scalars"] + n * layout["per_slot"]
+    base = HEADER_BYTES + layout["scalars"] + n * 2 * layout["mask"] * 4 + n * 2
     count = struct.unpack_from("=i", snapshot, base + layout["fields"]["n_parried"][0])[0]
     at, entry = layout["fields"]["parried"]
     names = [struct.unpack_from("=ii", snapshot, base + at + k * entry) for k in range(min(count, INLINE_PARRIED))]

@@ -46,7 +46,7 @@ def _c_match_spawned(p1: str, p2: str, seed: int, settings: dict, spawned: int) 
     batch = env.backend.batch
     layout = native.EnvBatch.snapshot_layout()
     blob = bytearray(batch.get_state())
-    base = HEADER_BYTES + layout["scalars"] + layout["per_slot"]
+    base = HEADER_BYTES + layout["scalars"] + 2 * layout["mask"] * 4 + 2
     off, size = layout["fields"]["n_spawned"]
     assert size == 4
     assert struct.unpack_from("=i", blob, base + off)[0] == 0

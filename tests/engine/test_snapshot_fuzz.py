@@ -127,7 +127,7 @@ def _craft(snapshot: bytes, layout: dict, slot: int, offset: int, size: int, val
     """``value`` written at ``offset`` of match ``slot``, and the header's checksum fixed up."""
     data = bytearray(snapshot)
     n = struct.unpack_from("=Q", data, 24)[0]
-    base = layout["header"] + layout["scalars"] + n * layout["per_slot"] + slot * layout["match"]
+    base = layout["header"] + layout["scalars"] + n * 2 * layout["mask"] * 4 + n * 2 + slot * layout["match"]
     data[base + offset: base + offset + size] = (value & ((1 << (8 * size)) - 1)).to_bytes(size, "little")
     from yomi._native import EnvBatch
 
@@ -138,7 +138,7 @@ def _craft(snapshot: bytes, layout: dict, slot: int, offset: int, size: int, val
 
 def _live_object_slot(snapshot: bytes, layout: dict) -> int:
     n = struct.unpack_from("=Q", snapshot, 24)[0]
-    base = layout["header"] + layout["scalars"] + n * layout["per_slot"]
+    base = layout["header"] + layout["scalars"] + n * 2 * layout["mask"] * 4 + n * 2
     off, size = layout["fields"]["n_objs"]
     n_objs = int.from_bytes(snapshot[base + off: base + off + size], "little", signed=True)
     assert n_objs > 0, "the scene has no object"

@@ -54,17 +54,14 @@ def test_generated_tables_are_current():
 def test_c_part_equals_python_on_c_matches(pair, steps=40):
     env = YomiEnv(num_envs=3, seed=11, p1=pair[0], p2=pair[1], backend="c", illegal="raise")
     rng = np.random.default_rng(1)
-    history = O.MoveHistory(env.num_envs)      # the moves this test submits at free decisions
     with contextlib.redirect_stderr(io.StringIO()):
         env.reset()
         for _ in range(steps):
-            busy = []
             for i in range(env.num_envs):
                 match = env.backend.match(i)
                 chars = tuple(int(c) for c in env.backend.chars[i])
                 out = np.zeros((2, O.OBS_SIZE), np.float32)
-                state, sts, fvs, legal = observe_decision(match, out, chars, 3600, history=(history, i))
-                busy.append([bool(fv.get("busy")) for fv in fvs])
+                state, sts, fvs, legal = observe_decision(match, out, chars, 3600)
                 got = env.observations[2 * i:2 * i + 2]
                 assert out.tobytes() == got.tobytes(), (i, np.nonzero(out != got))
                 acts = random_legal_actions(got, rng)
@@ -81,16 +78,7 @@ def test_c_part_equals_python_on_c_matches(pair, steps=40):
                     for heads in (acts[p], noisy[p]):
                         code = env.backend.batch.check(i, p + 1, [int(h) for h in heads])
                         assert (code == 0) == (check_action(c, sts[p], heads) is None), heads
-            actions = random_legal_actions(env.observations, rng)
-            env.step(actions)
-            for i in range(env.num_envs):
-                if env.terminals[2 * i] or env.truncations[2 * i]:
-                    history.clear(i)
-                    continue
-                for p in (0, 1):
-                    if not busy[i][p]:
-                        history.add(i, p, int(actions[2 * i + p, 0]))
-    assert history.total.min() > 0             # every seat chose moves that the observations show
+            env.step(random_legal_actions(env.observations, rng))
 
 
 def _actions_with_plain_extras(obs, rng):

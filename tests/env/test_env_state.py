@@ -21,7 +21,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from integration.env import obs as O
 from integration.env.baselines import random_legal_actions
 from integration.env.env import YomiEnv
 
@@ -163,11 +162,11 @@ HEADER = LAYOUT["header"]
 
 
 def _payload_bytes(n: int) -> int:
-    return LAYOUT["scalars"] + n * LAYOUT["per_slot"] + n * LAYOUT["match"]
+    return LAYOUT["scalars"] + n * 2 * LAYOUT["mask"] * 4 + n * 2 + n * LAYOUT["match"]
 
 
 def _match_offset(n: int, i: int) -> int:
-    return HEADER + LAYOUT["scalars"] + n * LAYOUT["per_slot"] + i * LAYOUT["match"]
+    return HEADER + LAYOUT["scalars"] + n * 2 * LAYOUT["mask"] * 4 + n * 2 + i * LAYOUT["match"]
 
 
 def _resealed(blob: bytearray) -> bytes:
@@ -198,22 +197,8 @@ def test_bad_snapshots_are_refused_and_change_nothing(ninja):
     env.set_state(ninja.state)
     batch = env.backend.batch
     blob = batch.get_state()
-    assert struct.unpack_from("<8sII", blob) == (b"YOMIENV\0", 3, HEADER)
+    assert struct.unpack_from("<8sII", blob) == (b"YOMIENV\0", 2, HEADER)
     m0 = _match_offset(N, 0)
-    # slot 0's P1 move history (obs.MoveHistory's fields: counts int32[K1], total int32, recent int16[8])
-    h0 = HEADER + LAYOUT["scalars"] + N * 2 * LAYOUT["mask"] * 4 + N * 2
-    counts = np.frombuffer(blob, np.int32, O.K1, h0)
-    total = int(np.frombuffer(blob, np.int32, 1, h0 + 4 * O.K1)[0])
-    assert total > O.HISTORY_RECENT and counts.sum() == total    # the played snapshot has a full window
-    never = int(np.nonzero(counts == 0)[0][0])
-
-    def history(field: str, value: int, at: int = 0) -> bytes:
-        b = bytearray(blob)
-        pos, fmt = {"count": (h0 + 4 * at, "<i"), "total": (h0 + 4 * O.K1, "<i"),
-                    "recent": (h0 + 4 * O.K1 + 4 + 2 * at, "<h")}[field]
-        struct.pack_into(fmt, b, pos, value)
-        return _resealed(b)
-
     state_code = m0 + LAYOUT["fighter_states"] + LAYOUT["state_st"]
     obj_code = m0 + LAYOUT["object_cls"]
     cases = {
@@ -222,8 +207,8 @@ def test_bad_snapshots_are_refused_and_change_nothing(ninja):
         "one byte short": (blob[:-1], "truncated"),
         "one byte more": (blob + b"\0", "wrong length"),
         "magic": (_flipped(blob, 0), "magic"),
-        # a snapshot of the format before the env kept the move histories
-        "version 2": (blob[:8] + struct.pack("<I", 2) + blob[12:], "format version 2, this build reads version 3"),
+        # a snapshot of the format before object numbers were 32-bit
+        "version 1": (blob[:8] + struct.pack("<I", 1) + blob[12:], "format version 1, this build reads version 2"),
         "header size": (_flipped(blob, 12), "header of"),
         "other build": (_flipped(blob, 16), "different build"),
         "batch size": (_flipped(blob, 24), "matches, this EnvBatch has 16"),
@@ -239,11 +224,6 @@ def test_bad_snapshots_are_refused_and_change_nothing(ninja):
         "state index": (_with_u64(blob, state_code, (1 << 40) | 4000), "state 0 has an invalid"),
         "object class": (_with_u64(blob, obj_code, 10_000), "slot 0: object slot 0: invalid class"),
         "last slot": (_with_u64(blob, _match_offset(N, N - 1) + LAYOUT["fighter_chr"], 1 << 60), "slot 15"),
-        "history total": (history("total", total + 1), "slot 0: P1's move history has move counts that do not sum"),
-        "history count": (history("count", -1), "negative move counts"),
-        "history window": (history("recent", O.K1, 3), "recent-move window that is not the last moves"),
-        "history empty slot": (history("recent", -1, 7), "recent-move window that is not the last moves"),
-        "history uncounted": (history("recent", never, 0), "a recent move that was never counted"),
     }
     for name, (data, why) in cases.items():
         with pytest.raises(ValueError, match=why):

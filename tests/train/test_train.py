@@ -484,29 +484,18 @@ def test_ctrl_c_under_uv_run_saves_once_exits_0_and_resumes_exactly(tmp_path):
 
 
 # ----- the real environment ------------------------------------------------------------------------
-@pytest.mark.parametrize("history", [True, False])
-def test_real_env_smoke(tmp_path, history):
-    """The trainer on YomiEnv through the same registry entry: a couple of updates. Its network
-    reads the opponent's move history, or with ``opponent_history`` false the features before it
-    (and its checkpoint says so: a loader gives it those)."""
+def test_real_env_smoke(tmp_path):
+    """The trainer on YomiEnv through the same registry entry: a couple of updates."""
     try:
-        from integration.env import obs as O
         from integration.env.env import YomiEnv  # noqa: F401
     except Exception as exc:  # not built, or not there yet
         pytest.skip(f"YomiEnv is not available: {exc}")
-    from integration.train.policies import load_checkpoint_net
-
-    cfg = small(env="yomi", num_envs=4, horizon=4, eval_matches=2, eval_interval=0, eval_search=None,
-                opponent_history=history)
+    cfg = small(env="yomi", num_envs=4, horizon=4, eval_matches=2, eval_interval=0, eval_search=None)
     trainer = Trainer(cfg, run_dir=tmp_path, display=False)
     summary = trainer.run(max_updates=2)
     trainer.close()
     assert summary["updates"] == 2 and trainer.spec.num_moves == trainer.bufs[0].move_mask.shape[-1]
     assert all(np.isfinite(r["loss/policy"]) for r in trainer.metrics.rows)
-    reads = O.FEATURE_SIZE if history else O.LAYOUT["opp_moves"]
-    assert trainer.policy.trunk[0].in_features == reads + O.K1
-    net = load_checkpoint_net(str(tmp_path / "checkpoints" / "latest.safetensors"))
-    assert net.spec.feature_size == reads and net.spec.obs_size == O.OBS_SIZE
 
 
 def test_real_game_training_beats_random_and_records_its_matches(tmp_path):
