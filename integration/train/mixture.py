@@ -82,7 +82,7 @@ class PolicyMixture:
 
     def as_policy_fn(self, generator: torch.Generator | None = None) -> PolicyFn:
         """The mixture as a policy function (its ``mixture`` attribute is this object).  Per match,
-        it keeps each row's member until the row's ``tick`` goes back (module docstring)."""
+        it keeps each agent's member until the agent's ``tick`` goes back (module docstring)."""
         if self.per == "decision":
             def policy(obs, masks):
                 return self.act(obs, self.draw(len(obs), generator), generator)
