@@ -107,7 +107,9 @@ class FixedOpponent:
         self.pool: list[int] = []  # no snapshots: evaluation plays the opponent instead
         self.opponent = np.full(num_matches, OPPONENT, dtype=np.int64)
         self.learner_seat = np.zeros(num_matches, dtype=np.int64)
-        # a mixture drawn per match: each match's member, drawn when it starts (reassign)
+        # a mixture drawn per match: each match's member, drawn when it starts (reassign: the trainer
+        # knows when a match starts, where the policy function infers it) and kept in the checkpoint
+        # for an exact resume
         mixture = getattr(policy, "mixture", None)
         self.mixture = mixture if mixture is not None and mixture.per == "match" else None
         self.member = self.mixture.draw(num_matches, generator) if self.mixture is not None else None
@@ -159,8 +161,9 @@ class FixedOpponent:
         self.learner_seat[:] = state["learner_seat"]
         self.generator.set_state(state["generator"])
         if self.member is not None:
-            member = torch.as_tensor(state.get("member", self.member))
-            if member.shape != self.member.shape or member.dtype != self.member.dtype or \
+            member = state.get("member", self.member)
+            if not isinstance(member, torch.Tensor) or member.shape != self.member.shape or \
+                    member.dtype != self.member.dtype or \
                     not bool(((member >= 0) & (member < len(self.mixture.members))).all()):
                 raise ValueError("the checkpoint's per-match mixture members do not fit the opponent's mixture")
             self.member.copy_(member)

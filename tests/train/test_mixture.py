@@ -224,6 +224,6 @@ def test_the_trainers_opponent_draws_a_per_match_member_when_a_match_starts():
     other = FixedOpponent(8, mix.as_policy_fn(gen), SPEC, torch.Generator(), np.random.default_rng(1))
     other.load_state_dict(saved)
     assert torch.equal(other.member, opp.member)
-    for bad in (saved["member"][:4], saved["member"] + 2, saved["member"].float()):
+    for bad in (saved["member"][:4], saved["member"] + 2, saved["member"].float(), "0,1", [0] * 8):
         with pytest.raises(ValueError, match="per-match mixture members"):
             other.load_state_dict(dict(saved, member=bad))
