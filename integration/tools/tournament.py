@@ -19,7 +19,8 @@ Determinism: a chunk's game seeds and its policies' random generator are derived
 from which worker ran it or when, so the same arguments give the same table whatever ``--jobs``.
 
 Output (printed, and saved in ``--out``): the crosstable (A's score against B over both sides and
-every pairing, with its 95 % Wilson interval), each policy's overall score, and Bradley-Terry
+every pairing, with its 95 % Wilson interval), each policy's overall score, the meta-game's
+equilibrium (below), and Bradley-Terry
 ratings on the Elo scale anchored at ``random`` = 0 (at mean 0 when random does not play), with
 95 % normal intervals from the Fisher information of the fit (its prior, one virtual win and one
 virtual loss per player against a 0-rated player, keeps perfect records finite; the anchor's own
@@ -31,6 +32,16 @@ printed when there is more than one pairing), ``matches.csv`` (one line per matc
 each policy chose at its decisions with more than one legal move, per character: its style, the
 first thing to read when one policy beats another outright; the top five are printed),
 ``tournament.json`` (all of it) and ``tournament.png`` (the crosstable and the ratings).
+
+The meta-game's equilibrium (``nash`` in ``tournament.json``): the mixture of the entrants that no
+entrant beats on average, found by treating the crosstable as a symmetric zero-sum matrix game
+(payoff: the row's score minus 0.5; a pair that never met counts as even) and solving it
+(:func:`integration.train.search.solve_matrix_game`).  It is PSRO's meta-strategy and the Nash
+averaging of Balduzzi et al. (2018): where ratings rank a cycle (A beats B beats C beats A) by
+whom each entrant happened to meet, the equilibrium weighs the whole cycle.  Its weights, in the
+entrants' order, are what ``yomi mixture --weights`` takes (for checkpoint entrants) to play the
+population as one agent.  Where the game has several equilibria it is the one the linear program
+finds.
 """
 from __future__ import annotations
 
@@ -48,6 +59,7 @@ from pathlib import Path
 
 import numpy as np
 
+from integration.train.search import solve_matrix_game
 from integration.train.stats import bradley_terry, bradley_terry_covariance, rating_intervals, wilson_interval
 
 DEFAULT_CHUNK = 8
@@ -315,8 +327,18 @@ def tables(names: list[str], records: list[dict], prior: float = 1.0) -> dict:
         lo, hi = wilson_interval(s, total)
         ratings.append(dict(player=names[i], elo=float(elo[i]), elo_low=float(low[i]), elo_high=float(high[i]),
                             matches=int(total), score=float(s / max(total, 1)), score_low=lo, score_high=hi))
-    return dict(crosstable=cross, ratings=ratings, by_pairing=by_pairing(names, records), prior=prior,
+    return dict(crosstable=cross, ratings=ratings, nash=meta_nash(names, score, games),
+                by_pairing=by_pairing(names, records), prior=prior,
                 anchor=names[anchor] if anchor is not None else None)
+
+
+def meta_nash(names: list[str], score: np.ndarray, games: np.ndarray) -> list[dict]:
+    """The meta-game's equilibrium (module docstring): one weight per entrant, in ``names``' order,
+    from ``score[a, b]`` (A's wins + draws / 2 against B, both sides) over ``games[a, b]``."""
+    payoff = np.where(games > 0, score / np.maximum(games, 1), 0.5) - 0.5
+    np.fill_diagonal(payoff, 0.0)
+    weights, _ = solve_matrix_game(payoff)
+    return [dict(player=name, weight=float(w)) for name, w in zip(names, weights)]
 
 
 def by_pairing(names: list[str], records: list[dict]) -> list[dict]:
@@ -387,6 +409,10 @@ def format_tables(names: list[str], result: dict) -> str:
                 shown[key] = shown.get(key, 0) + 1
                 lines[-1] += f" {r['move']} {r['share']:.2f}" + ("," if shown[key] < TOP_MOVES else "")
         lines = [x.rstrip(",") for x in lines]
+    lines += ["", "the meta-game's equilibrium (the mixture of entrants no entrant beats on average; the others weigh 0):"]
+    lines += [f"  {short_name(r['player']):<{width}} {r['weight']:.3f}" for r in result["nash"] if r["weight"] > 0]
+    lines.append("  all weights in the entrants' order (yomi mixture --weights): "
+                 + " ".join(f"{r['weight']:.3f}" for r in result["nash"]))
     anchor = result["anchor"]
     lines += ["", f"Bradley-Terry ratings (Elo scale, {anchor + ' = 0' if anchor else 'mean 0'}; 95% intervals from "
               f"the Fisher information; prior: {result['prior']:g} virtual win and loss each against a 0-rated "

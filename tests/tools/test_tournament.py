@@ -86,6 +86,29 @@ def test_tables_count_both_sides_and_draws_half():
 
 
 
+def test_meta_nash_weighs_a_cycle_evenly_and_a_dominant_entrant_alone():
+    rec = lambda p1, p2, score: dict(c1="Ninja", c2="Ninja", p1=p1, p2=p2, match=0, score=score, turns=1,  # noqa: E731
+                                     error=False)
+    # rock-paper-scissors: each beats the next, whichever side; by symmetry the only equilibrium is 1/3 each
+    cycle = [rec("a", "b", 1.0), rec("b", "c", 1.0), rec("c", "a", 1.0),
+             rec("b", "a", 0.0), rec("c", "b", 0.0), rec("a", "c", 0.0)]
+    nash = tables(["a", "b", "c"], cycle)["nash"]
+    assert [r["player"] for r in nash] == ["a", "b", "c"]
+    assert [r["weight"] for r in nash] == pytest.approx([1 / 3] * 3, abs=1e-9)
+    # a beats b 2 of 2, b beats c 3 of 4, c beats a 3 of 4: payoffs (score - 0.5) +0.5, +0.25, +0.25.
+    # By hand, x pays 0 against every column: against a, -0.5 x_b + 0.25 x_c = 0; against b,
+    # 0.5 x_a - 0.25 x_c = 0; so x_c = 2 x_a = 2 x_b: (0.25, 0.25, 0.5)
+    lopsided = [rec("a", "b", 1.0), rec("b", "a", 0.0),
+                rec("b", "c", 1.0), rec("c", "b", 1.0), rec("b", "c", 1.0), rec("c", "b", 0.0),
+                rec("c", "a", 1.0), rec("a", "c", 0.0), rec("c", "a", 1.0), rec("a", "c", 1.0)]
+    nash = tables(["a", "b", "c"], lopsided)["nash"]
+    assert [r["weight"] for r in nash] == pytest.approx([0.25, 0.25, 0.5], abs=1e-9)
+    # a beats everyone: all the weight on it, however the others fare among themselves
+    ladder = [rec("a", "b", 1.0), rec("a", "c", 1.0), rec("b", "c", 0.5), rec("random", "a", 0.0)]
+    nash = tables(["a", "b", "c", "random"], ladder)["nash"]
+    assert [r["weight"] for r in nash] == pytest.approx([1.0, 0.0, 0.0, 0.0])
+
+
 def test_by_pairing_takes_each_policys_character_from_its_side():
     rec = lambda c1, c2, p1, p2, score, error=False: dict(c1=c1, c2=c2, p1=p1, p2=p2, match=0,  # noqa: E731
                                                           score=score, turns=1, error=error)
