@@ -492,13 +492,13 @@ struct yobj { /* BaseObj */
 
 struct yproj { /* BaseProjectile */
     yobj o;
+    ystate states[YOMI_MAX_OSTATES]; /* right after o in both kinds of object: obj_states needs no branch */
     const yobj_class *cls;
     bool immunity_susceptible, deletes_other_projectiles, fizzle_on_ceiling, movable, can_be_hit_by_melee,
         hit_by_self_projectiles, hit_cancel_on_hit, free_cancel_on_hit, apply_hitlag_when_hit_by_melee,
         projectile_immune, got_parried, stopped;
     fx hitlag_modifier;
     int32_t disabled_serial; /* m->tick_serial when it was disabled */
-    ystate states[YOMI_MAX_OSTATES];
     yhitbox hitboxes[YOMI_MAX_OHITBOXES];
     yhurtstate hurtstates[YOMI_MAX_OHURTSTATES];
     ylimb limbs[YOMI_MAX_OLIMBS];
@@ -511,6 +511,7 @@ enum { ACT_NONE = -1, ACT_CONTINUE = -2 };
 
 struct yfighter { /* Fighter */
     yobj o;
+    ystate states[YOMI_MAX_FSTATES]; /* right after o, as in yproj */
     const yomi_char *chr; /* the character's hooks, resolved */
     int32_t MAX_HEALTH;
     uint16_t hold_restarts[YOMI_MAX_HOLD];
@@ -570,8 +571,12 @@ struct yfighter { /* Fighter */
     yhbd hitbox_data; /* the HitboxData the current hurt state was entered with ({"hitbox": ...}) */
     /* trace snapshot taken when a turn opens (what start_turn/submit change until the next tick) */
     bool snap_interruptable, snap_hit_cancellable, snap_busy;
-    /* the state machine's states and their nodes */
-    ystate states[YOMI_MAX_FSTATES];
+    /* hitboxes[i] may be active, enabled or hold hits only where bit i is set (a superset: set by
+     * hitbox_activate and hitbox_remember_object, cleared when leaving a state clears them all; a
+     * snapshot's bytes hold zeros here and loading one rebuilds it from the hitboxes), so that
+     * leaving a state visits those alone */
+    uint64_t hb_touched[(YOMI_MAX_FHITBOXES + 63) / 64];
+    /* the state machine's nodes */
     yhitbox hitboxes[YOMI_MAX_FHITBOXES];
     yhurtstate hurtstates[YOMI_MAX_FHURTSTATES];
     ylimb limbs[YOMI_MAX_FLIMBS];
@@ -688,6 +693,11 @@ static inline yfighter *P1(ymatch *m) { return &m->f[0]; }
 static inline yfighter *P2(ymatch *m) { return &m->f[1]; }
 static inline yfighter *FOPP(ymatch *m, yfighter *f) { return f == &m->f[0] ? &m->f[1] : &m->f[0]; }
 static inline yfighter *AS_F(yobj *o) { return (yfighter *)o; }
+static inline void hitbox_touch(yobj *host, const yhitbox *h) {
+    if (!host->is_fighter) return;
+    size_t i = (size_t)(h - AS_F(host)->hitboxes);
+    AS_F(host)->hb_touched[i / 64] |= (uint64_t)1 << (i % 64);
+}
 static inline yproj *AS_P(yobj *o) { return (yproj *)o; }
 
 /* ------------------------------------------------------------------ characters and object classes */
@@ -977,12 +987,18 @@ bool hitbox_already_hit_object(const ymatch *m, yobj *host, const yhitbox *h, in
 void hitbox_clear_hits(yhitbox *h); /* hit_objects = [] (the spilled entries with it) */
 void hitbox_add_hit_object(yobj *host, yhitbox *h, int number);
 void hitbox_clear_group(yobj *host, yhitbox *h);
+/* marks a fighter's hitbox in hb_touched before it becomes active or remembers a hit (objects keep no mark) */
+static inline void hitbox_touch(yobj *host, const yhitbox *h);
 bool hitbox_is_counter_hit(ymatch *m, yobj *host, yhitbox *h);
 void hbd_from_throw_state(ymatch *m, yfighter *host, ystate *st, yhbd *out);
 static inline int32_t hbd_get_damage(const yhbd *h) { return h->combo_count > 0 ? h->damage_in_combo : h->damage; }
 
 /* ------------------------------------------------------------------ obj.c */
-static inline ystate *obj_states(yobj *o) { return o->is_fighter ? AS_F(o)->states : AS_P(o)->states; }
+/* The states sit at the same offset in a fighter and in an object (checked below), so reaching them
+ * takes no branch on the kind: this is the engine's most frequent lookup. */
+#define YOBJ_STATES_OFFSET offsetof(yproj, states)
+_Static_assert(offsetof(yfighter, states) == offsetof(yproj, states), "states at one offset in both kinds");
+static inline ystate *obj_states(yobj *o) { return (ystate *)((char *)o + YOBJ_STATES_OFFSET); }
 static inline yhitbox *obj_hitboxes(yobj *o) { return o->is_fighter ? AS_F(o)->hitboxes : AS_P(o)->hitboxes; }
 static inline yhurtstate *obj_hurtstates(yobj *o) { return o->is_fighter ? AS_F(o)->hurtstates : AS_P(o)->hurtstates; }
 static inline ylimb *obj_limbs(yobj *o) { return o->is_fighter ? AS_F(o)->limbs : AS_P(o)->limbs; }
@@ -1328,7 +1344,17 @@ void *match_grow(void *items, int32_t *cap, int32_t need, size_t size, int32_t f
 void match_pool_free(yobj_pool *p);      /* a pool no match holds */
 yproj *match_next_object(ymatch *m, int after_number); /* the first object (in order) with a larger number */
 /* the same for a walk: *hint (start at 0) remembers the position, the binary search only when it moved */
-yproj *match_next_object_hint(ymatch *m, int after_number, int *hint);
+yproj *match_next_object_search(ymatch *m, int after_number, int *hint); /* the hint's binary-search fallback */
+static inline yproj *match_next_object_hint(ymatch *m, int after_number, int *hint) {
+    int i = *hint, n = m->n_objs;
+    /* every object inline (most matches): the hint is checked on the inline lists directly */
+    if (!m->pool && i >= 0 && i <= n && (i == 0 || m->objs[m->order[i - 1]].o.number <= after_number) &&
+        (i == n || m->objs[m->order[i]].o.number > after_number)) {
+        *hint = i + 1;
+        return i < n ? &m->objs[m->order[i]] : NULL;
+    }
+    return match_next_object_search(m, after_number, hint);
+}
 /* engine interface (integration/engine.py) */
 int match_iface_tick(ymatch *m);    /* 0 ok; refuses while a decision is open */
 int match_iface_advance(ymatch *m); /* tick until a decision or the end */

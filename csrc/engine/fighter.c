@@ -948,7 +948,14 @@ void fighter_base_on_state_ended(ymatch *m, yfighter *f, ystate *st) {
 void fighter_base_on_state_exited(ymatch *m, yfighter *f, ystate *st) {
     (void)m;
     (void)st;
-    for (int i = 0; i < f->o.n_hitboxes; i++) hitbox_deactivate(&f->hitboxes[i]);
+    /* every hitbox, as the original; the untouched ones are already clear, so only the touched are visited */
+    for (int w = 0; w < (int)(sizeof f->hb_touched / sizeof f->hb_touched[0]); w++) {
+        for (uint64_t bits = f->hb_touched[w]; bits; bits &= bits - 1) {
+            int i = w * 64 + __builtin_ctzll(bits);
+            if (i < f->o.n_hitboxes) hitbox_deactivate(&f->hitboxes[i]);
+        }
+        f->hb_touched[w] = 0;
+    }
 }
 
 void fighter_base_on_hit_something(ymatch *m, yfighter *f, yobj *victim, yhitbox *hb) {

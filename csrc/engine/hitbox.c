@@ -23,6 +23,7 @@ static ystate *hb_state(yobj *host, const yhitbox *h) { return &obj_states(host)
 void hitbox_activate(ymatch *m, yobj *host, yhitbox *h) {
     (void)m;
     if (h->active) return;
+    hitbox_touch(host, h);
     h->b.pos_x = host->data.px;
     h->b.pos_y = host->data.py;
     h->active_tick = 0;
@@ -99,6 +100,7 @@ static void spill_add(ymatch *m, const yobj *host, yhitbox *h, int number) {
  * goes on in the match's spill list. */
 void hitbox_remember_object(ymatch *m, yobj *host, yhitbox *h, int number) {
     if (hit_list_has(m, host, h, number)) return;
+    hitbox_touch(host, h);
     if (h->n_hit >= YOMI_MAX_HIT_OBJECTS) {
         int n = 0;
         for (int i = 0; i < h->n_hit; i++)

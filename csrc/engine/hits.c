@@ -16,8 +16,6 @@ yhitbox *hits_colliding_hitbox(ymatch *m, yobj *attacker, yhitbox **hitboxes, in
     yhitbox *hit_by = NULL;
     for (int i = 0; i < n; i++) {
         yhitbox *h = hitboxes[i];
-        bool grounded = hurtbox_hitbox ? true : obj_grounded(host);
-        bool otg = hurtbox_hitbox ? false : obj_is_otg(host);
         bool overlaps = hurtbox_hitbox ? hitbox_overlaps_hitbox(m, h, hurtbox_hitbox) : hitbox_overlaps(m, h, hurtbox);
         if (!overlaps) {
             bool any = false;
@@ -29,6 +27,9 @@ yhitbox *hits_colliding_hitbox(ymatch *m, yobj *attacker, yhitbox **hitboxes, in
             }
             if (!any) continue;
         }
+        /* read after the overlap test, which most pairs fail: neither changes during the walk */
+        bool grounded = hurtbox_hitbox ? true : obj_grounded(host);
+        bool otg = hurtbox_hitbox ? false : obj_is_otg(host);
         if (h->kind == HK_THROWBOX) {
             if (!obj_can_be_thrown(host)) {
                 if (host->is_fighter && AS_F(host)->blockstun_ticks > 0) hitbox_save_hit_object(m, attacker, h, host->number);
@@ -150,14 +151,18 @@ static int object_hitboxes(active_list *a, int k, yobj *o, yhitbox ***out) {
     return a[k].n;
 }
 
-static void apply_object_hits(ymatch *m, yfighter *px1, yfighter *px2, bool players_hittable) {
+/* h1/h2 (n1/n2 of them): the fighters' active hitboxes as hits_apply listed them, or NULL where a hit
+ * or a throw since may have changed them (then they are listed again, as the original does) */
+static void apply_object_hits(ymatch *m, yfighter *px1, yfighter *px2, bool players_hittable, yhitbox **h1, int n1,
+                              yhitbox **h2, int n2) {
     pending_list objects_to_hit, players_to_hit;
     pending_init(&objects_to_hit);
     pending_init(&players_to_hit);
     bool objects_hit_each_other = false, player_hit_object = false, objects_hit_player = false;
     yfighter *ps[2] = {px1, px2};
-    yhitbox *ph[2][YOMI_MAX_FHITBOXES];
-    int n_ph[2] = {-1, -1};
+    yhitbox *ph_first[2][YOMI_MAX_FHITBOXES];
+    yhitbox **ph[2] = {h1 ? h1 : ph_first[0], h2 ? h2 : ph_first[1]};
+    int n_ph[2] = {h1 ? n1 : -1, h2 ? n2 : -1};
     /* the collection spawns nothing: n_objs stays as it is until the hits are applied */
     int n_objs = m->n_objs;
     active_list act_first[YOMI_INLINE_OBJECTS];
@@ -246,7 +251,7 @@ void hits_apply(ymatch *m, yfighter *px1, yfighter *px2) {
         if (p2_hit_by->kind != HK_THROWBOX) p2_hit = true;
         else p1_throwing = true;
     }
-    bool clashed = false;
+    bool clashed = false, hit = false; /* hit: a hitbox_hit ran (hitboxes may have changed) */
     if (m->clashing_enabled) {
         for (int i = 0; i < n1; i++) {
             yhitbox *a = h1[i];
@@ -277,12 +282,12 @@ void hits_apply(ymatch *m, yfighter *px1, yfighter *px2) {
         fighter_add_penalty(m, px2, -25, false);
     } else {
         if (p1_hit) {
-            if (!(p1_throwing && !p1_hit_by->beats_grab)) hitbox_hit(m, &px2->o, p1_hit_by, &px1->o);
+            if (!(p1_throwing && !p1_hit_by->beats_grab)) hitbox_hit(m, &px2->o, p1_hit_by, &px1->o), hit = true;
             else p1_hit = false;
         }
         if (!YOK(m)) return;
         if (p2_hit) {
-            if (!(p2_throwing && !p2_hit_by->beats_grab)) hitbox_hit(m, &px1->o, p2_hit_by, &px2->o);
+            if (!(p2_throwing && !p2_hit_by->beats_grab)) hitbox_hit(m, &px1->o, p2_hit_by, &px2->o), hit = true;
             else p2_hit = false;
         }
         if (!YOK(m)) return;
@@ -290,5 +295,7 @@ void hits_apply(ymatch *m, yfighter *px1, yfighter *px2) {
     bool players_hittable = true;
     if (!p2_hit && !p1_hit) players_hittable = resolve_throws(m, px1, px2, p1_hit_by, p2_hit_by, p1_throwing, p2_throwing);
     if (!YOK(m)) return;
-    apply_object_hits(m, px1, px2, players_hittable);
+    /* resolve_throws acts only when someone throws */
+    bool unchanged = !clashed && !hit && !p1_throwing && !p2_throwing;
+    apply_object_hits(m, px1, px2, players_hittable, unchanged ? h1 : NULL, n1, unchanged ? h2 : NULL, n2);
 }

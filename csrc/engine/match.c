@@ -372,7 +372,7 @@ yproj *match_next_object(ymatch *m, int after_number) {
  * numbers increase along `order`, so an index is the answer exactly when the number before it
  * is not above after_number and its own is; objects recycled or spawned meanwhile (which move
  * the answer) fall back to the binary search. */
-yproj *match_next_object_hint(ymatch *m, int after_number, int *hint) {
+yproj *match_next_object_search(ymatch *m, int after_number, int *hint) {
     int i = *hint;
     if (!(i >= 0 && i <= m->n_objs && (i == 0 || match_obj_at(m, i - 1)->o.number <= after_number) &&
           (i == m->n_objs || match_obj_at(m, i)->o.number > after_number)))

@@ -289,6 +289,8 @@ int match_export(const ymatch *m, void *out, char *err, size_t errlen) {
             goto fail;
         }
         put_code(&f->chr, c);
+        /* hb_touched is derived from the hitboxes and rebuilt on import: the bytes leave it out */
+        memset(f->hb_touched, 0, sizeof f->hb_touched);
         if (export_states(f->states, YOMI_MAX_FSTATES, &m->f[p].o, err, errlen) < 0) goto fail;
     }
     for (int k = 0; k < YOMI_INLINE_OBJECTS; k++)
@@ -532,6 +534,13 @@ int match_import(ymatch *m, const void *buf, size_t len, char *err, size_t errle
     for (int i = 0; i < 2; i++) {
         m->f[i].chr = decode_char(get_code(&m->f[i].chr), &ok);
         import_states(m->f[i].states, YOMI_MAX_FSTATES);
+        /* the hitboxes that are not clear (engine.h: hb_touched) */
+        yfighter *f = &m->f[i];
+        memset(f->hb_touched, 0, sizeof f->hb_touched);
+        for (int k = 0; k < f->o.n_hitboxes; k++) {
+            const yhitbox *h = &f->hitboxes[k];
+            if (h->active || h->enabled || h->n_hit || h->spilled) f->hb_touched[k / 64] |= (uint64_t)1 << (k % 64);
+        }
     }
     for (int k = 0, n = match_n_slots(m); k < n; k++) {
         yproj *o = match_slot(m, k);

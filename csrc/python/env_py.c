@@ -1035,14 +1035,15 @@ static PyObject *env_snapshot_checksum(PyObject *self, PyObject *arg) {
 static PyObject *env_snapshot_layout(PyObject *self, PyObject *unused) {
     (void)self, (void)unused;
     PyObject *out = Py_BuildValue(
-        "{s:n,s:n,s:n,s:n,s:n,s:n,s:n,s:n,s:n,s:n}", "header", (Py_ssize_t)sizeof(snap_header), "scalars",
+        "{s:n,s:n,s:n,s:n,s:n,s:n,s:n,s:n,s:n,s:n,s:n}", "header", (Py_ssize_t)sizeof(snap_header), "scalars",
         (Py_ssize_t)sizeof(snap_scalars), "mask", (Py_ssize_t)YENV_MASK, "match", (Py_ssize_t)sizeof(ymatch),
         "fighter_chr", (Py_ssize_t)offsetof(ymatch, f[0].chr), "fighter_states", (Py_ssize_t)offsetof(ymatch, f[0].states),
         "state", (Py_ssize_t)sizeof(ystate), "state_st", (Py_ssize_t)offsetof(ystate, st), "object_cls",
-        (Py_ssize_t)offsetof(ymatch, objs[0].cls), "object", (Py_ssize_t)sizeof(yproj));
+        (Py_ssize_t)offsetof(ymatch, objs[0].cls), "object", (Py_ssize_t)sizeof(yproj), "hitbox", (Py_ssize_t)sizeof(yhitbox));
     if (!out) return NULL;
     /* where the counts, indices and symbols sit (offset in a match, size in bytes): P1's, and object
-     * slot 0's (add k * "object" for slot k), for tests that craft snapshots */
+     * slot 0's (add k * "object" for slot k; P1's hitbox k: add k * "hitbox" to hit_n / hit_objects), for tests
+     * that craft snapshots */
 #define FIELD(name, member) {name, offsetof(ymatch, member), sizeof(((ymatch *)0)->member)}
     static const struct {
         const char *name;
@@ -1056,7 +1057,8 @@ static PyObject *env_snapshot_layout(PyObject *self, PyObject *unused) {
         FIELD("n_limbs", f[0].o.n_limbs), FIELD("n_conns", f[0].o.n_conns), FIELD("data_n", f[0].o.data_cur.n),
         FIELD("data_kind", f[0].o.data_cur.kind), FIELD("creator", f[0].o.creator), FIELD("sm_state", f[0].o.sm.state),
         FIELD("vars_off", f[0].states[0].vars_off), FIELD("current_hurtbox", f[0].states[0].current_hurtbox),
-        FIELD("hit_n", f[0].hitboxes[0].n_hit), FIELD("facing", f[0].o.chara.facing),
+        FIELD("hit_n", f[0].hitboxes[0].n_hit), FIELD("hit_objects", f[0].hitboxes[0].hit_objects[0]),
+        FIELD("facing", f[0].o.chara.facing),
         FIELD("is_fighter", f[0].o.is_fighter), FIELD("hbd_host", f[0].hitbox_data.host),
         FIELD("object_number", objs[0].o.number), FIELD("object_creator", objs[0].o.creator),
         FIELD("object_is_fighter", objs[0].o.is_fighter), FIELD("object_n_states", objs[0].o.n_states),

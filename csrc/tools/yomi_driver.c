@@ -26,10 +26,30 @@ static uint32_t rnd(void) {
 }
 static int32_t rnd_range(int32_t lo, int32_t hi) { return lo + (int32_t)(rnd() % (uint32_t)(hi - lo + 1)); }
 
-/* a and b hold the same match: the struct (but the pool's address) and every pool slot and list */
+/* the bytes of a and b in [from, to) */
+static bool same_bytes(const ymatch *a, const ymatch *b, size_t from, size_t to) {
+    return memcmp((const char *)a + from, (const char *)b + from, to - from) == 0;
+}
+
+/* every hitbox of f that is not clear is marked in hb_touched (the mark is a superset, so a copy
+ * rebuilt from the hitboxes may mark fewer than the original did) */
+static bool touched_covers(const yfighter *f) {
+    for (int k = 0; k < f->o.n_hitboxes; k++) {
+        const yhitbox *h = &f->hitboxes[k];
+        if ((h->active || h->enabled || h->n_hit || h->spilled) && !((f->hb_touched[k / 64] >> (k % 64)) & 1)) return false;
+    }
+    return true;
+}
+
+/* a and b hold the same match: the struct (but the pool's address and the fighters' hb_touched, which
+ * only has to cover the hitboxes) and every pool slot and list */
 static bool same_match(const ymatch *a, const ymatch *b) {
-    size_t at = offsetof(ymatch, pool), after = at + sizeof a->pool;
-    if (memcmp(a, b, at) != 0 || memcmp((const char *)a + after, (const char *)b + after, sizeof *a - after) != 0)
+    size_t pool = offsetof(ymatch, pool), t0 = offsetof(ymatch, f[0].hb_touched), t1 = offsetof(ymatch, f[1].hb_touched);
+    size_t mask = sizeof a->f[0].hb_touched;
+    if (!same_bytes(a, b, 0, pool) || !same_bytes(a, b, pool + sizeof a->pool, t0) ||
+        !same_bytes(a, b, t0 + mask, t1) || !same_bytes(a, b, t1 + mask, sizeof *a))
+        return false;
+    if (!touched_covers(&a->f[0]) || !touched_covers(&a->f[1]) || !touched_covers(&b->f[0]) || !touched_covers(&b->f[1]))
         return false;
     if (match_n_slots(a) != match_n_slots(b)) return false;
     int n_spill = a->pool ? a->pool->n_spill : 0;
@@ -72,7 +92,9 @@ static int snapshot_round_trip(const ymatch *m, ymatch *twin) {
         return -1;
     }
     uint64_t saved, bad = (uint64_t)1 << 40 | 7; /* no object table has that index */
-    size_t at = m->pool ? sizeof(ymatch) + offsetof(yproj, cls) : offsetof(ymatch, objs[0].cls); /* a pool slot's, if any */
+    /* the first slot's class (inline, so at a fixed place; the pool's slots follow the struct after a
+     * header whose size depends on the match, and the import checks every slot's code alike) */
+    size_t at = offsetof(ymatch, objs[0].cls);
     memcpy(&saved, buf + at, sizeof saved);
     memcpy(buf + at, &bad, sizeof bad);
     int r = -1;

@@ -156,6 +156,33 @@ def test_a_restored_batch_keeps_the_originals_bytes_step_after_step(p1, p2):
         assert restored.backend.batch.get_state() == original.backend.batch.get_state(), step
 
 
+def test_a_loaded_hit_list_is_cleared_when_its_fighter_leaves_the_state():
+    """Leaving a state clears every hitbox of the fighter (the game's Fighter.on_state_exited walks them
+    all), also one whose hits came with a loaded snapshot: the engine visits only the hitboxes it saw
+    touched (hb_touched, left out of the bytes), so loading rebuilds that set from the hitboxes."""
+    env = make(n=2, seed=7)
+    env.reset()
+    batch = env.backend.batch
+    blob = bytearray(batch.get_state())
+    m0 = _match_offset(2, 0)
+    fields = LAYOUT["fields"]
+    n_hitboxes = struct.unpack_from("=h", blob, m0 + fields["n_hitboxes"][0])[0]
+    k = n_hitboxes - 1  # the Ninja's last hitbox: not one of the standing state's, and not active
+    hit_n = m0 + fields["hit_n"][0] + k * LAYOUT["hitbox"]
+    assert blob[hit_n] == 0
+    blob[hit_n] = 1  # it hit P2 (object number 2) earlier in the state
+    struct.pack_into("=i", blob, m0 + fields["hit_objects"][0] + k * LAYOUT["hitbox"], 2)
+    batch.set_state(_resealed(blob))
+    assert batch.get_state()[hit_n] == 1  # loaded as it is
+    rng = np.random.default_rng(3)
+    states = [env.backend.batch.match(0).state()["p1"]["state"]]
+    while states[-1] == states[0] and len(states) < 20:  # until P1 leaves the state it was saved in
+        env.step(random_legal_actions(env.observations, rng))
+        states.append(env.backend.batch.match(0).state()["p1"]["state"])
+    assert states[-1] != states[0]
+    assert batch.get_state()[hit_n] == 0
+
+
 # ----- refusals ------------------------------------------------------------------------------------
 LAYOUT = native.EnvBatch.snapshot_layout()
 HEADER = LAYOUT["header"]
