@@ -693,11 +693,6 @@ static inline yfighter *P1(ymatch *m) { return &m->f[0]; }
 static inline yfighter *P2(ymatch *m) { return &m->f[1]; }
 static inline yfighter *FOPP(ymatch *m, yfighter *f) { return f == &m->f[0] ? &m->f[1] : &m->f[0]; }
 static inline yfighter *AS_F(yobj *o) { return (yfighter *)o; }
-static inline void hitbox_touch(yobj *host, const yhitbox *h) {
-    if (!host->is_fighter) return;
-    size_t i = (size_t)(h - AS_F(host)->hitboxes);
-    AS_F(host)->hb_touched[i / 64] |= (uint64_t)1 << (i % 64);
-}
 static inline yproj *AS_P(yobj *o) { return (yproj *)o; }
 
 /* ------------------------------------------------------------------ characters and object classes */
@@ -987,8 +982,14 @@ bool hitbox_already_hit_object(const ymatch *m, yobj *host, const yhitbox *h, in
 void hitbox_clear_hits(yhitbox *h); /* hit_objects = [] (the spilled entries with it) */
 void hitbox_add_hit_object(yobj *host, yhitbox *h, int number);
 void hitbox_clear_group(yobj *host, yhitbox *h);
-/* marks a fighter's hitbox in hb_touched before it becomes active or remembers a hit (objects keep no mark) */
-static inline void hitbox_touch(yobj *host, const yhitbox *h);
+/* neither active nor enabled, and no hits remembered: what hitbox_deactivate leaves */
+static inline bool hitbox_is_clear(const yhitbox *h) { return !(h->active || h->enabled || h->n_hit || h->spilled); }
+/* marks fighter f's hitbox k in hb_touched */
+static inline void fighter_touch_hitbox(yfighter *f, size_t k) { f->hb_touched[k / 64] |= (uint64_t)1 << (k % 64); }
+/* marks a fighter's hitbox before it becomes active or remembers a hit (objects keep no mark) */
+static inline void hitbox_touch(yobj *host, const yhitbox *h) {
+    if (host->is_fighter) fighter_touch_hitbox(AS_F(host), (size_t)(h - AS_F(host)->hitboxes));
+}
 bool hitbox_is_counter_hit(ymatch *m, yobj *host, yhitbox *h);
 void hbd_from_throw_state(ymatch *m, yfighter *host, ystate *st, yhbd *out);
 static inline int32_t hbd_get_damage(const yhbd *h) { return h->combo_count > 0 ? h->damage_in_combo : h->damage; }
@@ -1343,8 +1344,8 @@ yobj_pool *match_pool(ymatch *m);        /* m's pool, made (empty) when it has n
 void *match_grow(void *items, int32_t *cap, int32_t need, size_t size, int32_t first); /* a pool list with room for need items of size bytes (*cap grows by doubling from first); NULL: no memory, items and *cap unchanged */
 void match_pool_free(yobj_pool *p);      /* a pool no match holds */
 yproj *match_next_object(ymatch *m, int after_number); /* the first object (in order) with a larger number */
-/* the same for a walk: *hint (start at 0) remembers the position, the binary search only when it moved */
 yproj *match_next_object_search(ymatch *m, int after_number, int *hint); /* the hint's binary-search fallback */
+/* the same for a walk: *hint (start at 0) remembers the position, the binary search only when it moved */
 static inline yproj *match_next_object_hint(ymatch *m, int after_number, int *hint) {
     int i = *hint, n = m->n_objs;
     /* every object inline (most matches): the hint is checked on the inline lists directly */

@@ -948,7 +948,7 @@ void fighter_base_on_state_ended(ymatch *m, yfighter *f, ystate *st) {
 void fighter_base_on_state_exited(ymatch *m, yfighter *f, ystate *st) {
     (void)m;
     (void)st;
-    /* every hitbox, as the original; the untouched ones are already clear, so only the touched are visited */
+    /* every hitbox, as the original; the untouched ones are clear already (hitbox_is_clear), so only the touched are visited */
     for (int w = 0; w < (int)(sizeof f->hb_touched / sizeof f->hb_touched[0]); w++) {
         for (uint64_t bits = f->hb_touched[w]; bits; bits &= bits - 1) {
             int i = w * 64 + __builtin_ctzll(bits);

@@ -282,13 +282,21 @@ void hits_apply(ymatch *m, yfighter *px1, yfighter *px2) {
         fighter_add_penalty(m, px2, -25, false);
     } else {
         if (p1_hit) {
-            if (!(p1_throwing && !p1_hit_by->beats_grab)) hitbox_hit(m, &px2->o, p1_hit_by, &px1->o), hit = true;
-            else p1_hit = false;
+            if (!(p1_throwing && !p1_hit_by->beats_grab)) {
+                hitbox_hit(m, &px2->o, p1_hit_by, &px1->o);
+                hit = true;
+            } else {
+                p1_hit = false;
+            }
         }
         if (!YOK(m)) return;
         if (p2_hit) {
-            if (!(p2_throwing && !p2_hit_by->beats_grab)) hitbox_hit(m, &px1->o, p2_hit_by, &px2->o), hit = true;
-            else p2_hit = false;
+            if (!(p2_throwing && !p2_hit_by->beats_grab)) {
+                hitbox_hit(m, &px1->o, p2_hit_by, &px2->o);
+                hit = true;
+            } else {
+                p2_hit = false;
+            }
         }
         if (!YOK(m)) return;
     }

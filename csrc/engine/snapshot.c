@@ -537,10 +537,8 @@ int match_import(ymatch *m, const void *buf, size_t len, char *err, size_t errle
         /* the hitboxes that are not clear (engine.h: hb_touched) */
         yfighter *f = &m->f[i];
         memset(f->hb_touched, 0, sizeof f->hb_touched);
-        for (int k = 0; k < f->o.n_hitboxes; k++) {
-            const yhitbox *h = &f->hitboxes[k];
-            if (h->active || h->enabled || h->n_hit || h->spilled) f->hb_touched[k / 64] |= (uint64_t)1 << (k % 64);
-        }
+        for (int k = 0; k < f->o.n_hitboxes; k++)
+            if (!hitbox_is_clear(&f->hitboxes[k])) fighter_touch_hitbox(f, (size_t)k);
     }
     for (int k = 0, n = match_n_slots(m); k < n; k++) {
         yproj *o = match_slot(m, k);

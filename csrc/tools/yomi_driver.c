@@ -34,10 +34,8 @@ static bool same_bytes(const ymatch *a, const ymatch *b, size_t from, size_t to)
 /* every hitbox of f that is not clear is marked in hb_touched (the mark is a superset, so a copy
  * rebuilt from the hitboxes may mark fewer than the original did) */
 static bool touched_covers(const yfighter *f) {
-    for (int k = 0; k < f->o.n_hitboxes; k++) {
-        const yhitbox *h = &f->hitboxes[k];
-        if ((h->active || h->enabled || h->n_hit || h->spilled) && !((f->hb_touched[k / 64] >> (k % 64)) & 1)) return false;
-    }
+    for (int k = 0; k < f->o.n_hitboxes; k++)
+        if (!hitbox_is_clear(&f->hitboxes[k]) && !((f->hb_touched[k / 64] >> (k % 64)) & 1)) return false;
     return true;
 }
 
