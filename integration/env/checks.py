@@ -101,7 +101,26 @@ def check_rng_state(rng: np.random.Generator, state) -> np.random.Generator:
     return fresh
 
 
-def check_env_state(state, n: int, observations: np.ndarray) -> dict:
+def check_pairing_weights(weights, p1_pool: tuple, p2_pool: tuple) -> Optional[np.ndarray]:
+    """YomiEnv.set_pairing_weights' argument: None, or float64[N_CHARS, N_CHARS] of finite weights
+    at least 0, with some weight on a pairing the env's character pools can draw."""
+    if weights is None:
+        return None
+    try:
+        w = np.array(weights, dtype=np.float64)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"pairing weights must be numbers: {exc}") from None
+    if w.shape != (O.N_CHARS, O.N_CHARS):
+        raise ValueError(f"pairing weights have shape {list(w.shape)}, expected [{O.N_CHARS}, {O.N_CHARS}] "
+                         "(P1's character by P2's)")
+    if not np.isfinite(w).all() or (w < 0).any():
+        raise ValueError("pairing weights must be finite and at least 0")
+    if not w[np.ix_(p1_pool, p2_pool)].sum() > 0:
+        raise ValueError("pairing weights put no weight on a pairing this env draws")
+    return w
+
+
+def check_env_state(state, n: int, observations: np.ndarray, p1_pool: tuple = (), p2_pool: tuple = ()) -> dict:
     """Everything of YomiEnv.get_state's snapshot except the backend's part, checked and copied."""
     if not isinstance(state, dict):
         raise ValueError(f"a snapshot is a dict, got {type(state).__name__}")
@@ -121,6 +140,7 @@ def check_env_state(state, n: int, observations: np.ndarray) -> dict:
     except TypeError as exc:
         raise ValueError(f"snapshot {exc}") from None
     out = dict(observations=obs.copy(), log=log, pending=check_pending(state["pending"], n))
+    out["pairing_weights"] = check_pairing_weights(state.get("pairing_weights"), p1_pool, p2_pool)
     for k in ("illegal_actions", "matches_played", "tick"):
         try:
             out[k] = check_int(f"snapshot {k}", state[k], 0, 2 ** 62)

@@ -63,7 +63,10 @@ Characters and settings
     keys; ``game_length`` at least 1, checked first).  All five characters are ported in both
     engines.  The next match of every slot (characters and game seed) is drawn from the env's RNG
     when its previous match starts, so a run depends only on ``seed`` and the actions, whatever
-    the backend.
+    the backend.  Pairings are drawn uniformly (each side from its list) unless
+    :meth:`YomiEnv.set_pairing_weights` gives a weight to each pairing (P1's character by P2's),
+    as a trainer does to play the pairings its learner loses more often
+    (integration/train/pairings.py); the weights apply from the next draw on.
 
 Logs (``infos``, PufferLib's list of dicts)
     Every ``report_interval`` steps, when matches ended since the last report, one dict of means
@@ -132,6 +135,8 @@ def _character_pool(spec) -> tuple:
 class YomiEnv(pufferlib.PufferEnv):
     """The game, ``num_envs`` matches of two agents each (see the module docstring)."""
 
+    N_CHARACTERS = O.N_CHARS  # the characters a pairing weight matrix is indexed by (obs.CHARACTERS)
+
     def __init__(self, num_envs: int = 1, seed: Optional[int] = 0, buf=None, p1="ninja", p2="ninja",
                  settings: Optional[dict] = None, backend: str = "auto", shaping: Optional[dict] = None,
                  illegal: str = "record", illegal_penalty: float = 0.0, engine_errors: str = "truncate",
@@ -166,6 +171,8 @@ class YomiEnv(pufferlib.PufferEnv):
         self.masks[:] = True
         self.rng = np.random.default_rng(seed)
         self.pending = np.zeros((n, 3), dtype=np.int64)   # next match per slot: p1, p2, game seed
+        self.pairing_weights: Optional[np.ndarray] = None  # float64[N_CHARS, N_CHARS]; None: uniform
+        self._pairing_p: Optional[np.ndarray] = None  # the weights over p1_pool x p2_pool, normalised
         self.illegal_actions = 0
         self.matches_played = 0
         self.tick = 0
@@ -176,6 +183,13 @@ class YomiEnv(pufferlib.PufferEnv):
     def _draw(self, k: int) -> np.ndarray:
         """k match setups (p1, p2, seed) from the env's RNG, in a fixed order."""
         out = np.zeros((k, 3), dtype=np.int64)
+        if self._pairing_p is not None:
+            n2 = len(self.p2_pool)
+            for j in range(k):
+                pair = self.rng.choice(self._pairing_p.size, p=self._pairing_p)
+                out[j, 0], out[j, 1] = self.p1_pool[pair // n2], self.p2_pool[pair % n2]
+                out[j, 2] = self.rng.integers(0, 2 ** 31 - 1)
+            return out
         for j in range(k):
             out[j, 0] = self.p1_pool[self.rng.integers(len(self.p1_pool))] if len(self.p1_pool) > 1 else self.p1_pool[0]
             out[j, 1] = self.p2_pool[self.rng.integers(len(self.p2_pool))] if len(self.p2_pool) > 1 else self.p2_pool[0]
@@ -259,6 +273,20 @@ class YomiEnv(pufferlib.PufferEnv):
         """int64[num_envs, 2]: character indices (obs.CHARACTERS) of the current matches."""
         return self.backend.chars.copy()
 
+    def set_pairing_weights(self, weights) -> None:
+        """Draw the pairings of the matches drawn from now on in proportion to ``weights``
+        (float[N_CHARS, N_CHARS], P1's character by P2's, restricted to the pairings ``p1``/``p2``
+        allow; finite, at least 0, some weight on an allowed pairing), or uniformly again (None).
+        ValueError, with the env unchanged, for anything else.  The matches already drawn (each
+        slot's next one) keep their pairings."""
+        w = C.check_pairing_weights(weights, self.p1_pool, self.p2_pool)
+        self.pairing_weights = w
+        self._pairing_p = None if w is None else self._normalised(w)
+
+    def _normalised(self, w: np.ndarray) -> np.ndarray:
+        sub = w[np.ix_(self.p1_pool, self.p2_pool)].reshape(-1)
+        return sub / sub.sum()
+
     # ---- snapshots (the trainer's exact resume) ----------------------------------------------
     def get_state(self) -> Optional[dict]:
         """A snapshot for an exact resume (a picklable dict): restored by :meth:`set_state` into an env
@@ -272,13 +300,14 @@ class YomiEnv(pufferlib.PufferEnv):
         return dict(backend=backend_state, rng=copy.deepcopy(self.rng.bit_generator.state),
                     pending=self.pending.copy(), observations=self.observations.copy(),
                     illegal_actions=self.illegal_actions, matches_played=self.matches_played, tick=self.tick,
-                    log=copy.deepcopy(self._log))
+                    log=copy.deepcopy(self._log),
+                    pairing_weights=None if self.pairing_weights is None else self.pairing_weights.copy())
 
     def set_state(self, state: dict) -> None:
         """Continue from :meth:`get_state`'s snapshot.  ValueError, with the env unchanged, when the
         snapshot does not fit this env (other backend, batch size, options or build) or is corrupted:
         every part is checked before anything changes (the backend checks its own part first)."""
-        checked = C.check_env_state(state, self.num_envs, self.observations)
+        checked = C.check_env_state(state, self.num_envs, self.observations, self.p1_pool, self.p2_pool)
         rng = C.check_rng_state(self.rng, state["rng"])
         self.backend.set_state(state["backend"])  # all or nothing; nothing below can fail
         self.rng = rng
@@ -288,6 +317,8 @@ class YomiEnv(pufferlib.PufferEnv):
         self.matches_played = checked["matches_played"]
         self.tick = checked["tick"]
         self._log = checked["log"]
+        self.pairing_weights = w = checked["pairing_weights"]
+        self._pairing_p = None if w is None else self._normalised(w)
         self._started = True
 
 

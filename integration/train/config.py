@@ -112,6 +112,12 @@ class TrainConfig:
     magnet_coef: float = 0.0
     magnet_interval: int = 100
 
+    # Pairing priority (pairings.py), for runs over several characters: each new match draws its
+    # pairing with weight max over the learner's two sides of (1 - its recent score there against
+    # past selves) ** pairing_priority, so the pairings it loses play more often; 0: uniform draws.
+    # Needs the real game's env in this process (vec_backend native).
+    pairing_priority: float = 0.0
+
     # best response (instead of self-play): the learner against one fixed policy, never trained on
     opponent: str | None = None  # random, scripted, search[:...] or a checkpoint path (opponent.py)
     init: str | None = None  # a checkpoint whose weights the learner starts from
@@ -242,6 +248,8 @@ class TrainConfig:
             (2 <= self.distill_k <= MAX_DISTILL_K, f"distill_k must be in 2 .. {MAX_DISTILL_K}"),
             (self.distill_coef >= 0.0, "distill_coef must be at least 0"),
             (self.style_bias >= 0.0, "style_bias must be at least 0"),
+            (0.0 <= self.pairing_priority <= MAX_PAIRING_PRIORITY,
+             f"pairing_priority must be between 0 (uniform pairings) and {MAX_PAIRING_PRIORITY}"),
             (self.magnet_coef >= 0.0 and self.magnet_interval >= 1,
              "magnet_coef must be at least 0 and magnet_interval at least 1"),
             (not (self.distill_matches and self.cuda_graph_update),
@@ -304,6 +312,7 @@ MAX_BATCH = 1 << 24  # agent steps per update: 2,048 times the default's 8,192
 MAX_EXPLOITER_UPDATES = 1_000_000
 MAX_EXPLOITERS_KEPT = 64  # each a copy of the network in memory, played in one batched pass
 MAX_DISTILL_K = 64  # the search's own limit on candidates (search.MAX_K; not imported: this module stays import-light)
+MAX_PAIRING_PRIORITY = 16.0  # an exponent on a score in 0 .. 1: past 16 the weights are the floor and the worst pairing
 
 
 def cpu_has_native_bf16() -> bool:

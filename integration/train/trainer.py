@@ -40,6 +40,7 @@ from .opponent import FixedOpponent, load_init, load_opponent
 from .overlap import UpdateWorker, share_rollout
 from .policy import MaskedActorCritic, network_size, random_policy
 from .ppo import compute_gae, compute_vtrace, explained_variance, learning_rate, magnet_penalty, ppo_loss
+from .pairings import PairingPriority
 from .selfplay import SELF, SelfPlay
 from .stats import wilson_interval
 
@@ -172,6 +173,13 @@ class Trainer:
             self.selfplay = SelfPlay(cfg.num_envs, cfg.pool_size, cfg.p_latest, cfg.pool_sampling, self.rng,
                                      self.device, cfg.exploiters_kept, cfg.p_exploiter, cfg.style_bias,
                                      self.spec.head_sizes[0])
+        # pairing priority (pairings.py): the pairings the learner loses are drawn more often
+        self.pairings: PairingPriority | None = None
+        if cfg.pairing_priority:
+            if not hasattr(self.env, "set_pairing_weights"):
+                raise ValueError(f"pairing_priority needs an env that draws character pairings in this process "
+                                 f"(the real game with vec_backend native), not {cfg.env!r} with {cfg.vec_backend!r}")
+            self.pairings = PairingPriority(self.env.N_CHARACTERS, cfg.pairing_priority)
         self.ratings = Ratings()
         self.overlap = self.OVERLAP and cfg.overlapped()
         self.bufs = [Rollout(cfg.horizon, cfg.agents, self.spec, self.device)
@@ -466,6 +474,7 @@ class Trainer:
             if t == search_turn:
                 with self.timer("search"), torch.no_grad():
                     self.teacher.fill(buf, actions.cpu().numpy(), behaviour)
+            chars = self.env.match_characters() if self.pairings is not None else None  # the matches being played
             with self.timer("env"):
                 obs_np, rewards, terminals, truncations, _ = self.env.step(actions.cpu().numpy().astype(np.int32))
             # A truncation is treated as an end (no bootstrap): the next row is a new match.
@@ -480,6 +489,8 @@ class Trainer:
             buf.done[t] = torch.as_tensor(done, device=self.device, dtype=torch.float32)
             ended = done.reshape(-1, 2).any(1)
             self._record_episodes(rewards, done, learner, ended)
+            if self.pairings is not None:
+                self.pairings.record(chars, ended, self.selfplay.opponent, self.selfplay.learner_seat, rewards, SELF)
             self.selfplay.reassign(ended)  # new opponents only for matches that just ended
             if self.cuda:
                 self.cuda.upload_obs(obs_np, self.next_obs)
@@ -488,6 +499,8 @@ class Trainer:
             self.global_step += self.cfg.agents
         with torch.no_grad(), self._autocast():
             buf.next_value[:] = behaviour.value(self.next_obs).float()
+        if self.pairings is not None:  # the pairings of the matches drawn from here on
+            self.env.set_pairing_weights(self.pairings.weights())
         if magnet is not None:  # the mean penalty per learner step (train/magnet_penalty)
             self.ep_stats["magnet_penalty"].append(float(penalty_sum) / max(float(buf.weight.sum()), 1.0))
         return {}
@@ -996,6 +1009,7 @@ class Trainer:
             teacher=self.teacher.state_dict() if self.teacher else None,
             magnet=self.magnet.state_dict() if self.magnet is not None else None,
             magnet_age=self.magnet_age,
+            pairings=self.pairings.state_dict() if self.pairings is not None else None,
         )
 
     def _optimizer_state(self) -> dict:
@@ -1042,6 +1056,11 @@ class Trainer:
         if not (isinstance(age, int) and not isinstance(age, bool) and 0 <= age <= self.cfg.magnet_interval):
             raise SystemExit("the checkpoint's magnet_age is not a count of rollouts up to magnet_interval")
         self.magnet_age = age
+        if self.pairings is not None and state.get("pairings") is not None:  # none: the scores start here
+            try:
+                self.pairings.load_state_dict(state["pairings"])
+            except ValueError as exc:
+                raise SystemExit(str(exc)) from None
         self.rng.bit_generator.state = state["selfplay_rng"]
         self.update_gen.set_state(state["update_gen"])
         if self.teacher is not None and state.get("teacher") is not None:  # none: distillation starts here

@@ -522,6 +522,74 @@ def test_character_pools_and_pairings(backend):
         YomiEnv(p1="nobody")
 
 
+def _pairing_counts(env, resets: int) -> np.ndarray:
+    """How often each pairing was drawn over `resets` resets (each draws 2 * num_envs matches)."""
+    counts = np.zeros((O.N_CHARS, O.N_CHARS), dtype=np.int64)
+    for _ in range(resets):
+        env.reset()
+        for c1, c2 in np.concatenate([env.match_characters(), env.pending[:, :2]]):
+            counts[c1, c2] += 1
+    return counts
+
+
+def test_pairing_weights_steer_the_draws():
+    """Weights 3 : 1 on two pairings and 0 elsewhere: only those two are drawn, in about that ratio
+    (1,280 draws: 960 expected, binomial sd 15.5, the bound is 5 sd); None draws uniformly again."""
+    mutant, robot, ninja = (O.CHAR_INDEX[c] for c in ("Mutant", "Robot", "Ninja"))
+    env = YomiEnv(num_envs=64, seed=3, p1="random", p2="random", settings=SHORT, backend="c")
+    w = np.zeros((O.N_CHARS, O.N_CHARS))
+    w[mutant, robot], w[ninja, mutant] = 3.0, 1.0
+    env.set_pairing_weights(w)
+    counts = _pairing_counts(env, 10)
+    assert counts.sum() == 1280 and counts[mutant, robot] + counts[ninja, mutant] == 1280
+    assert abs(counts[mutant, robot] - 960) < 5 * 15.5
+    env.set_pairing_weights(None)
+    assert (_pairing_counts(env, 10) > 0).sum() == O.N_CHARS ** 2  # 1,280 uniform draws reach all 25
+
+
+def test_bad_pairing_weights_are_refused_and_change_nothing():
+    env = YomiEnv(num_envs=2, seed=3, p1="ninja", p2="random", settings=SHORT, backend="c")
+    good = np.ones((O.N_CHARS, O.N_CHARS))
+    env.set_pairing_weights(good)
+    only_robot_p1 = np.zeros((O.N_CHARS, O.N_CHARS))
+    only_robot_p1[O.CHAR_INDEX["Robot"], :] = 1.0  # P1 is always the Ninja here
+    nan = good.copy()
+    nan[0, 0] = np.nan
+    for bad, message in ((np.ones((4, 5)), "shape"), (-good, "at least 0"), (nan, "finite"),
+                         (only_robot_p1, "no weight"), ("heavy", "numbers"), ([[1, 2], [3]], "numbers|shape")):
+        with pytest.raises(ValueError, match=message):
+            env.set_pairing_weights(bad)
+        assert (env.pairing_weights == good).all()
+
+
+def test_a_snapshot_keeps_the_pairing_weights():
+    """The weights travel in get_state: a restored env draws the next matches as the original does;
+    a snapshot with bad weights is refused whole."""
+    env = YomiEnv(num_envs=4, seed=5, p1="random", p2="random", settings=SHORT, backend="c")
+    w = np.random.default_rng(0).random((O.N_CHARS, O.N_CHARS))
+    env.set_pairing_weights(w)
+    env.reset()
+    snap = env.get_state()
+    other = YomiEnv(num_envs=4, seed=6, p1="random", p2="random", settings=SHORT, backend="c")
+    other.reset()
+    other.set_state(snap)
+    assert (other.pairing_weights == w).all()
+    rng = np.random.default_rng(1)
+    for _ in range(40):  # past the first matches' ends: new ones are drawn with the weights
+        a = random_actions(env, rng)
+        env.step(a)
+        other.step(a)
+        assert (env.pending == other.pending).all()
+    assert env.matches_played > 0
+    bad = dict(snap, pairing_weights=-w)
+    fresh = YomiEnv(num_envs=4, seed=6, p1="random", p2="random", settings=SHORT, backend="c")
+    fresh.reset()
+    before = fresh.get_state()
+    with pytest.raises(ValueError, match="at least 0"):
+        fresh.set_state(bad)
+    assert fresh.pairing_weights is None and (fresh.pending == before["pending"]).all()
+
+
 def test_damage_shaping_is_zero_sum_and_off_by_default():
     rng = np.random.default_rng(0)
     plain = YomiEnv(num_envs=1, seed=8, settings=SHORT, backend="python")
