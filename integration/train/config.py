@@ -115,7 +115,9 @@ class TrainConfig:
     # Pairing priority (pairings.py), for runs over several characters: each new match draws its
     # pairing with weight max over the learner's two sides of (1 - its recent score there against
     # past selves) ** pairing_priority, so the pairings it loses play more often; 0: uniform draws.
-    # Needs the real game's env in this process (vec_backend native).
+    # Needs the real game's env in this process (vec_backend native).  Off: with 2, a 50-minute
+    # all-character run was weaker than the uniform one on the same seed (0.961 against 0.982
+    # against scripted, 0.45 head to head; docs/TRAINING.md, "All characters today").
     pairing_priority: float = 0.0
 
     # best response (instead of self-play): the learner against one fixed policy, never trained on
