@@ -120,7 +120,7 @@ def check_pairing_weights(weights, p1_pool: tuple, p2_pool: tuple) -> Optional[n
     return w
 
 
-def check_env_state(state, n: int, observations: np.ndarray, p1_pool: tuple = (), p2_pool: tuple = ()) -> dict:
+def check_env_state(state, n: int, observations: np.ndarray, p1_pool: tuple, p2_pool: tuple) -> dict:
     """Everything of YomiEnv.get_state's snapshot except the backend's part, checked and copied."""
     if not isinstance(state, dict):
         raise ValueError(f"a snapshot is a dict, got {type(state).__name__}")

@@ -314,7 +314,7 @@ MAX_BATCH = 1 << 24  # agent steps per update: 2,048 times the default's 8,192
 MAX_EXPLOITER_UPDATES = 1_000_000
 MAX_EXPLOITERS_KEPT = 64  # each a copy of the network in memory, played in one batched pass
 MAX_DISTILL_K = 64  # the search's own limit on candidates (search.MAX_K; not imported: this module stays import-light)
-MAX_PAIRING_PRIORITY = 16.0  # an exponent on a score in 0 .. 1: past 16 the weights are the floor and the worst pairing
+MAX_PAIRING_PRIORITY = 16.0  # an exponent of (1 - score): at 16 a pairing won half the time already adds under 1/1000 of the floor
 
 
 def cpu_has_native_bf16() -> bool:
