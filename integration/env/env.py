@@ -65,8 +65,7 @@ Characters and settings
     when its previous match starts, so a run depends only on ``seed`` and the actions, whatever
     the backend.  Pairings are drawn uniformly (each side from its list) unless
     :meth:`YomiEnv.set_pairing_weights` gives a weight to each pairing (P1's character by P2's),
-    as a trainer does to play the pairings its learner loses more often
-    (integration/train/pairings.py); the weights apply from the next draw on.
+    as a curriculum over pairings would; the weights apply from the next draw on.
 
 Logs (``infos``, PufferLib's list of dicts)
     Every ``report_interval`` steps, when matches ended since the last report, one dict of means

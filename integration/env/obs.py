@@ -89,7 +89,7 @@ import itertools
 import json
 import sys
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import Optional
 
 import numpy as np
 

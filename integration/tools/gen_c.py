@@ -323,9 +323,9 @@ class Gen:
         out += ["    " + ", ".join(str(i) for i in sorted_ids[k:k + 16]) + "," for k in range(0, len(sorted_ids), 16)]
         out += ["};", "", "const char *const yomi_prop_text[P_COUNT] = {"]
         out += [f"    {_c_string(text)}," for text, _ in prop_texts]
-        out += ["};", "", f"const ytable yomi_fighter_tables[YOMI_N_FIGHTER_TABLES] = {{"]
+        out += ["};", "", "const ytable yomi_fighter_tables[YOMI_N_FIGHTER_TABLES] = {"]
         out += [f"    {t}," for t in fighters]
-        out += ["};", "", f"const ytable yomi_object_tables[YOMI_N_OBJECT_TABLES] = {{"]
+        out += ["};", "", "const ytable yomi_object_tables[YOMI_N_OBJECT_TABLES] = {"]
         out += [f"    {t}," for t in objects]
         out += ["};", "", "/* the characters written in C: csrc/chars/<table>/ defines char_<table>_registry */",
                 "struct yomi_char_registry;"]

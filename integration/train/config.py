@@ -71,54 +71,11 @@ class TrainConfig:
 
     # self-play: the pool reaches back over a whole 15-minute run (40 snapshots, one every 25 of its
     # about 1,000 updates) and three matches in four are against a past self, so the learner keeps
-    # answering every style the run went through; exploiters trained against other agents beat these
-    # agents less (docs/TRAINING.md, "Ablations": a pool spanning the run)
+    # answering every style the run went through; best responses trained against other agents beat
+    # these agents less (docs/TRAINING.md, "Ablations": a pool spanning the run)
     snapshot_interval: int = 25  # updates between frozen snapshots of the learner
     pool_size: int = 40
     p_latest: float = 0.25  # chance a new match is against the latest self (both seats learn)
-    pool_sampling: str = "uniform"  # uniform, recent (geometric) or pfsp (prefer who beats us)
-    # each match against a past self plays it with a bias per move on its move logits, drawn
-    # N(0, style_bias^2) per match (selfplay.py): opponents with habits the lineage never had.  Off:
-    # with 2, two seeds' 15-minute agents were no harder to exploit (best responses 0.96 and 1.00
-    # against the controls' 0.82 and 1.00), one stronger head to head and one weaker (docs/TRAINING.md,
-    # "Ablations": past selves with habits)
-    style_bias: float = 0.0
-    # league (league.py): every exploiter_interval updates (0: never) a copy of the learner trains
-    # exploiter_updates updates against the frozen learner, and joins the pool as an exploiter;
-    # the last exploiters_kept are played in a p_exploiter share of new matches.  Off: in a
-    # 15-minute run the phases take a quarter of the learner's updates and its agent was no harder
-    # to exploit (docs/TRAINING.md, "Ablations": exploiters in the pool)
-    exploiter_interval: int = 0
-    exploiter_updates: int = 100
-    exploiters_kept: int = 4
-    p_exploiter: float = 0.25
-
-    # search distillation (distill.py): at one turn of every rollout, distill_matches training
-    # matches are solved as one-turn matrix games on the forward model (distill_k candidates a side,
-    # the learner's own value at the leaves), and the update pulls the policy toward each side's
-    # equilibrium with weight distill_coef (0.5 and more kept the policy near uniform: it never
-    # learned the game).  Off: with 16 matches a 15-minute run made a third fewer updates, and its
-    # agent was weaker by every yardstick and no harder to exploit (docs/TRAINING.md, "Ablations":
-    # search distillation).
-    distill_matches: int = 0
-    distill_k: int = 6
-    distill_coef: float = 0.05
-
-    # Magnet regularisation (off by default: magnet_coef 0): each learner step's reward loses
-    # magnet_coef * (log pi(a|s) - log magnet(a|s)) (ppo.magnet_penalty), the magnet being the
-    # behaviour policy of magnet_interval rollouts ago, refreshed every magnet_interval rollouts:
-    # regularised Nash dynamics, which converge in two-player zero-sum games where plain
-    # self-play cycles (docs/TRAINING.md, "Ablations").
-    magnet_coef: float = 0.0
-    magnet_interval: int = 100
-
-    # Pairing priority (pairings.py), for runs over several characters: each new match draws its
-    # pairing with weight max over the learner's two sides of (1 - its recent score there against
-    # past selves) ** pairing_priority, so the pairings it loses play more often; 0: uniform draws.
-    # Needs the real game's env in this process (vec_backend native).  Off: with 2, a 50-minute
-    # all-character run was weaker than the uniform one on the same seed (0.961 against 0.982
-    # against scripted, 0.45 head to head; docs/TRAINING.md, "All characters today").
-    pairing_priority: float = 0.0
 
     # best response (instead of self-play): the learner against one fixed policy, never trained on
     opponent: str | None = None  # random, scripted, search[:...] or a checkpoint path (opponent.py)
@@ -228,7 +185,6 @@ class TrainConfig:
              "cuda_rehearsal runs the CUDA path on the CPU: use it with device cpu"),
             (self.lr_schedule in ("linear", "cosine", "constant"), "lr_schedule must be linear, cosine or constant"),
             (self.advantage in ("gae", "vtrace"), "advantage must be gae or vtrace"),
-            (self.pool_sampling in ("uniform", "recent", "pfsp"), "pool_sampling must be uniform, recent or pfsp"),
             (self.vec_backend in ("native", "serial", "multiprocessing"),
              "vec_backend must be native, serial or multiprocessing"),
             (self.vec_workers == "auto" or (isinstance(self.vec_workers, int) and self.vec_workers >= 1),
@@ -238,24 +194,6 @@ class TrainConfig:
              "vec_workers >= 2 (the overlapped update process) needs torch_threads 1: a process forked after "
              "torch's OpenMP threads started hangs in them"),
             (0.0 <= self.p_latest <= 1.0, "p_latest must be between 0 and 1"),
-            (0.0 <= self.p_exploiter <= (1.0 - self.p_latest if self.exploiter_interval else 1.0),
-             "p_exploiter must be between 0 and 1 - p_latest"),
-            (self.exploiter_interval >= 0, "exploiter_interval must be at least 0 (0: no exploiters)"),
-            (1 <= self.exploiter_updates <= MAX_EXPLOITER_UPDATES and 1 <= self.exploiters_kept <= MAX_EXPLOITERS_KEPT,
-             f"exploiter_updates must be in 1 .. {MAX_EXPLOITER_UPDATES} and exploiters_kept in 1 .. {MAX_EXPLOITERS_KEPT}"),
-            (not (self.exploiter_interval and self.opponent), "exploiters train against self-play's learner: "
-                                                              "not with --opponent"),
-            (0 <= self.distill_matches <= self.num_envs,
-             f"distill_matches must be between 0 (off) and num_envs ({self.num_envs})"),
-            (2 <= self.distill_k <= MAX_DISTILL_K, f"distill_k must be in 2 .. {MAX_DISTILL_K}"),
-            (self.distill_coef >= 0.0, "distill_coef must be at least 0"),
-            (self.style_bias >= 0.0, "style_bias must be at least 0"),
-            (0.0 <= self.pairing_priority <= MAX_PAIRING_PRIORITY,
-             f"pairing_priority must be between 0 (uniform pairings) and {MAX_PAIRING_PRIORITY}"),
-            (self.magnet_coef >= 0.0 and self.magnet_interval >= 1,
-             "magnet_coef must be at least 0 and magnet_interval at least 1"),
-            (not (self.distill_matches and self.cuda_graph_update),
-             "distill_matches: the captured minibatch step (cuda_graph_update) has no distillation term"),
             (self.minutes is None or self.minutes > 0, "minutes must be positive"),
             (self.steps is None or self.steps > 0, "steps must be positive"),
             (self.eval_matches >= 1 and self.pool_size >= 1 and self.snapshot_interval >= 1,
@@ -301,6 +239,11 @@ class TrainConfig:
     @classmethod
     def from_dict(cls, data: dict) -> "TrainConfig":
         names = {f.name for f in dataclasses.fields(cls)}
+        used = sorted(k for k, off in RETIRED_SWITCHES.items() if k in data and data[k] != off)
+        if used:
+            raise ValueError(f"the config turns on {', '.join(used)}, which this trainer does not have "
+                             "(docs/TRAINING.md, \"Ablations\")")
+        data = {k: v for k, v in data.items() if k not in RETIRED_SWITCHES and k not in RETIRED_SETTINGS}
         unknown = set(data) - names
         if unknown:
             raise ValueError(f"unknown config keys: {sorted(unknown)}")
@@ -311,10 +254,16 @@ MAX_HIDDEN = 16384
 MAX_LAYERS = 16
 MAX_HORIZON = 4096
 MAX_BATCH = 1 << 24  # agent steps per update: 2,048 times the default's 8,192
-MAX_EXPLOITER_UPDATES = 1_000_000
-MAX_EXPLOITERS_KEPT = 64  # each a copy of the network in memory, played in one batched pass
-MAX_DISTILL_K = 64  # the search's own limit on candidates (search.MAX_K; not imported: this module stays import-light)
-MAX_PAIRING_PRIORITY = 16.0  # an exponent of (1 - score): at 16 a pairing won half the time already adds under 1/1000 of the floor
+
+# Settings a checkpoint's config may hold that this trainer does not have: options the ablations
+# measured and did not keep (docs/TRAINING.md, "Ablations", whose commands run at commit 65a3674).
+# Each switch is given with the value that kept it off; the other keys only mattered with their
+# switch on.  A config holding them that way resumes without them, one that turned a switch on is
+# refused: this trainer cannot continue that run.
+RETIRED_SWITCHES = {"pool_sampling": "uniform", "style_bias": 0.0, "exploiter_interval": 0, "distill_matches": 0,
+                    "magnet_coef": 0.0, "pairing_priority": 0.0}
+RETIRED_SETTINGS = {"exploiter_updates", "exploiters_kept", "p_exploiter", "distill_k", "distill_coef",
+                    "magnet_interval"}
 
 
 def cpu_has_native_bf16() -> bool:

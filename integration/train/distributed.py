@@ -20,10 +20,8 @@ update is ``policy.evaluate``, not ``forward``, which DDP's reducer does not see
 average is the same arithmetic and works with every update path here.
 
 Not supported in a distributed run (a clear error): ``target_kl`` (ranks would stop their epochs
-apart), ``async_update`` (its update thread would issue collectives alongside the main thread's),
-``cuda_graph_update`` (an all-reduce inside a captured graph), ``exploiter_interval`` (each rank
-would write its own exploiter into one folder) and ``distill_matches`` (the search teacher's draws
-are not among the ranks' checkpointed parts).
+apart), ``async_update`` (its update thread would issue collectives alongside the main thread's)
+and ``cuda_graph_update`` (an all-reduce inside a captured graph).
 """
 from __future__ import annotations
 
@@ -78,7 +76,7 @@ class DistributedTrainer(Trainer):
     OVERLAP = False  # the ranks' gradient exchange is in the update: it stays in the rank's process
 
     def __init__(self, cfg, run_dir=None, display: bool = True):
-        for key in ("target_kl", "async_update", "cuda_graph_update", "exploiter_interval", "distill_matches"):
+        for key in ("target_kl", "async_update", "cuda_graph_update"):
             if getattr(cfg, key) not in (None, False):
                 raise ValueError(f"{key} is not supported in a distributed run")
         if not dist.is_initialized():

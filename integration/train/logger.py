@@ -35,10 +35,8 @@ CSV_COLUMNS = [
     "eval/score_search", "eval/score_search_low", "eval/score_search_high", "eval/elo_vs_search",
     "eval/matches_search",
     "loss/policy", "loss/value", "loss/entropy", "loss/approx_kl", "loss/clipfrac", "loss/explained_variance",
-    "loss/distill",
-    "time/env", "time/forward", "time/search", "time/update", "time/eval", "time/exploiter", "time/other",
+    "time/env", "time/forward", "time/update", "time/eval", "time/other",
     "policy_lag",
-    "exploiter/win_rate",
 ]
 
 
@@ -267,7 +265,7 @@ def make_plots(run_dir: Path, rows: list[dict]) -> list[Path]:
     axes[0].plot(*series("sps"), label=RATE_TRAINING)
     axes[0].plot(*series("sps_run"), label=RATE_RUN)
     axes[0].set_title("agent steps per second"), axes[0].set_xlabel("agent steps"), axes[0].legend()
-    parts = ["time/env", "time/forward", "time/search", "time/update", "time/eval", "time/other"]
+    parts = ["time/env", "time/forward", "time/update", "time/eval", "time/other"]
     xs = [r["global_step"] for r in rows]
     axes[1].stackplot(xs, *[[r.get(k) or 0.0 for r in rows] for k in parts], labels=[p[5:] for p in parts])
     axes[1].set_title("seconds per update"), axes[1].set_xlabel("agent steps"), axes[1].legend(loc="upper left")
@@ -385,9 +383,7 @@ class Display:
     def update(self, row: dict, status: Status) -> None:
         """After an update: its metrics row and where the run stands."""
         self.row = dict(row)
-        # the search (distill.py) is shown only in runs that search: the line stays within 80 columns
-        names = ("env", "forward", "search", "update", "eval", "other") if row.get("time/search") else \
-            ("env", "forward", "update", "eval", "other")
+        names = ("env", "forward", "update", "eval", "other")
         parts = [(n, row.get(f"time/{n}") or 0.0) for n in names]
         self.row["split"] = parts if sum(v for _, v in parts) else None
         self.state = status

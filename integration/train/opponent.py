@@ -148,9 +148,6 @@ class FixedOpponent:
             acted = self.policy(rows, self.spec.decode_masks(rows))
         actions[index] = acted.to(actions.device, actions.dtype)
 
-    def record_results(self, ended: np.ndarray, rewards: np.ndarray) -> None:
-        """Nothing to credit: the trainer's logs count the learner's wins against the opponent."""
-
     def state_dict(self) -> dict:
         state = dict(learner_seat=self.learner_seat.copy(), generator=self.generator.get_state())
         if self.member is not None:

@@ -318,18 +318,15 @@ class PolicyStack:
         return torch.baddbmm(bias, padded, weight)[group, pos]
 
     def log_probs(self, obs: torch.Tensor, group: torch.Tensor, move: torch.Tensor | None = None,
-                  generator: torch.Generator | None = None, move_bias: torch.Tensor | None = None):
+                  generator: torch.Generator | None = None):
         """(move log-probs [N, K+1], the move (sampled when not given), the data heads' log-probs
-        given it [N, Hd, S]) of each row under its own policy; ``move_bias`` [N, K+1], when given,
-        is added to each row's move logits before the mask (a per-match style, selfplay.py)."""
+        given it [N, Hd, S]) of each row under its own policy."""
         move_mask, row_of = self.spec.decode_lazy(obs)
         slots = self._slots(group)
         hidden = torch.cat([self.spec.features(obs), move_mask.to(obs.dtype)], dim=-1)
         for layer in self.trunk:
             hidden = torch.tanh(self._linear(hidden, layer, slots))
         logits = self._linear(hidden, self.move_head, slots)
-        if move_bias is not None:
-            logits = logits + move_bias.to(logits.dtype)
         move_logp = masked_log_probs(logits, move_mask)
         if move is None:
             move = gumbel_sample(move_logp, generator)
@@ -337,9 +334,8 @@ class PolicyStack:
         data_logp = data_log_probs(self.layout, self._linear(embedded, self.data_head, slots), row_of(move))
         return move_logp, move, data_logp
 
-    def act(self, obs: torch.Tensor, group: torch.Tensor, generator: torch.Generator | None = None,
-            move_bias: torch.Tensor | None = None) -> torch.Tensor:
+    def act(self, obs: torch.Tensor, group: torch.Tensor, generator: torch.Generator | None = None) -> torch.Tensor:
         """Sampled actions [N, H] (the move, then every data head given it; unused heads 0)."""
-        _, move, data_logp = self.log_probs(obs, group, generator=generator, move_bias=move_bias)
+        _, move, data_logp = self.log_probs(obs, group, generator=generator)
         data = gumbel_sample(data_logp, generator) * self.layout.head_used[move]
         return torch.cat([move[:, None], data], 1)

@@ -101,15 +101,6 @@ def ppo_loss(new_logprob, old_logprob, advantages, new_values, old_values, retur
     return loss, stats
 
 
-def magnet_penalty(logprob: torch.Tensor, magnet_logprob: torch.Tensor, coef: float) -> torch.Tensor:
-    """Per-sample reward penalty of magnetic mirror descent (Sokota et al. 2022) in the reward form
-    of regularised Nash dynamics (Perolat et al. 2022, DeepNash): ``coef * (log pi(a|s) - log
-    rho(a|s))`` for the action the acting policy pi took, rho being the magnet.  Its expectation
-    under pi is ``coef`` times KL(pi || rho) at s, so subtracting it from the reward makes the
-    return the game's minus the policy's accumulated divergence from the magnet."""
-    return coef * (logprob - magnet_logprob)
-
-
 def explained_variance(pred: torch.Tensor, target: torch.Tensor, weight: torch.Tensor) -> float:
     """1 - Var[target - pred] / Var[target]; 1 is perfect, 0 is no better than a constant."""
     var_t = weighted_mean((target - weighted_mean(target, weight)) ** 2, weight)

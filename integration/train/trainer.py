@@ -32,15 +32,13 @@ import torch
 from . import agent_choice
 from . import checkpoint as ckpt
 from .config import TrainConfig
-from .distill import SearchTeacher, allocate_targets, distill_loss
 from .envs import action_spec, make_env, match_recorder, scripted_baseline
 from .evaluate import Ratings, Result, elo_difference, play
 from .logger import Display, MetricsLog, Status, duration, make_plots
 from .opponent import FixedOpponent, load_init, load_opponent
 from .overlap import UpdateWorker, share_rollout
 from .policy import MaskedActorCritic, network_size, random_policy
-from .ppo import compute_gae, compute_vtrace, explained_variance, learning_rate, magnet_penalty, ppo_loss
-from .pairings import PairingPriority
+from .ppo import compute_gae, compute_vtrace, explained_variance, learning_rate, ppo_loss
 from .selfplay import SELF, SelfPlay
 from .stats import wilson_interval
 
@@ -170,27 +168,11 @@ class Trainer:
             opponent = load_opponent(cfg.opponent, cfg.env, self.spec, gen, self.device, self.env)
             self.selfplay = FixedOpponent(cfg.num_envs, opponent, self.spec, gen, self.rng, self.env)
         else:
-            self.selfplay = SelfPlay(cfg.num_envs, cfg.pool_size, cfg.p_latest, cfg.pool_sampling, self.rng,
-                                     self.device, cfg.exploiters_kept, cfg.p_exploiter, cfg.style_bias,
-                                     self.spec.head_sizes[0])
-        # pairing priority (pairings.py): the pairings the learner loses are drawn more often
-        self.pairings: PairingPriority | None = None
-        if cfg.pairing_priority:
-            if not hasattr(self.env, "set_pairing_weights"):
-                raise ValueError(f"pairing_priority needs an env that draws character pairings in this process "
-                                 f"(the real game with vec_backend native), not {cfg.env!r} with {cfg.vec_backend!r}")
-            self.pairings = PairingPriority(self.env.N_CHARACTERS, cfg.pairing_priority)
+            self.selfplay = SelfPlay(cfg.num_envs, cfg.pool_size, cfg.p_latest, self.rng, self.device)
         self.ratings = Ratings()
         self.overlap = self.OVERLAP and cfg.overlapped()
         self.bufs = [Rollout(cfg.horizon, cfg.agents, self.spec, self.device)
                      for _ in range(2 if self.async_mode or self.overlap else 1)]
-        # search distillation (distill.py): targets searched at one turn of each rollout
-        self.teacher = None
-        if cfg.distill_matches:
-            self.teacher = SearchTeacher(self.env, cfg.distill_matches, cfg.distill_k, cfg.shaping_damage,
-                                         cfg.gamma, cfg.seed + 3)
-            for buf in self.bufs:
-                allocate_targets(buf, cfg.distill_matches, cfg.distill_k, self.spec, self.device)
         # The overlapped loop (_loop_overlap): the rollouts are played by `behaviour`, the policy
         # one update behind the learner, in buffers shared with the update process.
         self.behaviour = self.behaviour_version = self._ready = None
@@ -199,10 +181,6 @@ class Trainer:
                 share_rollout(buf)
             self.behaviour = copy.deepcopy(self.policy).requires_grad_(False)
             self.behaviour_version = 0
-
-        # magnet regularisation (magnet_coef > 0): the magnet and the rollouts played since it was taken
-        self.magnet: MaskedActorCritic | None = None
-        self.magnet_age = 0
 
         self.update_count = 0
         self.global_step = 0
@@ -245,7 +223,7 @@ class Trainer:
     def run(self, max_updates: int | None = None, finish: bool = True) -> dict:
         """Train until the budget is spent (or `max_updates` more updates, or Ctrl-C), then end the
         run (finish: final evaluation, recording, plots, summary); with finish=False only train
-        (an exploiter phase, league.py) and return {}."""
+        and return {}."""
         self.run_dir.mkdir(parents=True, exist_ok=True)
         (self.run_dir / "config.json").write_text(json.dumps(self.cfg.to_dict(), indent=2))
         self.metrics = MetricsLog(self.run_dir)
@@ -439,9 +417,6 @@ class Trainer:
         if cfg.eval_interval and self.update_count % cfg.eval_interval == 0:
             with self.timer("eval"):
                 stats.update(self.evaluate())
-        if cfg.exploiter_interval and self.update_count % cfg.exploiter_interval == 0 and self._exploiter_fits():
-            with self.timer("exploiter"):
-                stats.update(self._exploiter_phase())
         wall = time.perf_counter() - t0
         self.elapsed_s = self.clock()
         row = self._log_row(stats, wall, lag)
@@ -455,11 +430,7 @@ class Trainer:
     # ----- experience --------------------------------------------------------------------
     def collect(self, buf: Rollout, behaviour: MaskedActorCritic) -> dict:
         """Play `horizon` turns of every match; the learner's forward pass covers all agents,
-        then the seats of past snapshots are overwritten by their own actions.  With search
-        distillation, one turn's matches are also searched for the update's targets (distill.py)."""
-        search_turn = self.teacher.turn(self.cfg.horizon) if self.teacher else -1
-        magnet = self._magnet_for(behaviour)
-        penalty_sum = 0.0
+        then the seats of past snapshots are overwritten by their own actions."""
         for t in range(self.cfg.horizon):
             obs = self.next_obs
             buf.obs[t] = obs
@@ -471,26 +442,14 @@ class Trainer:
             buf.move_mask[t], buf.data_row[t] = out.move_mask, out.data_row
             learner = self.selfplay.learner_agents()
             buf.weight[t] = torch.as_tensor(learner, device=self.device)
-            if t == search_turn:
-                with self.timer("search"), torch.no_grad():
-                    self.teacher.fill(buf, actions.cpu().numpy(), behaviour)
-            chars = self.env.match_characters() if self.pairings is not None else None  # the matches being played
             with self.timer("env"):
                 obs_np, rewards, terminals, truncations, _ = self.env.step(actions.cpu().numpy().astype(np.int32))
             # A truncation is treated as an end (no bootstrap): the next row is a new match.
             done = terminals | truncations
             buf.reward[t] = torch.as_tensor(rewards, device=self.device)
-            if magnet is not None:
-                with self.timer("forward"), torch.no_grad(), self._autocast():
-                    m_logprob = magnet.evaluate(obs, actions, out.move_mask, out.data_row).logprob.float()
-                penalty = magnet_penalty(out.logprob.float(), m_logprob, self.cfg.magnet_coef) * buf.weight[t]
-                buf.reward[t] -= penalty
-                penalty_sum = penalty_sum + penalty.sum()
             buf.done[t] = torch.as_tensor(done, device=self.device, dtype=torch.float32)
             ended = done.reshape(-1, 2).any(1)
             self._record_episodes(rewards, done, learner, ended)
-            if self.pairings is not None:
-                self.pairings.record(chars, ended, self.selfplay.opponent, self.selfplay.learner_seat, rewards, SELF)
             self.selfplay.reassign(ended)  # new opponents only for matches that just ended
             if self.cuda:
                 self.cuda.upload_obs(obs_np, self.next_obs)
@@ -499,31 +458,13 @@ class Trainer:
             self.global_step += self.cfg.agents
         with torch.no_grad(), self._autocast():
             buf.next_value[:] = behaviour.value(self.next_obs).float()
-        if self.pairings is not None:  # the pairings of the matches drawn from here on
-            self.env.set_pairing_weights(self.pairings.weights())
-        if magnet is not None:  # the mean penalty per learner step (train/magnet_penalty)
-            self.ep_stats["magnet_penalty"].append(float(penalty_sum) / max(float(buf.weight.sum()), 1.0))
         return {}
-
-    def _magnet_for(self, behaviour: MaskedActorCritic) -> MaskedActorCritic | None:
-        """The magnet of the rollout about to be played (None: magnet_coef 0): a copy of
-        `behaviour` taken at the first rollout and then every magnet_interval rollouts, a count
-        that checkpoints keep (rollouts, not updates: the overlapped loop plays rollout k with the
-        learner of update k-1, and a rollout's number never depends on timing)."""
-        if not self.cfg.magnet_coef:
-            return None
-        if self.magnet is None or self.magnet_age >= self.cfg.magnet_interval:
-            self.magnet = copy.deepcopy(behaviour).eval().requires_grad_(False)
-            self.magnet_age = 0
-        self.magnet_age += 1
-        return self.magnet
 
     def _record_episodes(self, rewards, done, learner, ended) -> None:
         self.ep_return += rewards
         self.ep_len += 1
         if not ended.any():
             return
-        self.selfplay.record_results(ended, rewards)
         finished = np.flatnonzero(done & learner)
         self.ep_stats["return"] += self.ep_return[finished].tolist()
         versus_pool = ended & (self.selfplay.opponent != SELF)
@@ -550,9 +491,6 @@ class Trainer:
         b_value, b_weight = flat(buf.value), flat(buf.weight)
         b_adv = flat(advantages)
         learner_idx = torch.nonzero(b_weight > 0).flatten()
-        distill = None  # the search targets (distill.py), split over the minibatches like the samples
-        if self.teacher is not None:
-            distill = (buf.distill_obs, buf.distill_actions, buf.distill_target, buf.distill_valid)
         epochs = 1 if self.async_mode else cfg.update_epochs
         sums: dict[str, torch.Tensor | float] = defaultdict(float)  # summed on the device: one sync per epoch
         count = 0
@@ -561,19 +499,14 @@ class Trainer:
                 b_adv = flat(self._vtrace(buf, (b_obs, b_actions, b_move_mask, b_data_row), b_logprob, T, N))
             b_ret = b_adv + b_value
             order = torch.randperm(len(learner_idx), generator=self.update_gen).to(self.device)
-            targets = [None] * cfg.num_minibatches
-            if distill is not None:
-                d_order = torch.randperm(len(distill[0]), generator=self.update_gen).to(self.device)
-                targets = [tuple(torch.index_select(x, 0, part) for x in distill)
-                           for part in d_order.tensor_split(cfg.num_minibatches)]
-            for mb, target in zip(learner_idx[order].tensor_split(cfg.num_minibatches), targets):
+            for mb in learner_idx[order].tensor_split(cfg.num_minibatches):
                 if len(mb) == 0:
                     continue
                 step = self.cuda.minibatch if self.cuda and self.cuda.graph_update else self._minibatch
                 # index_select: the same rows as x[mb], several times faster on the CPU
                 rows = [torch.index_select(x, 0, mb) for x in (b_obs, b_actions, b_move_mask, b_data_row,
                                                                b_logprob, b_adv, b_value, b_ret)]
-                stats = step(*rows) if target is None else step(*rows, distill=target)
+                stats = step(*rows)
                 for k, v in stats.items():
                     sums[k] = sums[k] + v.detach()
                 count += 1
@@ -584,34 +517,21 @@ class Trainer:
         out["loss/epochs"] = epoch + 1
         return out
 
-    def _minibatch(self, obs, actions, move_mask, data_row, old_logprob, adv, old_value, returns,
-                   distill=None) -> dict:
-        """One optimizer step on a minibatch; `distill`: its share of the search targets
-        (obs [s, OBS], candidates [s, K, H], target [s, K], valid [s, K]), or None."""
+    def _minibatch(self, obs, actions, move_mask, data_row, old_logprob, adv, old_value, returns) -> dict:
+        """One optimizer step on a minibatch."""
         cfg = self.cfg
         with self._autocast():
             new = self.policy.evaluate(obs, actions, move_mask, data_row)
         loss, stats = ppo_loss(new.logprob.float(), old_logprob, adv, new.value.float(), old_value, returns,
                                new.entropy.float(), torch.ones_like(adv), cfg.clip_coef, cfg.vf_clip_coef,
                                cfg.vf_coef, cfg.ent_coef, cfg.norm_adv)
-        extra = {}
-        if distill is not None:
-            d_obs, d_actions, d_target, d_valid = distill
-            s, k = d_target.shape
-            with self._autocast():
-                d_logprob = self.policy.evaluate(d_obs.repeat_interleave(k, 0), d_actions.reshape(s * k, -1)).logprob
-            ce = distill_loss(d_logprob.float().reshape(s, k), d_target, d_valid)
-            taught = (d_valid.sum(-1) >= 2).float()
-            d_loss = (ce * taught).sum() / taught.sum().clamp(min=1.0)
-            loss = loss + cfg.distill_coef * d_loss
-            extra["distill"] = d_loss.detach()
         self.optimizer.zero_grad(set_to_none=True)
         loss.backward()
         self._after_backward()
         torch.nn.utils.clip_grad_norm_(self.policy.parameters(), cfg.max_grad_norm)
         self.optimizer.step()
         return {"policy": stats["policy_loss"], "value": stats["value_loss"], "entropy": stats["entropy"],
-                "approx_kl": stats["approx_kl"], "clipfrac": stats["clipfrac"], **extra}
+                "approx_kl": stats["approx_kl"], "clipfrac": stats["clipfrac"]}
 
     def _after_backward(self) -> None:
         """Between backward and the optimizer step: nothing here; a data-parallel rank averages
@@ -886,27 +806,6 @@ class Trainer:
                                      update=self.update_count, global_step=self.global_step,
                                      policy=policy.state_dict(), **extra), path)
 
-    # ----- exploiters (league.py) --------------------------------------------------------------
-    def _exploiter_fits(self) -> bool:
-        """Whether an exploiter phase fits the time budget: its updates at the learner's recent
-        pace (they are the same size), with the next update and the end of the run after it."""
-        if not self.budget_s or not self.recent_update_s:
-            return True
-        phase_s = self.cfg.exploiter_updates * float(np.mean(self.recent_update_s)) * 1.1
-        return self.clock() + phase_s + 2 * float(np.mean(self.recent_update_s)) + self.reserve_s < self.budget_s
-
-    def _exploiter_phase(self) -> dict:
-        """Train an exploiter of the learner as it is now and keep it in the pool (league.py); a
-        Ctrl-C during it stops the run, with the exploiter left out."""
-        from .league import train_exploiter
-
-        policy, stopped, win = train_exploiter(self)
-        if stopped:
-            self.stop_requested = True
-            return {}
-        self.selfplay.add_exploiter(policy, self.update_count)
-        return {"exploiter/win_rate": win}
-
     def _round_fits(self, rest: list[EvalOpponent], round_s: float) -> bool:
         """Whether the final evaluation has time for one more round of `round_s` seconds, with a
         round of each opponent still to play (`rest`) and the end of the run after it."""
@@ -937,7 +836,7 @@ class Trainer:
     def _log_row(self, stats: dict, wall: float, lag: int) -> dict:
         times = self.timer.take()
         mean = lambda xs: float(np.mean(xs)) if xs else None  # noqa: E731
-        training_s = max(wall - times.get("eval", 0.0) - times.get("exploiter", 0.0), 1e-9)
+        training_s = max(wall - times.get("eval", 0.0), 1e-9)
         self.recent_update_s.append(training_s)
         row = {
             "update": self.update_count,
@@ -953,14 +852,12 @@ class Trainer:
             "train/draw_rate_vs_pool": mean(self.ep_stats["draw_vs_pool"]),
             "train/p1_win_rate_self": mean(self.ep_stats["p1_win_self"]),
             "train/episode_length": mean(self.ep_stats["length"]),
-            # magnet_coef times the learner's mean KL divergence from the magnet, per step
-            "train/magnet_penalty": mean(self.ep_stats["magnet_penalty"]),
             "train/matches": len(self.ep_stats["return"]),
             "policy_lag": lag,
             **{k: v for k, v in stats.items()},
-            **{f"time/{k}": times.get(k, 0.0) for k in ("env", "forward", "search", "update", "eval", "exploiter")},
+            **{f"time/{k}": times.get(k, 0.0) for k in ("env", "forward", "update", "eval")},
         }
-        busy = sum(times.get(k, 0.0) for k in ("env", "forward", "search", "eval", "exploiter"))
+        busy = sum(times.get(k, 0.0) for k in ("env", "forward", "eval"))
         busy += 0.0 if self.async_mode or self.overlap else times.get("update", 0.0)  # these updates overlap the rollout
         row["time/other"] = max(wall - busy, 0.0)
         self.ep_stats.clear()
@@ -1006,10 +903,6 @@ class Trainer:
             # the overlapped loop: the policy that plays the next rollout (one version behind)
             behaviour=self.behaviour.state_dict() if self.overlap else None,
             behaviour_version=self.behaviour_version,
-            teacher=self.teacher.state_dict() if self.teacher else None,
-            magnet=self.magnet.state_dict() if self.magnet is not None else None,
-            magnet_age=self.magnet_age,
-            pairings=self.pairings.state_dict() if self.pairings is not None else None,
         )
 
     def _optimizer_state(self) -> dict:
@@ -1051,23 +944,8 @@ class Trainer:
         # without the agent's weights (None) the yardsticks alone choose until a new agent is chosen
         self.agent_policy = self._checked_network(state.get("best_policy"), "the run's agent (best_policy)") \
             if self.best else None
-        self.magnet = self._checked_network(state.get("magnet"), "the magnet (magnet)")
-        age = state.get("magnet_age", 0)
-        if not (isinstance(age, int) and not isinstance(age, bool) and 0 <= age <= self.cfg.magnet_interval):
-            raise SystemExit("the checkpoint's magnet_age is not a count of rollouts up to magnet_interval")
-        self.magnet_age = age
-        if self.pairings is not None and state.get("pairings") is not None:  # none: the scores start here
-            try:
-                self.pairings.load_state_dict(state["pairings"])
-            except ValueError as exc:
-                raise SystemExit(str(exc)) from None
         self.rng.bit_generator.state = state["selfplay_rng"]
         self.update_gen.set_state(state["update_gen"])
-        if self.teacher is not None and state.get("teacher") is not None:  # none: distillation starts here
-            try:
-                self.teacher.load_state_dict(state["teacher"])
-            except (TypeError, ValueError, KeyError, AttributeError):
-                raise SystemExit("the checkpoint's search-distillation state (teacher) is malformed") from None
         self.ep_return[:] = state["ep_return"]
         self.ep_len[:] = state["ep_len"]
         if state["env"] is not None and hasattr(self.env, "set_state"):

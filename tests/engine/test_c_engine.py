@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from integration.tools import bench
-from integration.engine import EngineError, EngineUnavailable, create_match
+from integration.engine import EngineError, create_match
 from fighter.actions import InvalidAction
 from yomi import fixed
 

@@ -330,7 +330,7 @@ def test_serial_and_multiprocessing_are_identical(backend):
 def test_puffer_rl_few_steps():
     import warnings
 
-    torch = pytest.importorskip("torch")
+    pytest.importorskip("torch")
     with warnings.catch_warnings():     # pufferl turns every RuntimeWarning into an error on import
         import pufferlib.models
         import pufferlib.pufferl
@@ -601,7 +601,6 @@ def test_damage_shaping_is_zero_sum_and_off_by_default():
     for _ in range(200):
         a = random_actions(plain, rng)
         _, r0, d0, _, _ = plain.step(a)
-        hp_before = shaped.backend.hp[0].copy()
         _, r1, d1, _, _ = shaped.step(a)
         assert r1.sum() == pytest.approx(0.0, abs=1e-6)
         total += r1

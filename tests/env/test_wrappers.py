@@ -126,7 +126,7 @@ def test_play_records_a_trace_that_replays(tmp_path):
 
 
 def test_play_with_a_checkpoint(tmp_path):
-    torch = pytest.importorskip("torch")
+    pytest.importorskip("torch")
     from integration.train.play import play_match
     from integration.train.policy import MaskedActorCritic
 

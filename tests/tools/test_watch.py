@@ -3,7 +3,6 @@ and the page itself rendered in headless Chromium (pixels checked, not just file
 from __future__ import annotations
 
 import copy
-import gzip
 import html
 import json
 import os

@@ -156,14 +156,13 @@ def test_a_crafted_record_of_the_runs_agent_is_one_clear_error(tmp_path, best):
         Trainer.resume(tmp_path, display=False)
 
 
-@pytest.mark.parametrize("key, message", [("best_policy", "weights of the run's agent"),
-                                          ("magnet", "weights of the magnet")])
+@pytest.mark.parametrize("key, message", [("best_policy", "weights of the run's agent")])
 @pytest.mark.parametrize("weights", ["x", {"move_head.bias": torch.zeros(3)}])
 def test_crafted_network_weights_are_one_clear_error(tmp_path, key, message, weights):
-    """The frozen networks a checkpoint carries besides the learner (the run's agent, which its
-    head-to-heads play after a resume; the magnet) must fit the run's network: anything else stops
-    the resume with one line."""
-    first = Trainer(tiny(eval_interval=1, magnet_coef=0.1), run_dir=tmp_path, display=False)
+    """The frozen network a checkpoint carries besides the learner (the run's agent, which its
+    head-to-heads play after a resume) must fit the run's network: anything else stops the resume
+    with one line."""
+    first = Trainer(tiny(eval_interval=1), run_dir=tmp_path, display=False)
     first.run(max_updates=1)
     first.close()
     state = ckpt.load(tmp_path / "checkpoints" / ckpt.LATEST)
@@ -174,17 +173,29 @@ def test_crafted_network_weights_are_one_clear_error(tmp_path, key, message, wei
         Trainer.resume(tmp_path, display=False)
 
 
-@pytest.mark.parametrize("age", [-1, 10 ** 9, 1.5, True, "1"])
-def test_a_crafted_magnet_age_is_one_clear_error(tmp_path, age):
-    first = Trainer(tiny(magnet_coef=0.1), run_dir=tmp_path, display=False)
+@pytest.mark.parametrize("retired, resumes", [
+    ({"pool_sampling": "uniform", "style_bias": 0.0, "exploiter_interval": 0, "exploiter_updates": 100,
+      "exploiters_kept": 4, "p_exploiter": 0.25, "distill_matches": 0, "distill_k": 6, "distill_coef": 0.05,
+      "magnet_coef": 0.0, "magnet_interval": 100, "pairing_priority": 0.0}, True),
+    ({"magnet_coef": 0.05, "magnet_interval": 100}, False),
+    ({"pool_sampling": "pfsp"}, False),
+])
+def test_a_checkpoint_with_settings_this_trainer_does_not_have(tmp_path, retired, resumes):
+    """A config that holds the options the ablations dropped (config.RETIRED_SWITCHES) at the values
+    that kept them off resumes without them; one that turned one on is refused, naming it."""
+    first = Trainer(tiny(), run_dir=tmp_path, display=False)
     first.run(max_updates=1)
     first.close()
     state = ckpt.load(tmp_path / "checkpoints" / ckpt.LATEST)
-    assert state["magnet_age"] == 1
-    state["magnet_age"] = age
+    state["config"] = {**state["config"], **retired}
     ckpt.save_atomic(state, tmp_path / "checkpoints" / ckpt.LATEST)
-    with pytest.raises(SystemExit, match="magnet_age"):
-        Trainer.resume(tmp_path, display=False)
+    if resumes:
+        again = Trainer.resume(tmp_path, display=False)
+        assert again.update_count == 1 and not hasattr(again.cfg, "magnet_coef")
+        again.close()
+    else:
+        with pytest.raises(ValueError, match=f"the config turns on {next(iter(retired))}, which this trainer does not have"):
+            Trainer.resume(tmp_path, display=False)
 
 
 @pytest.mark.parametrize("config, message", [

@@ -37,8 +37,7 @@ def test_two_ranks_stay_identical_resume_and_are_deterministic(tmp_path):
     assert first1["digests"] + resumed1["digests"] == whole1["digests"]
 
 
-@pytest.mark.parametrize("key, value", [("target_kl", 0.02), ("async_update", True), ("cuda_graph_update", True),
-                                        ("exploiter_interval", 10), ("distill_matches", 1)])
+@pytest.mark.parametrize("key, value", [("target_kl", 0.02), ("async_update", True), ("cuda_graph_update", True)])
 def test_unsupported_settings_fail_clearly(key, value):
     with pytest.raises(ValueError, match=f"{key} is not supported in a distributed run"):
         DistributedTrainer(small(**{key: value}), display=False)

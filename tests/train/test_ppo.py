@@ -21,7 +21,6 @@ from integration.train.ppo import (
     compute_vtrace,
     explained_variance,
     learning_rate,
-    magnet_penalty,
     normalize,
     ppo_loss,
     value_loss,
@@ -164,18 +163,6 @@ def test_explained_variance():
     assert explained_variance(target, target, w) == pytest.approx(1.0)
     assert explained_variance(torch.full((4,), 2.5), target, w) == pytest.approx(0.0)
     assert math.isnan(explained_variance(target, torch.ones(4), w))
-
-
-def test_magnet_penalty_by_hand():
-    """coef * (log pi(a) - log rho(a)): a move the learner plays at probability 0.5 that the magnet
-    plays at 0.25 costs 0.1 * ln 2; one the magnet prefers earns; equal policies cost nothing. Its
-    mean under pi is coef * KL(pi || rho): pi = (0.5, 0.5), rho = (0.25, 0.75) gives
-    0.1 * (0.5 ln 2 + 0.5 ln(2/3))."""
-    lp = torch.log(torch.tensor([0.5, 0.5, 0.3]))
-    mlp = torch.log(torch.tensor([0.25, 0.75, 0.3]))
-    got = magnet_penalty(lp, mlp, 0.1)
-    assert got.tolist() == pytest.approx([0.1 * math.log(2), 0.1 * math.log(2 / 3), 0.0])
-    assert float(got[:2].mean()) == pytest.approx(0.1 * (0.5 * math.log(2) + 0.5 * math.log(2 / 3)))
 
 
 def test_learning_rate_schedules():

@@ -6,7 +6,6 @@ import io
 
 import numpy as np
 import pytest
-import torch
 
 from integration.env import obs as O
 from integration.env.baselines import random_legal_actions as _random_legal_actions

@@ -223,7 +223,6 @@ class Project:
         return out
 
     def _member_default(self, p: str, m):
-        info = self.script(p)
         export_type = None
         if m.export_args:
             first = m.export_args.split(",")[0].strip()

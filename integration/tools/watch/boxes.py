@@ -152,7 +152,7 @@ def _normalise(name: str, table: Any) -> CharacterBoxes:
 def character_boxes(name: str) -> CharacterBoxes:
     """The box data for a character: from the extracted tables when they load, else the defaults."""
     try:
-        from states.data import load_character  # the colleague's loader; absent until the tables land
+        from states.data import load_character  # imported on first use: the tables are large
         return _normalise(name, load_character(name))
     except Exception:  # noqa: BLE001 - any missing/changed table means "no tables": degrade, don't fail
         d = DEFAULT_GEOMETRY.get(name, {"collision": _BASE_COLLISION, "hurt": _BASE_HURTBOX})

@@ -6,7 +6,6 @@ it is made).  The engine's own output is never fed back as an expectation.
 """
 from __future__ import annotations
 
-import pytest
 
 from support.data import trace_file
 from integration.engine import create_match
