@@ -112,18 +112,21 @@ def test_c_env_equals_python_env(pair, steps=60):
 
 
 def test_c_engine_errors_truncate_and_restart():
-    """A match the C engine cannot go on with (an engine error) is cut short."""
-    env = YomiEnv(num_envs=4, seed=3, p1="random", p2="random", backend="c")
+    """A match the C engine cannot go on with (an engine error) is cut short.  Seed 7's random play
+    reaches the game's own FixedMath division by zero (Cowboy mirror, env turn 363), where the
+    game's native library panics: the match has no continuation."""
+    env = YomiEnv(num_envs=4, seed=7, p1="random", p2="random", backend="c")
     rng = np.random.default_rng(0)
     with contextlib.redirect_stderr(io.StringIO()):
         env.reset()
-        for _ in range(300):
+        for _ in range(400):
             hp = env.backend.hp.copy()
             _, rew, term, trunc, _ = env.step(random_legal_actions(env.observations, rng))
             if trunc.any():
                 break
         else:
-            pytest.skip("no engine error in 300 turns: the C engine runs everything random play reached")
+            raise AssertionError("seed 7's random play no longer reaches the division by zero within 400 turns")
+    assert "divide by zero" in env.last_engine_error
     i = int(np.nonzero(trunc)[0][0]) // 2
     assert trunc[2 * i] and trunc[2 * i + 1] and not term[2 * i:2 * i + 2].any()
     assert env.engine_errors >= 1 and "game seed" in env.last_engine_error

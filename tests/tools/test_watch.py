@@ -259,11 +259,6 @@ def test_box_derivation_without_tables(monkeypatch):
 
 def test_boxes_from_the_extracted_tables():
     """Ninja GroundedPunch (NinjaGuy.tscn): x 17, y -24, w 16, h 8, start 4, active 2."""
-    try:
-        from states.data import load_character
-        load_character("ninja")
-    except Exception as exc:  # noqa: BLE001
-        pytest.skip(f"frame-data tables not available yet ({exc})")
     boxes_mod.character_boxes.cache_clear()
     cb = boxes_mod.character_boxes("Ninja")
     assert cb.source == "tables"
