@@ -134,8 +134,6 @@ def _character_pool(spec) -> tuple:
 class YomiEnv(pufferlib.PufferEnv):
     """The game, ``num_envs`` matches of two agents each (see the module docstring)."""
 
-    N_CHARACTERS = O.N_CHARS  # the characters a pairing weight matrix is indexed by (obs.CHARACTERS)
-
     def __init__(self, num_envs: int = 1, seed: Optional[int] = 0, buf=None, p1="ninja", p2="ninja",
                  settings: Optional[dict] = None, backend: str = "auto", shaping: Optional[dict] = None,
                  illegal: str = "record", illegal_penalty: float = 0.0, engine_errors: str = "truncate",

@@ -238,6 +238,8 @@ class TrainConfig:
 
     @classmethod
     def from_dict(cls, data: dict) -> "TrainConfig":
+        if not isinstance(data, dict):
+            raise ValueError(f"the config must be a table of settings, not {type(data).__name__}")
         names = {f.name for f in dataclasses.fields(cls)}
         used = sorted(k for k, off in RETIRED_SWITCHES.items() if k in data and data[k] != off)
         if used:

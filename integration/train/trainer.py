@@ -220,10 +220,9 @@ class Trainer:
         return bool(self.cfg.async_update)
 
     # ----- the loop ----------------------------------------------------------------------
-    def run(self, max_updates: int | None = None, finish: bool = True) -> dict:
+    def run(self, max_updates: int | None = None) -> dict:
         """Train until the budget is spent (or `max_updates` more updates, or Ctrl-C), then end the
-        run (finish: final evaluation, recording, plots, summary); with finish=False only train
-        and return {}."""
+        run: final evaluation, recording, plots, summary."""
         self.run_dir.mkdir(parents=True, exist_ok=True)
         (self.run_dir / "config.json").write_text(json.dumps(self.cfg.to_dict(), indent=2))
         self.metrics = MetricsLog(self.run_dir)
@@ -243,8 +242,6 @@ class Trainer:
                     self._loop_overlap(stop_at)
                 else:
                     self._loop_sync(stop_at)
-                if not finish:
-                    return {}
                 if self.stop_requested:
                     self.display.message(f"interrupted: saving a checkpoint; continue with --resume {self.run_dir}")
                 return self.finish()

@@ -198,6 +198,18 @@ def test_a_checkpoint_with_settings_this_trainer_does_not_have(tmp_path, retired
             Trainer.resume(tmp_path, display=False)
 
 
+@pytest.mark.parametrize("config", ["pool_sampling", ["pool_sampling"], 7])
+def test_a_config_that_is_no_table_is_one_clear_error(tmp_path, config):
+    first = Trainer(tiny(), run_dir=tmp_path, display=False)
+    first.run(max_updates=1)
+    first.close()
+    state = ckpt.load(tmp_path / "checkpoints" / ckpt.LATEST)
+    state["config"] = config
+    ckpt.save_atomic(state, tmp_path / "checkpoints" / ckpt.LATEST)
+    with pytest.raises(ValueError, match="the config must be a table of settings"):
+        Trainer.resume(tmp_path, display=False)
+
+
 @pytest.mark.parametrize("config, message", [
     ({"hidden": 10 ** 9}, "hidden must be in 1 .. 16384"),          # would allocate terabytes
     ({"layers": 3}, "config names hidden=16, layers=3, its weights hidden=16, layers=2"),
