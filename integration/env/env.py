@@ -270,6 +270,11 @@ class YomiEnv(pufferlib.PufferEnv):
         """int64[num_envs, 2]: character indices (obs.CHARACTERS) of the current matches."""
         return self.backend.chars.copy()
 
+    def pairings(self) -> list[tuple[str, str]]:
+        """The character pairings this env's matches are drawn from, (P1's, P2's) by name, in the
+        order of ``p1`` then ``p2``: one for a fixed pairing, 25 for ``random`` against ``random``."""
+        return [(O.CHARACTERS[a], O.CHARACTERS[b]) for a in self.p1_pool for b in self.p2_pool]
+
     def set_pairing_weights(self, weights) -> None:
         """Draw the pairings of the matches drawn from now on in proportion to ``weights``
         (float[N_CHARS, N_CHARS], P1's character by P2's, restricted to the pairings ``p1``/``p2``

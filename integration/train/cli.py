@@ -189,6 +189,8 @@ def print_summary(summary: dict, width: int | None = None) -> None:
     ]
     for name, r in (summary.get("yardsticks") or {}).items():
         label = summary["opponent"] if name == "opponent" else name
+        if r.get("pairing"):  # scripted_worst: scripted in the pairing the learner scores lowest in
+            label = f"scripted in {r['pairing']} (the worst pairing)"
         lines.append(f"  vs {label:<13} {fmt(r['score'])} [{fmt(r['low'])}, {fmt(r['high'])}]"
                      f"  win rate {fmt(r['win_rate'])}  Elo {elo(r)}  over {r['matches']} matches")
     lines += [

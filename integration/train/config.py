@@ -85,6 +85,10 @@ class TrainConfig:
     # defaults keep the periodic evaluations near a tenth of a 15-minute run on 2 cores
     eval_interval: int = 200  # updates (about 2 minutes of training on 2 cores); 0 = only at the end
     eval_matches: int = 128  # against random and scripted (and --opponent), half on each side
+    # In a run over several character pairings (--p1/--p2 random or lists), scripted is played in
+    # every pairing, this many matches each (half on each side), instead of eval_matches over drawn
+    # pairings: the run's agent must beat it in each (agent_choice.py).  0: drawn pairings.
+    eval_pairing_matches: int = 8
     eval_snapshots: int = 3  # most recent pool snapshots played at each evaluation (head-to-heads)
     eval_snapshot_matches: int = 64  # per snapshot
     # The search yardstick: a fixed search budget (integration/train/policies.py name) the learner is
@@ -202,6 +206,8 @@ class TrainConfig:
                  self.final_search_rounds, self.eval_agent_matches) >= 1,
              "eval_snapshot_matches, eval_search_matches, eval_search_every, final_search_rounds and "
              "eval_agent_matches must be at least 1"),
+            (self.eval_pairing_matches == 0 or self.eval_pairing_matches >= 2,
+             "eval_pairing_matches must be 0 (drawn pairings) or at least 2 (one on each side)"),
             (0.0 <= self.agent_bar <= 1.0, "agent_bar must be between 0 and 1 (1: the yardsticks alone choose the "
                                            "run's agent)"),
         ]

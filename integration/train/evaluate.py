@@ -25,6 +25,9 @@ import torch
 from .policy import PolicyFn
 
 
+UNFINISHED = -128  # play_slots' outcome of a slot whose match did not end
+
+
 @dataclass
 class Result:
     wins: int = 0
@@ -33,6 +36,11 @@ class Result:
 
     def __add__(self, other: "Result") -> "Result":
         return Result(self.wins + other.wins, self.losses + other.losses, self.draws + other.draws)
+
+    @classmethod
+    def of(cls, outcome: np.ndarray) -> "Result":
+        """The tally of :func:`play_slots`' outcomes (unfinished slots left out)."""
+        return cls(int((outcome == 1).sum()), int((outcome == -1).sum()), int((outcome == 0).sum()))
 
     @property
     def games(self) -> int:
@@ -53,6 +61,14 @@ def play(env, spec, policy_a: PolicyFn, policy_b: PolicyFn, seed: int, device, m
     """Policy A against policy B over the env's num_envs matches, sides alternating per slot.
     ``progress``, when given, is called after every turn with the fraction of slots whose match
     has ended (a live display's phase progress)."""
+    return Result.of(play_slots(env, spec, policy_a, policy_b, seed, device, max_turns, progress))
+
+
+def play_slots(env, spec, policy_a: PolicyFn, policy_b: PolicyFn, seed: int, device, max_turns: int = 100_000,
+               progress: Optional[Callable[[float], None]] = None) -> np.ndarray:
+    """:func:`play`'s matches, slot by slot: int8[num_envs], A's result in each slot's first match
+    (1 a win, -1 a loss, 0 a draw; ``UNFINISHED`` where it did not end within ``max_turns``).  A is
+    P1 in the even slots and P2 in the odd ones."""
     m = env.num_agents // 2
     obs_np, _ = env.reset(seed=seed)
     a_agent = 2 * np.arange(m) + (np.arange(m) % 2)  # A is P1 in even slots, P2 in odd ones
@@ -62,7 +78,7 @@ def play(env, spec, policy_a: PolicyFn, policy_b: PolicyFn, seed: int, device, m
         if hasattr(policy, "bind"):          # a policy that needs its agents' matches (the search)
             policy.bind(env, agents)
     done = np.zeros(m, dtype=bool)
-    result = Result()
+    outcome = np.full(m, UNFINISHED, dtype=np.int8)
     for _ in range(max_turns):
         obs = torch.as_tensor(obs_np, device=device)
         masks = spec.decode_masks(obs)
@@ -72,16 +88,13 @@ def play(env, spec, policy_a: PolicyFn, policy_b: PolicyFn, seed: int, device, m
             actions[b_idx] = policy_b(obs[b_idx], tuple(x[b_idx] for x in masks))
         obs_np, rewards, terminals, truncations, _ = env.step(actions.cpu().numpy().astype(np.int32))
         ended = (terminals | truncations)[a_agent] & ~done
-        r = rewards[a_agent][ended]
-        result.wins += int((r > 0).sum())
-        result.losses += int((r < 0).sum())
-        result.draws += int((r == 0).sum())
+        outcome[ended] = np.sign(rewards[a_agent][ended])
         done |= ended
         if progress is not None:
             progress(float(done.mean()))
         if done.all():
             break
-    return result
+    return outcome
 
 
 class Ratings:

@@ -193,14 +193,15 @@ def make_plots(run_dir: Path, rows: list[dict]) -> list[Path]:
     # 2. the fixed yardsticks: score with its 95 % interval, and the Elo difference it implies
     fig, axes = plt.subplots(2, 2, figsize=(12, 8))
     for col, (x, xlabel) in enumerate(axes_x):
-        for name in ("scripted", "search", "opponent"):
+        for name in ("scripted", "scripted_worst", "search", "opponent"):
             pts = yardstick_series(evals, name, x)
             if not pts:
                 continue
+            label = "vs scripted, worst pairing" if name == "scripted_worst" else f"vs {name}"
             ax = axes[0, col]
             bars = ax.errorbar([p["x"] for p in pts], [p["score"] for p in pts],
                                yerr=_yerr(pts, "score", "low", "high", 0.0, 1.0), marker=".", capsize=3,
-                               label=f"vs {name}")
+                               label=label)
             color = bars.lines[0].get_color()
             finals = [(p["x"], p["score"]) for p in pts if p["final"]]
             if finals:
@@ -210,14 +211,14 @@ def make_plots(run_dir: Path, rows: list[dict]) -> list[Path]:
             if finite:
                 ax.errorbar([p["x"] for p in finite], [p["elo_vs"] for p in finite],
                             yerr=_yerr(finite, "elo_vs", "elo_vs_low", "elo_vs_high", None, None),
-                            marker=".", capsize=3, color=color, label=f"vs {name}")
+                            marker=".", capsize=3, color=color, label=label)
             # a perfect score (or none) bounds the difference on one side only: that end of its
             # interval, as a triangle pointing the unbounded way
             for end, marker, what in (("elo_vs_low", "^", "at least"), ("elo_vs_high", "v", "at most")):
                 bounded = [(p["x"], p[end]) for p in pts if p["elo_vs"] is None and p[end] is not None]
                 if bounded:
                     ax.plot(*zip(*bounded), marker=marker, linestyle="none", color=color,
-                            label=f"vs {name}: {what} (score {'1' if marker == '^' else '0'})")
+                            label=f"{label}: {what} (score {'1' if marker == '^' else '0'})")
         axes[0, col].axhline(0.5, color="grey", linewidth=0.5)
         axes[0, col].set_ylim(-0.02, 1.02)
         axes[0, col].set_title("score vs the fixed yardsticks (95% Wilson interval; stars: final)")

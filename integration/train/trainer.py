@@ -33,7 +33,7 @@ from . import agent_choice
 from . import checkpoint as ckpt
 from .config import TrainConfig
 from .envs import action_spec, make_env, match_recorder, scripted_baseline
-from .evaluate import Ratings, Result, elo_difference, play
+from .evaluate import Ratings, Result, elo_difference, play, play_slots
 from .logger import Display, MetricsLog, Status, duration, make_plots
 from .opponent import FixedOpponent, load_init, load_opponent
 from .overlap import UpdateWorker, share_rollout
@@ -68,7 +68,9 @@ class EvalOpponent:
     """One opponent of an evaluation: ``name`` as in the metrics keys (random, scripted, opponent,
     search, u40, agent), ``kind`` (its cost is measured per kind: random, scripted, opponent, search,
     snapshot), ``make`` builds the policy, ``matches`` per round (the env's size) and ``rounds``;
-    ``player`` is its name in the Elo table where that differs (the run's agent: ``u<update>``)."""
+    ``player`` is its name in the Elo table where that differs (the run's agent: ``u<update>``);
+    ``pairings`` (P1's character, P2's) are played one by one, ``matches / len(pairings)`` each,
+    where the opponent is played in every pairing (_play_pairings), else the env draws them."""
 
     name: str
     kind: str
@@ -76,6 +78,7 @@ class EvalOpponent:
     matches: int
     rounds: int = 1
     player: str | None = None
+    pairings: tuple = ()
 
 
 class Rollout:
@@ -145,6 +148,12 @@ class Trainer:
         self.spec = action_spec(self.env)
         self.eval_env = make_env(cfg.env, max(2, cfg.eval_matches), cfg.seed + 7919, cfg.p1, cfg.p2)
         self.eval_envs = {max(2, cfg.eval_matches): self.eval_env}  # by size: snapshots and the search play fewer
+        # the character pairings the run draws its matches from, where there are several: scripted is
+        # then played in each (_play_pairings), and the run's agent must beat it in each
+        pairings = getattr(self.eval_env, "pairings", None)
+        self.pairings = tuple(pairings()) if pairings and cfg.eval_pairing_matches else ()
+        self.pairings = self.pairings if len(self.pairings) > 1 else ()
+        self.pairing_envs: dict = {}  # (P1's character, P2's) -> its evaluation env
         # the search yardstick clones matches of the real game's C engine: elsewhere it is left out
         self.search_yardstick = (cfg.eval_search if cfg.env == "yomi"
                                  and getattr(self.eval_env, "backend_name", None) == "c" else None)
@@ -634,7 +643,7 @@ class Trainer:
     def _eval_plan(self, final: bool, gen, update: int | None = None,
                    rounds: tuple[int, int] | None = None) -> list[EvalOpponent]:
         """The opponents of an evaluation at `update` (default: now), in the order they play:
-        random, scripted, the --opponent, the most recent snapshots, the run's agent (where the
+        random, scripted (in every pairing where the run has several), the --opponent, the most recent snapshots, the run's agent (where the
         evaluation may choose a new one: _keep_best), then the search yardstick (at every
         `eval_search_every`-th periodic evaluation, the first included, and in the final one).
         `gen` draws the policies' randomness (None: a plan to estimate, never played)."""
@@ -643,9 +652,10 @@ class Trainer:
         rounds = rounds or ((max(1, cfg.final_eval_rounds), cfg.final_search_rounds) if final else (1, 1))
         # the baseline draws its noise from the evaluation's generator, never the global RNG (a
         # resumed run must equal an uninterrupted one, which evaluates on its own schedule)
+        per_pairing = cfg.eval_pairing_matches * len(self.pairings)
         plan = [EvalOpponent("random", "random", lambda: random_policy(self.spec, gen), cfg.eval_matches, rounds[0]),
                 EvalOpponent("scripted", "scripted", lambda: functools.partial(self.scripted, generator=gen),
-                             cfg.eval_matches, rounds[0])]
+                             per_pairing or cfg.eval_matches, rounds[0], pairings=self.pairings)]
         if cfg.opponent:  # a best response's target, played as often as the baselines
             plan.append(EvalOpponent("opponent", "opponent", lambda: load_opponent(
                 cfg.opponent, cfg.env, self.spec, gen, self.device, self._eval_env_of(cfg.eval_matches)),
@@ -674,6 +684,26 @@ class Trainer:
         return (not self.cfg.opponent and self.cfg.agent_bar < 1.0 and bool(self.best)
                 and self.agent_policy is not None)
 
+    def _play_pairings(self, pairings: tuple, learner, policy, seed: int, by_pairing: dict, tick) -> Result:
+        """`learner` against `policy` in each of `pairings` (P1's character, P2's), the opponent's
+        matches (cfg.eval_pairing_matches) each, sides alternating per slot as :func:`play` does;
+        adds each match to `by_pairing` under (the learner's character, the opponent's), so every
+        entry holds matches from both sides.  Why: over drawn pairings, a run's weakest pairing
+        is a few matches of 128 and cannot be told from noise, and a policy trained on every
+        pairing is meant to beat the baseline in each."""
+        total = Result()
+        for i, (c1, c2) in enumerate(pairings):
+            if (c1, c2) not in self.pairing_envs:
+                self.pairing_envs[(c1, c2)] = make_env(self.cfg.env, max(2, self.cfg.eval_pairing_matches),
+                                                       self.cfg.seed + 7919 + i, c1, c2)
+            outcome = play_slots(self.pairing_envs[(c1, c2)], self.spec, learner, policy, seed + 104_729 * i,
+                                 self.device, progress=lambda f, i=i: tick((i + f) / len(pairings)))
+            for side, key in ((0, (c1, c2)), (1, (c2, c1))):  # the learner is P1 in the even slots
+                part = Result.of(outcome[side::2])
+                by_pairing[key] += part
+                total += part
+        return total
+
     def _eval_env_of(self, matches: int):
         """The evaluation env of `matches` matches (made once per size)."""
         n = max(2, matches)
@@ -701,7 +731,8 @@ class Trainer:
         # The final figures average more matches: the baselines are played `final_eval_rounds`
         # times over and the search `final_search_rounds` times (fresh match seeds each round).
         for k, opp in enumerate(plan):
-            policy, env, result = opp.make(), self._eval_env_of(opp.matches), Result()
+            policy, env, result = opp.make(), None if opp.pairings else self._eval_env_of(opp.matches), Result()
+            by_pairing: dict = defaultdict(Result)
             start = time.perf_counter()
             for r in range(opp.rounds):
                 if final and r > 0 and not self._round_fits(plan[k + 1:], (time.perf_counter() - start) / r):
@@ -718,13 +749,22 @@ class Trainer:
                     self.display.status(self._status(phase, part, f"vs {name}", eta_s=eta))
 
                 with self._autocast(evaluation=True):
-                    result += play(env, self.spec, learner, policy, seed + 7 * k + 7919 * r, self.device,
-                                   progress=tick)
+                    if opp.pairings:
+                        result += self._play_pairings(opp.pairings, learner, policy, seed + 7 * k + 7919 * r,
+                                                      by_pairing, tick)
+                    else:
+                        result += play(env, self.spec, learner, policy, seed + 7 * k + 7919 * r, self.device,
+                                       progress=tick)
             seconds = time.perf_counter() - start
             self.eval_seconds_per_match[opp.kind] = seconds / max(result.games, 1)
             done += weights[k]
             self.ratings.add(me, opp.player or opp.name, result)
             out.update(self._result_fields(opp.name, result))
+            if by_pairing:  # the learner's character against the opponent's, each with its score
+                worst = min(by_pairing, key=lambda p: (by_pairing[p].score, by_pairing[p].games))
+                out.update(self._result_fields(f"{opp.name}_worst", by_pairing[worst]))
+                out[f"eval/{opp.name}_worst_pairing"] = "-".join(worst)
+                out[f"eval/{opp.name}_by_pairing"] = {"-".join(p): round(r.score, 4) for p, r in by_pairing.items()}
             out[f"eval/seconds_{opp.name}"] = seconds  # what this opponent cost (the budget's estimates)
         self.policy.train(was_training)
         elo = self.ratings.elo()
@@ -741,17 +781,21 @@ class Trainer:
         self.display.message(f"{'final eval' if final else 'eval'} @ update {self.update_count} "
                              f"({duration(self.clock())}, {result_games} matches per baseline): "
                              + ", ".join(self._score_text(out, name) for name in
-                                         ("random", "scripted", "search", "opponent") if f"eval/score_{name}" in out)
+                                         ("random", "scripted", "scripted_worst", "search", "opponent")
+                                         if f"eval/score_{name}" in out)
                              + f"; Elo {out['eval/elo']:.0f}")
         return out
 
     def _yardstick_names(self) -> list[str]:
         """The fixed opponents the run's agent is chosen by, the decisive one first: a best
         response's own target; else the search yardstick (the strongest fixed opponent), then
-        scripted; scripted alone where the run has no search."""
+        scripted; scripted alone where the run has no search.  A run over several pairings adds
+        scripted in its worst pairing (``scripted_worst``, _play_pairings): to qualify, the agent
+        beats scripted in every pairing."""
         if self.cfg.opponent:
             return ["opponent"]
-        return ["search", "scripted"] if self.search_yardstick else ["scripted"]
+        names = ["search", "scripted"] if self.search_yardstick else ["scripted"]
+        return names + ["scripted_worst"] if self.pairings else names
 
     def _keep_best(self, out: dict) -> None:
         """Make the policy just evaluated the run's agent if it is better than the agent so far, by
@@ -827,7 +871,8 @@ class Trainer:
     @staticmethod
     def _score_text(out: dict, name: str) -> str:
         low, high = out[f"eval/score_{name}_low"], out[f"eval/score_{name}_high"]
-        return f"{name} {out[f'eval/score_{name}']:.2f} [{low:.2f}, {high:.2f}]"
+        pairing = out.get(f"eval/{name}_pairing")  # scripted_worst: which pairing is the worst
+        return f"{name}{f' ({pairing})' if pairing else ''} {out[f'eval/score_{name}']:.2f} [{low:.2f}, {high:.2f}]"
 
     # ----- logging -----------------------------------------------------------------------
     def _log_row(self, stats: dict, wall: float, lag: int) -> dict:
@@ -1147,7 +1192,9 @@ class Trainer:
                               "elo_vs": final.get(f"eval/elo_vs_{name}"),
                               "elo_vs_low": final.get(f"eval/elo_vs_{name}_low"),
                               "elo_vs_high": final.get(f"eval/elo_vs_{name}_high")}
-                           for name in ("random", "scripted", "search", "opponent") if f"eval/score_{name}" in final},
+                           | ({"pairing": final[f"eval/{name}_pairing"]} if f"eval/{name}_pairing" in final else {})
+                           for name in ("random", "scripted", "scripted_worst", "search", "opponent")
+                           if f"eval/score_{name}" in final},
             "win_rate_random": self.last_eval.get("eval/win_rate_random"),
             "win_rate_scripted": self.last_eval.get("eval/win_rate_scripted"),
             "score_random": self.last_eval.get("eval/score_random"),  # wins + draws / 2

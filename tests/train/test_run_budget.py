@@ -11,6 +11,7 @@ import time
 import pytest
 import torch
 
+from integration.env.obs import CHARACTERS
 from integration.train.logger import read_evaluations, yardstick_series
 from integration.train.trainer import Trainer
 from support.training import small
@@ -127,3 +128,51 @@ def test_a_run_folder_with_other_csv_columns_is_rewritten_aligned(tmp_path):
         rows = list(csv.DictReader(f))
     assert list(rows[0]) == CSV_COLUMNS
     assert [(r["update"], r["sps"], r["sps_run"]) for r in rows] == [("1", "1000", ""), ("2", "2000", "900")]
+
+
+def test_a_run_over_several_pairings_plays_scripted_in_each(tmp_path):
+    """--p1 random against the Ninja: five pairings of P1's and P2's characters, so scripted is
+    played in each (eval_pairing_matches each, sides alternating), and the learner's worst pairing
+    is rated as the yardstick ``scripted_worst``, which the run's agent is chosen by (it must beat
+    scripted in every pairing)."""
+    cfg = small(env="yomi", p1="random", p2="ninja", num_envs=4, horizon=4, eval_interval=1,
+                eval_matches=2, eval_pairing_matches=2, eval_snapshots=0, eval_search=None, final_eval_rounds=1,
+                record_matches=False)
+    trainer = Trainer(cfg, run_dir=tmp_path, display=False)
+    assert trainer.pairings == tuple((c, "Ninja") for c in CHARACTERS)
+    assert trainer._yardstick_names() == ["scripted", "scripted_worst"]
+    summary = trainer.run(max_updates=1)
+    trainer.close()
+    for e in read_evaluations(tmp_path):
+        assert e["eval/matches_scripted"] == 5 * 2 and e["eval/matches_random"] == 2
+        # as the learner's character against the opponent's: each pairing from both sides
+        by_pairing = e["eval/scripted_by_pairing"]
+        assert set(by_pairing) == {f"{c}-Ninja" for c in CHARACTERS} | {f"Ninja-{c}" for c in CHARACTERS}
+        worst = e["eval/scripted_worst_pairing"]
+        assert by_pairing[worst] == e["eval/score_scripted_worst"] == min(by_pairing.values())
+        assert e["eval/matches_scripted_worst"] == (2 if worst == "Ninja-Ninja" else 1)
+    assert summary["yardsticks"]["scripted_worst"]["pairing"] == worst
+    assert set(summary["agent"]["yardsticks"]) == {"scripted", "scripted_worst"}
+
+
+def test_each_pairings_matches_count_for_the_learners_character(tmp_path, monkeypatch):
+    """The learner is P1 in the even slots and P2 in the odd ones: with every even slot won and
+    every odd one lost, the Ninja mirror scores one half, each character as P1 against the Ninja
+    wins all, and the Ninja as P2 against each loses all."""
+    from collections import defaultdict
+
+    import numpy as np
+
+    from integration.train import trainer as trainer_module
+    from integration.train.evaluate import Result
+
+    trainer = Trainer(small(env="yomi", p1="random", p2="ninja", num_envs=4, horizon=4, eval_pairing_matches=4,
+                            eval_search=None), run_dir=tmp_path, display=False)
+    monkeypatch.setattr(trainer_module, "play_slots", lambda env, *a, **k: np.array([1, -1, 1, -1], dtype=np.int8))
+    by_pairing = defaultdict(Result)
+    total = trainer._play_pairings(trainer.pairings, None, None, 0, by_pairing, lambda f: None)
+    trainer.close()
+    assert total == Result(10, 10, 0)
+    others = [c for c in CHARACTERS if c != "Ninja"]
+    assert dict(by_pairing) == {("Ninja", "Ninja"): Result(2, 2, 0), **{(c, "Ninja"): Result(2, 0, 0) for c in others},
+                                **{("Ninja", c): Result(0, 2, 0) for c in others}}
