@@ -206,6 +206,10 @@ class TrainConfig:
                  self.final_search_rounds, self.eval_agent_matches) >= 1,
              "eval_snapshot_matches, eval_search_matches, eval_search_every, final_search_rounds and "
              "eval_agent_matches must be at least 1"),
+            (max(self.eval_matches, self.eval_snapshot_matches, self.eval_search_matches, self.eval_agent_matches,
+                 self.eval_pairing_matches) <= MAX_EVAL_MATCHES,
+             f"eval_matches, eval_snapshot_matches, eval_search_matches, eval_agent_matches and "
+             f"eval_pairing_matches must be at most {MAX_EVAL_MATCHES:,} (the matches of one evaluation env)"),
             (self.eval_pairing_matches == 0 or self.eval_pairing_matches >= 2,
              "eval_pairing_matches must be 0 (drawn pairings) or at least 2 (one on each side)"),
             (0.0 <= self.agent_bar <= 1.0, "agent_bar must be between 0 and 1 (1: the yardsticks alone choose the "
@@ -261,6 +265,9 @@ class TrainConfig:
 MAX_HIDDEN = 16384
 MAX_LAYERS = 16
 MAX_HORIZON = 4096
+# Matches of one evaluation env (a C match is about 360 KB: 4,096 of them 1.5 GB), so that a crafted
+# config cannot ask for more memory than a machine has
+MAX_EVAL_MATCHES = 4096
 MAX_BATCH = 1 << 24  # agent steps per update: 2,048 times the default's 8,192
 
 # Settings a checkpoint's config may hold that this trainer does not have: options the ablations

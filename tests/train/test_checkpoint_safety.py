@@ -214,6 +214,7 @@ def test_a_config_that_is_no_table_is_one_clear_error(tmp_path, config):
     ({"hidden": 10 ** 9}, "hidden must be in 1 .. 16384"),          # would allocate terabytes
     ({"layers": 3}, "config names hidden=16, layers=3, its weights hidden=16, layers=2"),
     ({"horizon": 4096, "num_envs": 65536}, "the batch"),
+    ({"eval_pairing_matches": 10 ** 9}, "must be at most 4,096"),   # an evaluation env of 360 PB
 ])
 def test_a_crafted_config_in_a_checkpoint_is_refused_before_anything_is_built(tmp_path, config, message):
     """A resumed run builds its network and buffers from its checkpoint's config, which a
