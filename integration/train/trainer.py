@@ -643,9 +643,10 @@ class Trainer:
     def _eval_plan(self, final: bool, gen, update: int | None = None,
                    rounds: tuple[int, int] | None = None) -> list[EvalOpponent]:
         """The opponents of an evaluation at `update` (default: now), in the order they play:
-        random, scripted (in every pairing where the run has several), the --opponent, the most recent snapshots, the run's agent (where the
-        evaluation may choose a new one: _keep_best), then the search yardstick (at every
-        `eval_search_every`-th periodic evaluation, the first included, and in the final one).
+        random, scripted (in every pairing where the run has several), the --opponent, the most
+        recent snapshots, the run's agent (where the evaluation may choose a new one: _keep_best),
+        then the search yardstick (at every `eval_search_every`-th periodic evaluation, the first
+        included, and in the final one).
         `gen` draws the policies' randomness (None: a plan to estimate, never played)."""
         cfg = self.cfg
         update = self.update_count if update is None else update
@@ -1098,7 +1099,7 @@ class Trainer:
 
     def close(self) -> None:
         """Stop the environments (PufferLib's multiprocessing workers must be stopped to exit)."""
-        for env in (self.env, *self.eval_envs.values()):
+        for env in (self.env, *self.eval_envs.values(), *self.pairing_envs.values()):
             env.close()
 
     @contextlib.contextmanager
