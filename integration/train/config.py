@@ -85,7 +85,7 @@ class TrainConfig:
     # defaults keep the periodic evaluations near a tenth of a 15-minute run on 2 cores
     eval_interval: int = 200  # updates (about 2 minutes of training on 2 cores); 0 = only at the end
     eval_matches: int = 128  # against random and scripted (and --opponent), half on each side
-    # In a run over several character pairings (--p1/--p2 random or lists), scripted is played in
+    # In a run over several character pairings (--p1 and/or --p2 random), scripted is played in
     # every pairing, this many matches each (half on each side), instead of eval_matches over drawn
     # pairings: the run's agent must beat it in each (agent_choice.py).  0: drawn pairings.
     eval_pairing_matches: int = 8

@@ -150,9 +150,8 @@ class Trainer:
         self.eval_envs = {max(2, cfg.eval_matches): self.eval_env}  # by size: snapshots and the search play fewer
         # the character pairings the run draws its matches from, where there are several: scripted is
         # then played in each (_play_pairings), and the run's agent must beat it in each
-        pairings = getattr(self.eval_env, "pairings", None)
-        self.pairings = tuple(pairings()) if pairings and cfg.eval_pairing_matches else ()
-        self.pairings = self.pairings if len(self.pairings) > 1 else ()
+        pairings = tuple(self.eval_env.pairings()) if hasattr(self.eval_env, "pairings") else ()
+        self.pairings = pairings if len(pairings) > 1 and cfg.eval_pairing_matches else ()
         self.pairing_envs: dict = {}  # (P1's character, P2's) -> its evaluation env
         # the search yardstick clones matches of the real game's C engine: elsewhere it is left out
         self.search_yardstick = (cfg.eval_search if cfg.env == "yomi"
