@@ -25,13 +25,18 @@ OPTIONS = {"plain": {}, "cuda_graphs": {"cuda_graphs": True}, "cuda_graph_update
            "bf16": {"bf16": True}, "async_update": {"async_update": True}}
 
 
-def run_tests(cpu: bool) -> dict:
+def run_tests(cpu: bool, timeout_s: float = 300) -> dict:
     tests = ["tests/train/test_cuda_rehearsal.py"]
     if not cpu:
         tests += ["tests/train/test_train.py", "-k", "cuda"]
     t0 = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests], cwd=REPO,
-                          capture_output=True, text=True)
+    try:
+        proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests], cwd=REPO,
+                              capture_output=True, text=True, timeout=timeout_s)
+    except subprocess.TimeoutExpired as exc:  # a hung capture or kernel: reported, and the check goes on
+        out = exc.stdout.decode(errors="replace") if isinstance(exc.stdout, bytes) else (exc.stdout or "")
+        return dict(ok=False, summary=f"timed out after {timeout_s:.0f} s", seconds=round(time.perf_counter() - t0, 1),
+                    output=out[-4000:])
     last = (proc.stdout.strip().splitlines() or [""])[-1]
     return dict(ok=proc.returncode == 0, summary=last, seconds=round(time.perf_counter() - t0, 1),
                 output=None if proc.returncode == 0 else proc.stdout[-4000:] + proc.stderr[-2000:])
@@ -96,9 +101,18 @@ def main(argv: list[str] | None = None) -> int:
     if torch_info := _torch_info():
         report["torch"] = torch_info
 
+    out = Path(args.out)
+
+    def save() -> None:  # after every step, so that a check stopped part-way still leaves what it measured
+        out.write_text(json.dumps(report, indent=1))
+
     report["tests"] = None if args.skip_tests else run_tests(args.cpu)
-    report["training"] = [training_run(name, opts, device, args.env, num_envs, updates)
-                          for name, opts in OPTIONS.items()]
+    save()
+    report["training"] = []
+    for name, opts in OPTIONS.items():
+        report["training"].append(training_run(name, opts, device, args.env, num_envs, updates))
+        print(_training_line(report["training"][-1]), flush=True)
+        save()
     from integration.tools.trainer_bench import bench
 
     throughput = []
@@ -109,11 +123,14 @@ def main(argv: list[str] | None = None) -> int:
             throughput.append(dict(ok=True, **row))
         except Exception as exc:  # noqa: BLE001
             throughput.append(dict(ok=False, workers=w, error=f"{type(exc).__name__}: {exc}"))
+        print(_throughput_line(throughput[-1]), flush=True)
+        report["throughput"] = throughput
+        save()
     report["throughput"] = throughput
     report["seconds"] = round(time.perf_counter() - started, 1)
     report["ok"] = ((report["tests"] is None or report["tests"]["ok"]) and all(r["ok"] for r in report["training"])
                     and all(r["ok"] for r in throughput))
-    Path(args.out).write_text(json.dumps(report, indent=1))
+    save()
     print_table(report)
     print(f"written: {args.out}")
     return 0 if report["ok"] else 1
@@ -129,23 +146,30 @@ def _torch_info() -> dict:
 
 
 def print_table(report: dict) -> None:
-    ok = lambda flag: "ok" if flag else "FAILED"  # noqa: E731
     lines = [f"== GPU check ({report['device']}{', CUDA path rehearsed' if report['device'] == 'cpu' else ''}), "
-             f"{report['seconds']:.0f} s: {ok(report['ok'])} =="]
+             f"{report['seconds']:.0f} s: {_ok(report['ok'])} =="]
     tests = report["tests"]
-    lines.append(f"{'tests':<26} {'-' if tests is None else ok(tests['ok']):<7} "
+    lines.append(f"{'tests':<26} {'-' if tests is None else _ok(tests['ok']):<7} "
                  f"{'' if tests is None else tests['summary']}")
-    for r in report["training"]:
-        detail = (f"{r['updates']} updates, {r['sps']:,.0f} agent steps/s (training)" if "sps" in r
-                  else r.get("error", ""))
-        lines.append(f"{'train ' + r['name']:<26} {ok(r['ok']):<7} {detail}")
-    for r in report["throughput"]:
-        detail = (f"{r['sps'][0]:,.0f} agent steps/s (training) ({r['num_envs']} matches; "
-                  + ", ".join(f"{k} {v:.0%}" for k, v in r["split"].items()) + ")") if r["ok"] else r["error"]
-        lines.append(f"{'throughput ' + str(r['workers']) + ' workers':<26} {ok(r['ok']):<7} {detail}")
+    lines += [_training_line(r) for r in report["training"]] + [_throughput_line(r) for r in report["throughput"]]
     if tests and tests.get("output"):
         lines += ["", "test output (tail):", tests["output"]]
     print("\n".join(lines), flush=True)
+
+
+def _ok(flag: bool) -> str:
+    return "ok" if flag else "FAILED"
+
+
+def _training_line(r: dict) -> str:
+    detail = f"{r['updates']} updates, {r['sps']:,.0f} agent steps/s (training)" if "sps" in r else r.get("error", "")
+    return f"{'train ' + r['name']:<26} {_ok(r['ok']):<7} {detail}"
+
+
+def _throughput_line(r: dict) -> str:
+    detail = (f"{r['sps'][0]:,.0f} agent steps/s (training) ({r['num_envs']} matches; "
+              + ", ".join(f"{k} {v:.0%}" for k, v in r["split"].items()) + ")") if r["ok"] else r["error"]
+    return f"{'throughput ' + str(r['workers']) + ' workers':<26} {_ok(r['ok']):<7} {detail}"
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -91,7 +91,9 @@ def make_env(name: str, num_envs: int, seed: int, p1: str = "ninja", p2: str = "
     assert num_envs % workers == 0, "num_envs must divide among the workers"
     kwargs["num_envs"] = num_envs // workers
     vec = {"serial": pufferlib.vector.Serial, "multiprocessing": pufferlib.vector.Multiprocessing}[backend]
-    extra = dict(num_workers=workers, batch_size=workers) if backend == "multiprocessing" else {}
+    # overwork: PufferLib refuses more workers than physical cores, but "auto" counts the cores this
+    # process may run on (config.py), hyperthreads included, and an explicit count is the user's choice
+    extra = dict(num_workers=workers, batch_size=workers, overwork=True) if backend == "multiprocessing" else {}
     creator = functools.partial(_in_worker, name)
     return pufferlib.vector.make(creator, env_kwargs=kwargs, backend=vec, num_envs=workers, seed=seed, **extra)
 

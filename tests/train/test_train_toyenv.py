@@ -134,3 +134,19 @@ def test_pufferlib_vectorisation(backend):
         assert obs.shape[0] == 16 and r.shape == (16,)
     finally:
         env.close()
+
+
+def test_more_workers_than_physical_cores(monkeypatch):
+    """``vec_workers auto`` counts the cores this process may run on, hyperthreads included, so on a
+    machine with two threads per core it asks PufferLib for twice its count of physical cores, which
+    PufferLib refuses unless told to overwork: the env must still build (here: one physical core)."""
+    import psutil
+
+    real = psutil.cpu_count
+    monkeypatch.setattr(psutil, "cpu_count", lambda logical=True: 1 if not logical else real(logical))
+    env = make_env("support.toyenv:ENV", 4, seed=0, backend="multiprocessing", workers=2)
+    try:
+        obs, _ = env.reset(seed=0)
+        assert obs.shape[0] == 8
+    finally:
+        env.close()
