@@ -123,6 +123,9 @@ class TrainConfig:
     # faster, docs/PERFORMANCE.md) and off elsewhere, a GPU included.
     bf16: bool | str = "auto"
     async_update: bool = False  # overlap env stepping with a one-epoch update (data one version old)
+    # with env workers (multiprocessing), upload observations straight from their shared buffer,
+    # page-locked once (cuda.py, upload_obs); off: through a pinned staging copy
+    register_env_obs: bool = True
     # the CUDA code path above on the CPU, capture and streams left out (tests, scripts/gpu_check.sh --cpu)
     cuda_rehearsal: bool = False
 
@@ -197,6 +200,10 @@ class TrainConfig:
             (not (self.overlap_requested and self.torch_threads != 1),
              "vec_workers >= 2 (the overlapped update process) needs torch_threads 1: a process forked after "
              "torch's OpenMP threads started hangs in them"),
+            (not (self.overlap_requested and self.device.startswith("cuda")),
+             "--vec-workers N with --device cuda: the env steps in N worker processes with "
+             "--set vec_backend=multiprocessing (the native backend's overlapped update process is for "
+             "CPU runs; docs/TRAINING.md, \"CUDA\")"),
             (0.0 <= self.p_latest <= 1.0, "p_latest must be between 0 and 1"),
             (self.minutes is None or self.minutes > 0, "minutes must be positive"),
             (self.steps is None or self.steps > 0, "steps must be positive"),

@@ -31,6 +31,30 @@ import torch
 from .ppo import ppo_loss
 
 
+# Page ranges this process has registered (start -> end).  A range that overlaps one still
+# registered is not registered again: cudaHostRegister would fail, and its failure stays the CUDA
+# runtime's pending error, which the next kernel launch would report as its own.
+_REGISTERED: dict[int, int] = {}
+
+
+def _register_pages(ptr: int, nbytes: int) -> int | None:
+    """Page-lock the pages holding [ptr, ptr + nbytes); their start, or None where not done."""
+    page = 4096
+    start = ptr - ptr % page
+    end = -(-(ptr + nbytes) // page) * page
+    if any(s < end and start < e for s, e in _REGISTERED.items()):
+        return None
+    if int(torch.cuda.cudart().cudaHostRegister(start, end - start, 0)) != 0:
+        return None
+    _REGISTERED[start] = end
+    return start
+
+
+def _unregister_pages(start: int) -> None:
+    if _REGISTERED.pop(start, None) is not None:
+        torch.cuda.cudart().cudaHostUnregister(start)
+
+
 class CudaSupport:
     def __init__(self, trainer):
         self.t = trainer
@@ -41,6 +65,15 @@ class CudaSupport:
         self.graph_act = cfg.cuda_graphs
         self.graph_update = cfg.cuda_graph_update
         self.host_obs = torch.empty((cfg.agents, trainer.spec.obs_size), pin_memory=not self.rehearsal)
+        # The env's own observation buffer page-locked (upload_obs) where it is PufferLib's shared
+        # memory: a mapping of its own that lives as long as the env.  An in-process env's buffer
+        # is ordinary heap memory, whose pages it shares with other objects and which returns to
+        # the allocator when freed: registering those failed the CUDA tests on a GPU (a later
+        # buffer's pages overlapped a registration, and the failed call's pending error surfaced at
+        # the next kernel launch).  The rehearsal has no page-locking.
+        self.register_env_obs = (cfg.register_env_obs and not self.rehearsal
+                                 and cfg.vec_backend == "multiprocessing")
+        self._env_obs = None  # (span, buffer, finalizer) while registered
         self.update_stream = None if self.rehearsal else torch.cuda.Stream(self.device)
         self.act_graphs: dict[int, tuple] = {}
         self.behaviour = trainer.policy
@@ -64,8 +97,44 @@ class CudaSupport:
         return torch.autocast(self.device.type, dtype=torch.bfloat16, cache_enabled=False)
 
     def upload_obs(self, obs_np: np.ndarray, dst: torch.Tensor) -> None:
+        """Observations to the device.  With env workers, they write the observations into the same
+        shared buffer every step: that buffer is page-locked once (``cudaHostRegister``) and copied
+        from directly, so the trainer's process does no staging copy (84 MB a step at 12,288
+        matches).  Otherwise (an in-process env, a buffer that moves, a refusal) the copy goes
+        through the pinned staging buffer.  The copy is asynchronous; the workers overwrite the
+        buffer only at the env's next step, after the rollout's forward pass has read the
+        observations (``actions.cpu()`` waits for the stream)."""
+        if self.register_env_obs and self._registered(obs_np):
+            dst.copy_(torch.from_numpy(obs_np), non_blocking=True)
+            return
         self.host_obs.numpy()[:] = obs_np
         dst.copy_(self.host_obs, non_blocking=True)
+
+    def _registered(self, obs_np: np.ndarray) -> bool:
+        """Whether `obs_np` lies in page-locked memory registered here (registering it the first time)."""
+        if not obs_np.flags.c_contiguous:
+            return False
+        span = (obs_np.ctypes.data, obs_np.nbytes)
+        if self._env_obs is not None:
+            if span == self._env_obs[0]:
+                return True
+            self.register_env_obs = False  # a second buffer: this env does not reuse one
+            self.close()
+            return False
+        pages = _register_pages(*span)
+        if pages is None:
+            self.register_env_obs = False
+            return False
+        # held until close() unregisters it (Trainer.close, before the env frees the buffer), not by
+        # a finalizer at garbage collection: that variant failed the CUDA tests on a GPU as well.
+        self._env_obs = (span, obs_np, pages)
+        return True
+
+    def close(self) -> None:
+        """Unregister the env's observation buffer (before the env frees it)."""
+        if self._env_obs is not None:
+            _unregister_pages(self._env_obs[2])
+        self._env_obs = None
 
     def use_behaviour(self, policy) -> None:
         self.behaviour = policy

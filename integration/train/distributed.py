@@ -13,7 +13,8 @@ Contract:
 * rank 0 alone writes: checkpoints, metrics, plots, evaluations, the summary.  A checkpoint holds
   every rank's own part (envs, self-play assignments, RNGs), gathered to rank 0, so ``--resume``
   continues each rank where it was; it must be resumed with the same number of processes;
-* the backend is NCCL for ``--device cuda`` (rank r uses GPU ``LOCAL_RANK``), gloo on the CPU.
+* the backend is NCCL for ``--device cuda`` (rank r uses GPU ``LOCAL_RANK``), gloo on the CPU and
+  where more ranks than GPUs share a machine's GPUs (:func:`gpu_of_rank`).
 
 An explicit all-reduce rather than DistributedDataParallel: the trainer's forward pass for the
 update is ``policy.evaluate``, not ``forward``, which DDP's reducer does not see; the explicit
@@ -49,13 +50,28 @@ def init(device: str) -> str:
     if dist.is_initialized():
         return device
     if device.startswith("cuda"):
-        local = int(os.environ.get("LOCAL_RANK", "0"))
-        torch.cuda.set_device(local)
-        device = f"cuda:{local}"
-        dist.init_process_group("nccl")
+        gpu, backend = gpu_of_rank(int(os.environ.get("LOCAL_RANK", "0")),
+                                   int(os.environ.get("LOCAL_WORLD_SIZE", "1")), torch.cuda.device_count())
+        torch.cuda.set_device(gpu)
+        device = f"cuda:{gpu}"
+        dist.init_process_group(backend)
     else:
         dist.init_process_group("gloo")
     return device
+
+
+def gpu_of_rank(local_rank: int, local_ranks: int, gpus: int) -> tuple[int, str]:
+    """The GPU a rank uses and the process group's backend.  With a GPU per rank: GPU ``LOCAL_RANK``
+    and NCCL.  With more ranks on a machine than GPUs, the ranks share them (rank r on GPU r mod
+    gpus) and the backend is gloo, which all-reduces CUDA tensors through the host: NCCL refuses
+    two ranks on one GPU.  Ranks sharing a GPU split the per-step work of the trainer's own process
+    (the rollout's forward passes, the observations' upload, the bookkeeping), which is what a
+    single trainer process on a many-core GPU machine waits on (docs/PERFORMANCE.md, "GPU check")."""
+    if gpus < 1:
+        raise RuntimeError("--device cuda: torch sees no CUDA device here")
+    if local_ranks <= gpus:
+        return local_rank, "nccl"
+    return local_rank % gpus, "gloo"
 
 
 class _NoMetrics:

@@ -1098,6 +1098,8 @@ class Trainer:
 
     def close(self) -> None:
         """Stop the environments (PufferLib's multiprocessing workers must be stopped to exit)."""
+        if self.cuda:
+            self.cuda.close()  # the env's page-locked buffer is unregistered before the env frees it
         for env in (self.env, *self.eval_envs.values(), *self.pairing_envs.values()):
             env.close()
 

@@ -46,3 +46,16 @@ def test_unsupported_settings_fail_clearly(key, value):
 def test_needs_a_process_group():
     with pytest.raises(ValueError, match="run it with torchrun"):
         DistributedTrainer(small(), display=False)
+
+
+def test_gpu_of_rank():
+    """A GPU per rank: GPU LOCAL_RANK and NCCL; more ranks than GPUs: shared round-robin, gloo
+    (NCCL refuses two ranks on one GPU); no GPU: one clear error."""
+    from integration.train.distributed import gpu_of_rank
+
+    assert [gpu_of_rank(r, 4, 8) for r in range(4)] == [(0, "nccl"), (1, "nccl"), (2, "nccl"), (3, "nccl")]
+    assert [gpu_of_rank(r, 2, 2) for r in range(2)] == [(0, "nccl"), (1, "nccl")]
+    assert [gpu_of_rank(r, 4, 1) for r in range(4)] == [(0, "gloo")] * 4
+    assert [gpu_of_rank(r, 4, 2) for r in range(4)] == [(0, "gloo"), (1, "gloo"), (0, "gloo"), (1, "gloo")]
+    with pytest.raises(RuntimeError, match="no CUDA device"):
+        gpu_of_rank(0, 2, 0)

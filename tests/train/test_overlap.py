@@ -118,6 +118,8 @@ def test_workers_setting():
     assert small(vec_workers=2, vec_backend="serial").overlapped() is False
     for bad, message in [(dict(vec_workers=0), "vec_workers must be a positive number or auto"),
                          (dict(vec_workers="all"), "vec_workers must be a positive number or auto"),
-                         (dict(vec_workers=2, torch_threads=2), "needs torch_threads 1")]:
+                         (dict(vec_workers=2, torch_threads=2), "needs torch_threads 1"),
+                         # on a GPU, env workers are PufferLib's: an explicit count is not silently one process
+                         (dict(vec_workers=12, device="cuda"), "vec_backend=multiprocessing")]:
         with pytest.raises(ValueError, match=message):
             small(**bad).validate()
