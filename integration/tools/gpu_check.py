@@ -3,7 +3,9 @@
 1. the CUDA tests (tests/train/test_train.py's CUDA tests and the CPU rehearsal of the CUDA path);
 2. a short training run with each CUDA option off (plain) and on, one at a time: CUDA graphs for the
    rollout, the graphed update, bf16, the asynchronous update; each must finish with finite losses;
-3. training throughput (``yomi bench --trainer``) with 1, 4 and 16 env worker processes.
+3. training throughput (``yomi bench --trainer``) with 1, 4 and 16 env worker processes;
+4. with the game's env, the env alone (``yomi bench --env``) in as many processes: the ceiling the
+   training figures are a share of on this machine's cores.
 
 It prints one summary table and writes it as JSON (``--out``).  ``--cpu`` runs the same steps on
 the CPU with the CUDA path rehearsed (``cuda_rehearsal``: capture, streams and pinned memory left
@@ -71,6 +73,24 @@ def training_run(name: str, options: dict, device: str, env: str | None, num_env
                 sps=sps[len(sps) // 2], finite_losses=finite, seconds=round(time.perf_counter() - t0, 1))
 
 
+def env_ceiling(workers: int, per_worker: int, quick: bool, throughput: list) -> dict:
+    """The env alone (``yomi bench --env``, C backend, random legal actions) in as many processes as
+    the largest throughput case has workers, as many matches each: what training could reach on
+    this machine's cores with no learner at all, and the best training figure as a share of it."""
+    from integration.tools.env_bench import run_case
+
+    t0 = time.perf_counter()
+    try:
+        case = run_case("c", per_worker, workers, seconds=0.5 if quick else 2.0, repeats=1 if quick else 2,
+                        p1="ninja", p2="ninja")
+    except Exception as exc:  # noqa: BLE001 - reported like every other step
+        return dict(ok=False, workers=workers, error=f"{type(exc).__name__}: {exc}")
+    best = max((r["sps"][0] for r in throughput if r.get("ok")), default=None)
+    return dict(ok=True, workers=workers, num_envs=per_worker, sps=case["wall"], sps_cpu=case["cpu"],
+                training_share=None if best is None else round(best / case["wall"][0], 3),
+                seconds=round(time.perf_counter() - t0, 1))
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="scripts/gpu_check.sh", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -127,9 +147,13 @@ def main(argv: list[str] | None = None) -> int:
         report["throughput"] = throughput
         save()
     report["throughput"] = throughput
+    if args.env in (None, "yomi"):  # the game's env: its own rate on as many cores, training's ceiling
+        report["env_ceiling"] = env_ceiling(max(workers), per_worker, quick=args.cpu, throughput=throughput)
+        print(_ceiling_line(report["env_ceiling"]), flush=True)
+        save()
     report["seconds"] = round(time.perf_counter() - started, 1)
     report["ok"] = ((report["tests"] is None or report["tests"]["ok"]) and all(r["ok"] for r in report["training"])
-                    and all(r["ok"] for r in throughput))
+                    and all(r["ok"] for r in throughput) and report.get("env_ceiling", {}).get("ok", True))
     save()
     print_table(report)
     print(f"written: {args.out}")
@@ -152,6 +176,8 @@ def print_table(report: dict) -> None:
     lines.append(f"{'tests':<26} {'-' if tests is None else _ok(tests['ok']):<7} "
                  f"{'' if tests is None else tests['summary']}")
     lines += [_training_line(r) for r in report["training"]] + [_throughput_line(r) for r in report["throughput"]]
+    if "env_ceiling" in report:
+        lines.append(_ceiling_line(report["env_ceiling"]))
     if tests and tests.get("output"):
         lines += ["", "test output (tail):", tests["output"]]
     print("\n".join(lines), flush=True)
@@ -164,6 +190,14 @@ def _ok(flag: bool) -> str:
 def _training_line(r: dict) -> str:
     detail = f"{r['updates']} updates, {r['sps']:,.0f} agent steps/s (training)" if "sps" in r else r.get("error", "")
     return f"{'train ' + r['name']:<26} {_ok(r['ok']):<7} {detail}"
+
+
+def _ceiling_line(r: dict) -> str:
+    if not r["ok"]:
+        return f"{'env alone, ' + str(r['workers']) + ' procs':<26} {_ok(False):<7} {r['error']}"
+    share = "" if r["training_share"] is None else f"; the best training figure is {r['training_share']:.0%} of it"
+    return (f"{'env alone, ' + str(r['workers']) + ' procs':<26} {_ok(True):<7} {r['sps'][0]:,.0f} env agent steps/s "
+            f"({r['num_envs']} matches each, {r['sps_cpu'][0]:,.0f} per CPU-s of one process){share}")
 
 
 def _throughput_line(r: dict) -> str:

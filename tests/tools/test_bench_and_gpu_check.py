@@ -57,6 +57,18 @@ def test_gpu_check_cpu_mode(tmp_path, capsys):
     assert [r["workers"] for r in report["throughput"]] == [1, 2]
     table = capsys.readouterr().out
     assert "train cuda_graph_update" in table and "throughput 2 workers" in table
+    assert "env_ceiling" not in report  # the toy env has no ceiling step: it is the game's env's
+
+
+def test_gpu_check_env_ceiling():
+    """The game's env alone in 2 processes of 2 matches: its rate, and the best successful training
+    figure (here a made-up 1,000, beside a failed case that must not count) as a share of it."""
+    throughput = [dict(ok=True, sps=(1000.0, 900.0, 1100.0)), dict(ok=False, error="x")]
+    r = gpu_check.env_ceiling(2, 2, quick=True, throughput=throughput)
+    assert r["ok"] and (r["workers"], r["num_envs"]) == (2, 2)
+    assert r["sps"][1] <= r["sps"][0] <= r["sps"][2] and r["sps"][0] > 1000
+    assert r["training_share"] == round(1000.0 / r["sps"][0], 3)
+    assert "env alone, 2 procs" in gpu_check._ceiling_line(r)
 
 
 @pytest.mark.skipif(torch.cuda.is_available(), reason="this machine has a GPU")
