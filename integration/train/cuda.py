@@ -1,6 +1,7 @@
 """Everything CUDA-specific, used only with --device cuda (the CPU path never imports this).
 
-* observations go host -> device through one pinned staging buffer;
+* observations go host -> device from the env workers' shared buffer, page-locked once, or
+  else through one pinned staging buffer;
 * ``cuda_graphs``: the rollout forward pass (policy + sampling, hundreds of
   tiny kernels per turn) is captured once per behaviour policy and replayed;
 * ``cuda_graph_update``: one PPO minibatch step (forward, backward, gradient
@@ -68,12 +69,11 @@ class CudaSupport:
         # The env's own observation buffer page-locked (upload_obs) where it is PufferLib's shared
         # memory: a mapping of its own that lives as long as the env.  An in-process env's buffer
         # is ordinary heap memory, whose pages it shares with other objects and which returns to
-        # the allocator when freed: registering those failed the CUDA tests on a GPU (a later
-        # buffer's pages overlapped a registration, and the failed call's pending error surfaced at
-        # the next kernel launch).  The rehearsal has no page-locking.
+        # the allocator when freed: registering those failed the CUDA tests on a GPU, in processes
+        # that build one trainer after another.  The rehearsal has no page-locking.
         self.register_env_obs = (cfg.register_env_obs and not self.rehearsal
                                  and cfg.vec_backend == "multiprocessing")
-        self._env_obs = None  # (span, buffer, finalizer) while registered
+        self._env_obs = None  # (span, buffer, first page) while registered
         self.update_stream = None if self.rehearsal else torch.cuda.Stream(self.device)
         self.act_graphs: dict[int, tuple] = {}
         self.behaviour = trainer.policy
