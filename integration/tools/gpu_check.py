@@ -135,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
         save()
     from integration.tools.trainer_bench import bench
 
-    throughput = []
+    report["throughput"] = throughput = []
     for w in workers:
         try:
             row = bench(w, per_worker * w, max(2, updates // 2), device, args.env,
@@ -144,9 +144,7 @@ def main(argv: list[str] | None = None) -> int:
         except Exception as exc:  # noqa: BLE001
             throughput.append(dict(ok=False, workers=w, error=f"{type(exc).__name__}: {exc}"))
         print(_throughput_line(throughput[-1]), flush=True)
-        report["throughput"] = throughput
         save()
-    report["throughput"] = throughput
     if args.env in (None, "yomi"):  # the game's env: its own rate on as many cores, training's ceiling
         report["env_ceiling"] = env_ceiling(max(workers), per_worker, quick=args.cpu, throughput=throughput)
         print(_ceiling_line(report["env_ceiling"]), flush=True)

@@ -50,7 +50,6 @@ import csv
 import hashlib
 import json
 import multiprocessing
-import os
 import sys
 import time
 from dataclasses import dataclass
@@ -59,6 +58,7 @@ from pathlib import Path
 
 import numpy as np
 
+from integration.train.config import usable_cores
 from integration.train.search import solve_matrix_game
 from integration.train.stats import bradley_terry, bradley_terry_covariance, rating_intervals, wilson_interval
 
@@ -180,14 +180,6 @@ def play_chunk(job: tuple) -> tuple[Chunk, list[dict], np.ndarray]:
         env.close()
     return chunk, [dict(score=float(score[i]) if not np.isnan(score[i]) else 0.5, turns=int(turns[i]),
                         error=bool(error[i] or np.isnan(score[i]))) for i in range(n)], moves
-
-
-def usable_cores() -> int:
-    """The cores this process may run on (its CPU affinity, where the system reports one)."""
-    try:
-        return len(os.sched_getaffinity(0)) or 1
-    except AttributeError:  # macOS: no affinity
-        return os.cpu_count() or 1
 
 
 def max_jobs() -> int:

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import argparse
 import ast
-import os
 import shutil
 import sys
 import textwrap
 from pathlib import Path
 
-from .config import TrainConfig, load_file, merge
+from .config import TrainConfig, load_file, merge, usable_cores
 from .envs import DEFAULT_ENV, ENVS
 
 SUMMARY_INDENT = 18  # the summary's labels ("run folder        ") are this wide
@@ -155,8 +154,7 @@ def main(argv: list[str] | None = None) -> int:
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
         print(f"train-selfplay: error: {message}", file=sys.stderr)
         return 2
-    if rank == 0 and (hint := cuda_env_hint(trainer.cfg, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
-                                         else os.cpu_count() or 1)):
+    if rank == 0 and (hint := cuda_env_hint(trainer.cfg, usable_cores())):
         print(hint, file=sys.stderr)
     trainer.ignore_sigint_after_stop = True  # this process ends after the run: a late forwarded SIGINT is moot
     try:

@@ -142,7 +142,7 @@ class TrainConfig:
     def workers(self) -> int:
         """vec_workers as a number: "auto" is the cores this process may run on."""
         if self.vec_workers == "auto":
-            return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+            return usable_cores()
         return int(self.vec_workers)
 
     @property
@@ -286,6 +286,14 @@ RETIRED_SWITCHES = {"pool_sampling": "uniform", "style_bias": 0.0, "exploiter_in
                     "magnet_coef": 0.0, "pairing_priority": 0.0}
 RETIRED_SETTINGS = {"exploiter_updates", "exploiters_kept", "p_exploiter", "distill_k", "distill_coef",
                     "magnet_interval"}
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity, where the system reports one)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # macOS: no affinity
+        return os.cpu_count() or 1
 
 
 def cpu_has_native_bf16() -> bool:

@@ -64,9 +64,9 @@ def gpu_of_rank(local_rank: int, local_ranks: int, gpus: int) -> tuple[int, str]
     """The GPU a rank uses and the process group's backend.  With a GPU per rank: GPU ``LOCAL_RANK``
     and NCCL.  With more ranks on a machine than GPUs, the ranks share them (rank r on GPU r mod
     gpus) and the backend is gloo, which all-reduces CUDA tensors through the host: NCCL refuses
-    two ranks on one GPU.  Ranks sharing a GPU split the per-step work of the trainer's own process
-    (the rollout's forward passes, the observations' upload, the bookkeeping), which is what a
-    single trainer process on a many-core GPU machine waits on (docs/PERFORMANCE.md, "GPU check")."""
+    two ranks on one GPU.  Ranks sharing a GPU split the trainer's per-step work (forward passes,
+    upload, bookkeeping) between processes; on a 16-core H200 machine 4 such ranks trained no faster
+    than one process with as many env workers (docs/PERFORMANCE.md, "GPU check")."""
     if gpus < 1:
         raise RuntimeError("--device cuda: torch sees no CUDA device here")
     if local_ranks <= gpus:

@@ -289,7 +289,7 @@ def test_worker_count_never_exceeds_the_chunks():
 def test_max_jobs_is_eight_per_usable_core(monkeypatch):
     from integration.tools import tournament
 
-    monkeypatch.setattr(tournament.os, "sched_getaffinity", lambda pid: {0, 3, 5}, raising=False)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 3, 5}, raising=False)
     assert tournament.usable_cores() == 3 and tournament.max_jobs() == 24
 
 
