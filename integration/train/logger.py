@@ -18,6 +18,7 @@ import math
 import re
 import sys
 import time
+from collections import deque
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -38,6 +39,7 @@ CSV_COLUMNS = [
     "time/env", "time/forward", "time/update", "time/eval", "time/other",
     "policy_lag",
 ]
+TIME_PARTS = ("env", "forward", "update", "eval", "other")  # the time/* columns, where an update's time goes
 
 
 class MetricsLog:
@@ -142,9 +144,11 @@ def snapshot_update(name: str) -> int | None:
 
 
 # ----- plots -------------------------------------------------------------------------------------
-def make_plots(run_dir: Path, rows: list[dict]) -> list[Path]:
+def make_plots(run_dir: Path, rows: list[dict], update_beside: bool = False) -> list[Path]:
     """The run folder's PNGs from its metrics rows and its evaluations (eval.jsonl, the final one
-    included): progress, yardsticks, snapshots, losses, timing."""
+    included): progress, yardsticks, snapshots, losses, timing.  `update_beside`: the run's updates
+    ran beside its rollouts (the overlapped loop), so timing draws the update as a line over the
+    stacked rest instead of on top of it."""
     if not rows:
         return []
     import matplotlib
@@ -266,9 +270,11 @@ def make_plots(run_dir: Path, rows: list[dict]) -> list[Path]:
     axes[0].plot(*series("sps"), label=RATE_TRAINING)
     axes[0].plot(*series("sps_run"), label=RATE_RUN)
     axes[0].set_title("agent steps per second"), axes[0].set_xlabel("agent steps"), axes[0].legend()
-    parts = ["time/env", "time/forward", "time/update", "time/eval", "time/other"]
+    parts = [f"time/{n}" for n in TIME_PARTS if not (update_beside and n == "update")]
     xs = [r["global_step"] for r in rows]
     axes[1].stackplot(xs, *[[r.get(k) or 0.0 for r in rows] for k in parts], labels=[p[5:] for p in parts])
+    if update_beside:
+        axes[1].plot(xs, [r.get("time/update") or 0.0 for r in rows], color="black", label="update (beside)")
     axes[1].set_title("seconds per update"), axes[1].set_xlabel("agent steps"), axes[1].legend(loc="upper left")
     paths.append(_save(fig, out / "timing.png"))
     return paths
@@ -352,6 +358,7 @@ class Display:
     each evaluation opponent (the fixed yardsticks first, then the past snapshots)."""
 
     WIDTH = 80  # the narrowest terminal every line is laid out for
+    TIME_ROWS = 10  # the time split is the mean of this many latest updates, as the summary's rate
 
     def __init__(self, enabled: bool = True, interval_s: float = 10.0, budget: str = ""):
         self.enabled = enabled
@@ -362,6 +369,10 @@ class Display:
         self.last_print = 0.0
         self.last_draw = 0.0
         self.row: dict = {}
+        # whether the PPO update runs beside the rollout (the overlapped and asynchronous loops): the
+        # trainer sets it; then an update's time is not a part of the rollout's, and is shown apart
+        self.update_beside = False
+        self.recent_times: deque[dict[str, float]] = deque(maxlen=self.TIME_ROWS)
         self.state = Status()
         self.yardsticks: dict[str, tuple[int, dict]] = {}  # name -> (update, results): the latest of each
         self.snapshots: tuple[int, dict[str, dict]] = (0, {})  # the latest evaluation's past snapshots
@@ -384,9 +395,9 @@ class Display:
     def update(self, row: dict, status: Status) -> None:
         """After an update: its metrics row and where the run stands."""
         self.row = dict(row)
-        names = ("env", "forward", "update", "eval", "other")
-        parts = [(n, row.get(f"time/{n}") or 0.0) for n in names]
-        self.row["split"] = parts if sum(v for _, v in parts) else None
+        times = {n: row.get(f"time/{n}") or 0.0 for n in TIME_PARTS}
+        if sum(times.values()):
+            self.recent_times.append(times)
         self.state = status
         self._show(force=True)
 
@@ -461,12 +472,21 @@ class Display:
                 f"clip {_num(r.get('loss/clipfrac'), '{:.2f}')}  EV {_num(r.get('loss/explained_variance'), '{:.2f}')}")
 
     def time_line(self) -> str:
-        split = self.row.get("split")
-        if not split:
+        """Where an update's wall time goes, over the latest TIME_ROWS updates (one alone, such as
+        the last update of an overlapped run, which has no rollout beside it, would mislead).  In
+        one process the parts follow each other and are shares of their sum; with the update beside
+        the rollout, env, forward, eval and other make up the wall time and the update is its share
+        of that same time, shown apart."""
+        if not self.recent_times:
             return "time per update: -"
-        total = sum(v for _, v in split)
-        sep = "  " if len(split) <= 5 else " "  # six parts fit 80 columns with single spaces
-        return "time per update: " + sep.join(f"{n} {100 * v / total:.0f}%" for n, v in split)
+        mean = {n: sum(t[n] for t in self.recent_times) / len(self.recent_times) for n in TIME_PARTS}
+        shown = [n for n in TIME_PARTS if not (self.update_beside and n == "update")]
+        total = sum(mean[n] for n in shown) or 1e-9
+        parts = [f"{n} {100 * mean[n] / total:.0f}%" for n in shown]
+        if self.update_beside:
+            parts.append(f"update beside {100 * mean['update'] / total:.0f}%")
+        line = "time per update: " + "  ".join(parts)
+        return line if len(line) <= self.WIDTH else "time per update: " + " ".join(parts)
 
     def eval_rows(self) -> list[tuple[str, ...]]:
         """(opponent, score, 95% interval, Elo difference, matches, update) of the latest results."""

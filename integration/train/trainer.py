@@ -222,6 +222,7 @@ class Trainer:
 
         self.run_dir = Path(run_dir or cfg.run_dir or Path("runs") / datetime.now().strftime("%Y%m%d-%H%M%S"))
         self.display = Display(display, cfg.print_interval_s)
+        self.display.update_beside = self.async_mode or self.overlap
 
     @property
     def async_mode(self) -> bool:
@@ -1172,7 +1173,7 @@ class Trainer:
         plots = []
         if self.cfg.plots:
             self.display.status(self._status("plots", 0.0, eta_s=PLOTS_S))
-            plots = make_plots(self.run_dir, self.metrics.rows)
+            plots = make_plots(self.run_dir, self.metrics.rows, update_beside=self.async_mode or self.overlap)
         rows = self.metrics.rows
         recent = rows[-10:]
         sps = [r["sps"] for r in recent if r.get("sps")]

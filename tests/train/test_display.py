@@ -48,7 +48,42 @@ def test_the_time_split_is_one_line(display):
     display.update({**ROW, "time/env": 1.0, "time/forward": 1.5, "time/update": 5.5, "time/eval": 1.0,
                     "time/other": 1.0}, Status("training", 0.42, 65.0))
     line = [line for line in render(display, 80) if line.startswith("time per update:")]
-    assert line == ["time per update: env 10%  forward 15%  update 55%  eval 10%  other 10%"]
+    # the mean of the fixture's row (1, 2, 6, 1, 0) and this one (1, 1.5, 5.5, 1, 1): 1, 1.75, 5.75, 1, 0.5
+    # of 10 s
+    assert line == ["time per update: env 10%  forward 18%  update 58%  eval 10%  other 5%"]
+
+
+def test_the_time_split_is_the_mean_of_the_latest_updates():
+    """Ten updates make the split; an eleventh pushes out the first.  The last update of an
+    overlapped run has no rollout beside it (env 0, forward 0): alone it would read as if the env
+    took no time."""
+    d = Display(enabled=False)
+    for _ in range(9):
+        d.update({"time/env": 2.0, "time/forward": 2.0, "time/update": 4.0, "time/eval": 0.0,
+                  "time/other": 2.0}, Status())
+    d.update({"time/env": 0.0, "time/forward": 0.0, "time/update": 4.0, "time/eval": 0.0,
+              "time/other": 2.0}, Status())
+    # means over 10: env 1.8, forward 1.8, update 4.0, eval 0, other 2.0 of 9.6 s
+    assert d.time_line() == "time per update: env 19%  forward 19%  update 42%  eval 0%  other 21%"
+    d.update({"time/env": 2.0, "time/forward": 2.0, "time/update": 4.0, "time/eval": 0.0,
+              "time/other": 2.0}, Status())
+    assert d.time_line() == "time per update: env 19%  forward 19%  update 42%  eval 0%  other 21%"  # first out, same mean
+    for _ in range(9):
+        d.update({"time/env": 2.0, "time/forward": 2.0, "time/update": 4.0, "time/eval": 0.0,
+                  "time/other": 2.0}, Status())
+    assert d.time_line() == "time per update: env 20%  forward 20%  update 40%  eval 0%  other 20%"
+
+
+def test_an_update_beside_the_rollout_is_shown_apart():
+    """Overlapped: env, forward, eval and other make up the wall time (0.5 s here); the update, in
+    its own process, is its share of that time (0.45 of 0.5 s), not a part of the sum."""
+    d = Display(enabled=False)
+    d.update_beside = True
+    d.update({"time/env": 0.2, "time/forward": 0.2, "time/update": 0.45, "time/eval": 0.0, "time/other": 0.1},
+             Status())
+    line = d.time_line()
+    assert line == "time per update: env 40%  forward 40%  eval 0%  other 20%  update beside 90%"
+    assert len(line) <= Display.WIDTH
 
 
 @pytest.mark.parametrize("width", [80, 132])
