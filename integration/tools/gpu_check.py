@@ -3,7 +3,8 @@
 1. the CUDA tests (tests/train/test_train.py's CUDA tests and the CPU rehearsal of the CUDA path);
 2. a short training run with each CUDA option off (plain) and on, one at a time: CUDA graphs for the
    rollout, the graphed update, bf16, the asynchronous update; each must finish with finite losses;
-3. training throughput (``yomi bench --trainer``) with 1, 4 and 16 env worker processes;
+3. training throughput (``yomi bench --trainer``) with 1, 4 and 16 env worker processes, and with
+   the 16 in two halves (``double_buffer``: one half steps while the trainer acts for the other);
 4. with the game's env, the env alone (``yomi bench --env``) in as many processes: the ceiling the
    training figures are a share of on this machine's cores.
 
@@ -136,13 +137,18 @@ def main(argv: list[str] | None = None) -> int:
     from integration.tools.trainer_bench import bench
 
     report["throughput"] = throughput = []
-    for w in workers:
+    # each worker count, then the largest even one with its matches in two halves of workers
+    # (double_buffer: one half steps while the trainer acts for the other)
+    halves = max((w for w in workers if w >= 2 and w % 2 == 0), default=None)
+    for w, double in [(w, False) for w in workers] + ([(halves, True)] if halves else []):
+        extra = {"cuda_rehearsal": True} if args.cpu else {}
+        if double:
+            extra["double_buffer"] = True
         try:
-            row = bench(w, per_worker * w, max(2, updates // 2), device, args.env,
-                        **({"cuda_rehearsal": True} if args.cpu else {}))
-            throughput.append(dict(ok=True, **row))
+            row = bench(w, per_worker * w, max(2, updates // 2), device, args.env, **extra)
+            throughput.append(dict(ok=True, double_buffer=double, **row))
         except Exception as exc:  # noqa: BLE001
-            throughput.append(dict(ok=False, workers=w, error=f"{type(exc).__name__}: {exc}"))
+            throughput.append(dict(ok=False, workers=w, double_buffer=double, error=f"{type(exc).__name__}: {exc}"))
         print(_throughput_line(throughput[-1]), flush=True)
         save()
     if args.env in (None, "yomi"):  # the game's env: its own rate on as many cores, training's ceiling
@@ -201,7 +207,8 @@ def _ceiling_line(r: dict) -> str:
 def _throughput_line(r: dict) -> str:
     detail = (f"{r['sps'][0]:,.0f} agent steps/s (training) ({r['num_envs']} matches; "
               + ", ".join(f"{k} {v:.0%}" for k, v in r["split"].items()) + ")") if r["ok"] else r["error"]
-    return f"{'throughput ' + str(r['workers']) + ' workers':<26} {_ok(r['ok']):<7} {detail}"
+    name = f"throughput {r['workers']} workers" + (", halves" if r.get("double_buffer") else "")
+    return f"{name:<26} {_ok(r['ok']):<7} {detail}"
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -30,6 +30,10 @@ class TrainConfig:
     # process while this one plays the next rollout (overlap.py); 1 keeps everything in this
     # process.  With serial / multiprocessing: PufferLib's env workers, as many.
     vec_workers: int | str = "auto"
+    # With env workers (vec_backend multiprocessing): the matches in two halves, each stepped by
+    # half the workers while the trainer acts for the other half (envs.py, HalvesEnv), so workers
+    # and trainer do not wait for each other each turn.  Needs an even number of workers.
+    double_buffer: bool = False
     seed: int = 1
     device: str = "cpu"
     # Small nets: 1 thread is nearly as fast as 2 and immune to OpenMP stalls on a busy CPU
@@ -204,6 +208,12 @@ class TrainConfig:
              "--vec-workers N with --device cuda: the env steps in N worker processes with "
              "--set vec_backend=multiprocessing (the native backend's overlapped update process is for "
              "CPU runs; docs/TRAINING.md, \"CUDA\")"),
+            (not self.double_buffer or (self.vec_backend == "multiprocessing" and self.workers() >= 2
+                                        and self.workers() % 2 == 0),
+             "double_buffer steps two halves of the matches in env worker processes: it needs "
+             "--set vec_backend=multiprocessing and an even --vec-workers of 2 or more"),
+            (not (self.double_buffer and self.opponent is not None and self.opponent.startswith("search")),
+             "double_buffer: the search opponent reads the matches of an in-process env; play it without"),
             (0.0 <= self.p_latest <= 1.0, "p_latest must be between 0 and 1"),
             (self.minutes is None or self.minutes > 0, "minutes must be positive"),
             (self.steps is None or self.steps > 0, "steps must be positive"),

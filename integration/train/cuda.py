@@ -73,7 +73,8 @@ class CudaSupport:
         # that build one trainer after another.  The rehearsal has no page-locking.
         self.register_env_obs = (cfg.register_env_obs and not self.rehearsal
                                  and cfg.vec_backend == "multiprocessing")
-        self._env_obs = None  # (span, buffer, first page) while registered
+        self._env_obs: dict[tuple[int, int], tuple] = {}  # span -> (buffer, first page) while registered
+        self._env_buffers = 2 if cfg.double_buffer else 1  # the env's shared observation buffers
         self.update_stream = None if self.rehearsal else torch.cuda.Stream(self.device)
         self.act_graphs: dict[int, tuple] = {}
         self.behaviour = trainer.policy
@@ -97,7 +98,8 @@ class CudaSupport:
         return torch.autocast(self.device.type, dtype=torch.bfloat16, cache_enabled=False)
 
     def upload_obs(self, obs_np: np.ndarray, dst: torch.Tensor) -> None:
-        """Observations to the device.  With env workers, they write the observations into the same
+        """Observations to the device, into `dst`: next_obs, or a half's rows of it (double_buffer).
+        With env workers, they write the observations into the same
         shared buffer every step: that buffer is page-locked once (``cudaHostRegister``) and copied
         from directly, so the trainer's process does no staging copy (84 MB a step at 12,288
         matches).  Otherwise (an in-process env, a buffer that moves, a refusal) the copy goes
@@ -107,18 +109,25 @@ class CudaSupport:
         if self.register_env_obs and self._registered(obs_np):
             dst.copy_(torch.from_numpy(obs_np), non_blocking=True)
             return
-        self.host_obs.numpy()[:] = obs_np
-        dst.copy_(self.host_obs, non_blocking=True)
+        # the staging rows where dst lies in next_obs: a half's own (double_buffer), so that one
+        # half's copy, still in flight, is never overwritten by the other's
+        first = (dst.data_ptr() - self.t.next_obs.data_ptr()) // (dst.element_size() * dst.shape[1])
+        host = self.host_obs[first:first + dst.shape[0]]
+        host.numpy()[:] = obs_np
+        dst.copy_(host, non_blocking=True)
 
     def _registered(self, obs_np: np.ndarray) -> bool:
-        """Whether `obs_np` lies in page-locked memory registered here (registering it the first time)."""
+        """Whether `obs_np` lies in page-locked memory registered here (registering it the first
+        time).  The env has one shared buffer, or one per half with double_buffer (envs.HalvesEnv);
+        a buffer beyond those means the env does not reuse its buffers: then nothing stays
+        registered and every upload takes the staging copy."""
         if not obs_np.flags.c_contiguous:
             return False
         span = (obs_np.ctypes.data, obs_np.nbytes)
-        if self._env_obs is not None:
-            if span == self._env_obs[0]:
-                return True
-            self.register_env_obs = False  # a second buffer: this env does not reuse one
+        if span in self._env_obs:
+            return True
+        if len(self._env_obs) == self._env_buffers:
+            self.register_env_obs = False
             self.close()
             return False
         pages = _register_pages(*span)
@@ -127,14 +136,14 @@ class CudaSupport:
             return False
         # held until close() unregisters it (Trainer.close, before the env frees the buffer), not by
         # a finalizer at garbage collection: that variant failed the CUDA tests on a GPU as well.
-        self._env_obs = (span, obs_np, pages)
+        self._env_obs[span] = (obs_np, pages)
         return True
 
     def close(self) -> None:
-        """Unregister the env's observation buffer (before the env frees it)."""
-        if self._env_obs is not None:
-            _unregister_pages(self._env_obs[2])
-        self._env_obs = None
+        """Unregister the env's observation buffers (before the env frees them)."""
+        for _, pages in self._env_obs.values():
+            _unregister_pages(pages)
+        self._env_obs = {}
 
     def use_behaviour(self, policy) -> None:
         self.behaviour = policy
@@ -155,10 +164,12 @@ class CudaSupport:
         policy = self.behaviour
         if not self.graph_act:
             return policy.act(obs)
-        assert obs.data_ptr() == self.t.next_obs.data_ptr(), "a captured forward pass reads a static input"
+        # a static input: next_obs, or one half's rows of it (double_buffer: one graph per half)
+        assert obs.untyped_storage().data_ptr() == self.t.next_obs.untyped_storage().data_ptr(), \
+            "a captured forward pass reads a static input"
         if self.rehearsal:  # capture skipped: the function the graph would hold, on the same static input
             return policy.act(obs)
-        key = id(policy)
+        key = (id(policy), obs.data_ptr(), obs.shape[0])
         if key not in self.act_graphs:
             self.act_graphs[key] = self._capture_act(policy, obs)
         graph, out = self.act_graphs[key]

@@ -75,10 +75,12 @@ def match_recorder(name: str) -> Callable | None:
 
 
 def make_env(name: str, num_envs: int, seed: int, p1: str = "ninja", p2: str = "ninja",
-             backend: str = "native", workers: int = 1, shaping_damage: float = 0.0):
+             backend: str = "native", workers: int = 1, shaping_damage: float = 0.0,
+             double_buffer: bool = False):
     """A vectorised env of `num_envs` matches (2 * num_envs agents, P1 then P2 of each match).
     `shaping_damage` is passed on as the env's damage shaping where the env has it (and ignored
-    by envs without it, such as the toy: their reward is the outcome alone)."""
+    by envs without it, such as the toy: their reward is the outcome alone).  `double_buffer`
+    (multiprocessing only): a :class:`HalvesEnv` of two such envs of half the workers each."""
     import pufferlib.vector
 
     factory = env_factory(name)
@@ -88,7 +90,13 @@ def make_env(name: str, num_envs: int, seed: int, p1: str = "ninja", p2: str = "
     if backend == "native":
         return factory(num_envs=num_envs, seed=seed, **kwargs)
     # PufferLib's vectorisation: `workers` copies of the env, each with num_envs / workers matches.
-    assert num_envs % workers == 0, "num_envs must divide among the workers"
+    if num_envs % workers:
+        raise ValueError(f"num_envs ({num_envs}) must divide among the {workers} env workers")
+    if double_buffer:
+        if backend != "multiprocessing" or workers % 2:
+            raise ValueError("double_buffer needs the multiprocessing backend and an even number of workers")
+        return HalvesEnv([make_env(name, num_envs // 2, seed, p1, p2, backend, workers // 2, shaping_damage)
+                          for _ in range(2)], workers)
     kwargs["num_envs"] = num_envs // workers
     vec = {"serial": pufferlib.vector.Serial, "multiprocessing": pufferlib.vector.Multiprocessing}[backend]
     # overwork: PufferLib refuses more workers than physical cores, but "auto" counts the cores this
@@ -109,3 +117,55 @@ def _in_worker(name: str, **kwargs):
 def action_spec(env):
     """The ActionSpec of a native env or of PufferLib's vectorised wrappers."""
     return getattr(env, "action_spec", None) or env.driver_env.action_spec
+
+
+class HalvesEnv:
+    """The matches in two halves, each a PufferLib multiprocessing env of half the workers, so
+    that one half steps while the trainer acts for the other (trainer.py, ``_collect_halves``):
+    PufferLib's double-buffered ``send``/``recv``, with the halves fixed.  PufferLib's own pool
+    mode (``batch_size`` below the number of envs) hands back whichever workers are ready first,
+    so the order of the turns would depend on timing; two envs taken in turn keep a run
+    deterministic for its seed.
+
+    Agents 0 .. A/2-1 are the first half's, A/2 .. A-1 the second's (``parts``: their agent and
+    match slices).  Worker j of the second half gets the seed worker W/2 + j of one env of W
+    workers would (``reset``), so both layouts start from the same matches.  ``step`` steps both
+    halves at once, for callers that do not interleave."""
+
+    def __init__(self, halves: list, workers: int):
+        self.halves = halves
+        self.workers = workers
+        self.driver_env = halves[0].driver_env
+        self.num_agents = sum(h.num_agents for h in halves)
+        n, m = halves[0].num_agents, halves[0].num_agents // 2
+        self.parts = [(slice(0, n), slice(0, m)), (slice(n, self.num_agents), slice(m, self.num_agents // 2))]
+
+    def reset(self, seed: int = 0):
+        obs = [h.reset(seed=seed + i * (self.workers // 2))[0] for i, h in enumerate(self.halves)]
+        return _concat(obs), []
+
+    def send(self, half: int, actions) -> None:
+        self.halves[half].send(actions)
+
+    def recv(self, half: int):
+        """(observations, rewards, terminals, truncations) of the half's last step: views into
+        its workers' shared buffers, valid until its next ``send``."""
+        obs, rewards, terminals, truncations = self.halves[half].recv()[:4]
+        return obs, rewards, terminals, truncations
+
+    def step(self, actions):
+        n = self.halves[0].num_agents
+        for i, h in enumerate(self.halves):
+            h.send(actions[:n] if i == 0 else actions[n:])
+        parts = [self.recv(i) for i in range(2)]
+        return (*(_concat([p[k] for p in parts]) for k in range(4)), [])
+
+    def close(self) -> None:
+        for h in self.halves:
+            h.close()
+
+
+def _concat(arrays):
+    import numpy as np
+
+    return np.concatenate(arrays)

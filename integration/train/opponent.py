@@ -135,15 +135,20 @@ class FixedOpponent:
     def opponent_agents(self) -> np.ndarray:
         return 2 * np.arange(len(self.learner_seat)) + 1 - self.learner_seat
 
-    def opponent_actions(self, obs: torch.Tensor, actions: torch.Tensor) -> None:
-        """Overwrite, in place, the actions of the opponent's seats with its own."""
+    def opponent_actions(self, obs: torch.Tensor, actions: torch.Tensor, rows: slice = slice(None)) -> None:
+        """Overwrite, in place, the actions of the opponent's seats with its own.  `obs` and
+        `actions` are the agents `rows` (all of them, or a contiguous part: trainer.py,
+        _collect_halves)."""
+        span = range(2 * len(self.learner_seat))[rows]
         agents = self.opponent_agents()
+        keep = (agents >= span[0]) & (agents <= span[-1])
+        agents = agents[keep]
         if hasattr(self.policy, "bind"):
             self.policy.bind(self.env, agents)
-        index = torch.as_tensor(agents, device=obs.device)
+        index = torch.as_tensor(agents - span[0], device=obs.device)
         rows = obs[index]
         if self.mixture is not None:
-            acted = self.mixture.act(rows, self.member, self.generator)
+            acted = self.mixture.act(rows, self.member[torch.as_tensor(keep)], self.generator)
         else:
             acted = self.policy(rows, self.spec.decode_masks(rows))
         actions[index] = acted.to(actions.device, actions.dtype)

@@ -99,10 +99,13 @@ class SelfPlay:
         ids = self.opponent[versus]
         return {int(sid): agents[ids == sid] for sid in np.unique(ids)}
 
-    def opponent_actions(self, obs: torch.Tensor, actions: torch.Tensor) -> None:
+    def opponent_actions(self, obs: torch.Tensor, actions: torch.Tensor, rows: slice = slice(None)) -> None:
         """Overwrite, in place, the actions of the seats played by past snapshots: every snapshot
-        in one batched pass (policy.PolicyStack)."""
-        groups = self.opponent_groups()
+        in one batched pass (policy.PolicyStack).  `obs` and `actions` are the agents `rows`
+        (all of them, or a contiguous part: trainer.py, _collect_halves)."""
+        first, last = range(2 * self.num_matches)[rows][0], range(2 * self.num_matches)[rows][-1]
+        groups = {sid: a[(a >= first) & (a <= last)] - first for sid, a in self.opponent_groups().items()}
+        groups = {sid: a for sid, a in groups.items() if len(a)}
         if not groups:
             return
         ids, stack = self._stacked()

@@ -144,7 +144,7 @@ class Trainer:
         ckpt.seed_everything(cfg.seed)
 
         self.env = make_env(cfg.env, cfg.num_envs, cfg.seed, cfg.p1, cfg.p2, cfg.vec_backend, cfg.workers(),
-                            shaping_damage=cfg.shaping_damage)
+                            shaping_damage=cfg.shaping_damage, double_buffer=cfg.double_buffer)
         self.spec = action_spec(self.env)
         self.eval_env = make_env(cfg.env, max(2, cfg.eval_matches), cfg.seed + 7919, cfg.p1, cfg.p2)
         self.eval_envs = {max(2, cfg.eval_matches): self.eval_env}  # by size: snapshots and the search play fewer
@@ -437,6 +437,8 @@ class Trainer:
     def collect(self, buf: Rollout, behaviour: MaskedActorCritic) -> dict:
         """Play `horizon` turns of every match; the learner's forward pass covers all agents,
         then the seats of past snapshots are overwritten by their own actions."""
+        if self.cfg.double_buffer:
+            return self._collect_halves(buf, behaviour)
         for t in range(self.cfg.horizon):
             obs = self.next_obs
             buf.obs[t] = obs
@@ -466,9 +468,62 @@ class Trainer:
             buf.next_value[:] = behaviour.value(self.next_obs).float()
         return {}
 
-    def _record_episodes(self, rewards, done, learner, ended) -> None:
+    def _collect_halves(self, buf: Rollout, behaviour: MaskedActorCritic) -> dict:
+        """`collect` with the matches in two halves (envs.HalvesEnv): each turn, the trainer takes
+        the first half's step, acts for it and sends its actions, then does the same for the
+        second half while the first one's workers step; so the workers of one half step while the
+        trainer acts for the other.  Every turn's bookkeeping is collect's, per half: rows t of
+        the buffer hold turn t of every match, whichever half it is in.  The trajectories differ
+        from collect's only by the order the random draws are taken in (each half's forward pass
+        draws its own actions; finished matches draw new opponents half by half)."""
+        env, horizon = self.env, self.cfg.horizon
+        for t in range(horizon + 1):
+            for half, (agents, matches) in enumerate(env.parts):
+                if t > 0:  # the half's previous step: its results belong to row t - 1
+                    with self.timer("env"):
+                        obs_np, rewards, terminals, truncations = env.recv(half)
+                    self._after_step(buf, t - 1, agents, matches, obs_np, rewards, terminals | truncations)
+                if t == horizon:
+                    continue
+                obs = self.next_obs[agents]
+                buf.obs[t, agents] = obs
+                with self.timer("forward"), torch.no_grad(), self._autocast():
+                    out = self.cuda.act(obs) if self.cuda else behaviour.act(obs)
+                    actions = out.actions.clone()
+                    self.selfplay.opponent_actions(obs, actions, agents)
+                buf.actions[t, agents], buf.logprob[t, agents], buf.value[t, agents] = \
+                    actions, out.logprob, out.value.float()
+                buf.move_mask[t, agents], buf.data_row[t, agents] = out.move_mask, out.data_row
+                buf.weight[t, agents] = torch.as_tensor(self.selfplay.learner_agents()[agents], device=self.device)
+                with self.timer("env"):
+                    env.send(half, actions.cpu().numpy().astype(np.int32))
+            if t < horizon:
+                self.global_step += self.cfg.agents
+        with torch.no_grad(), self._autocast():
+            buf.next_value[:] = behaviour.value(self.next_obs).float()
+        return {}
+
+    def _after_step(self, buf: Rollout, t: int, agents: slice, matches: slice, obs_np, rewards, done) -> None:
+        """One half's step results into row t, its next observations into next_obs (collect's
+        bookkeeping for the agents and matches of the half)."""
+        buf.reward[t, agents] = torch.as_tensor(rewards, device=self.device)
+        buf.done[t, agents] = torch.as_tensor(done, device=self.device, dtype=torch.float32)
+        full_rewards = np.zeros(self.cfg.agents, dtype=np.float32)
+        full_done = np.zeros(self.cfg.agents, dtype=bool)
+        full_rewards[agents], full_done[agents] = rewards, done
+        ended = full_done.reshape(-1, 2).any(1)
+        self._record_episodes(full_rewards, full_done, self.selfplay.learner_agents(), ended, matches)
+        self.selfplay.reassign(ended)
+        if self.cuda:
+            self.cuda.upload_obs(obs_np, self.next_obs[agents])
+        else:
+            self.next_obs[agents].copy_(torch.from_numpy(obs_np))
+
+    def _record_episodes(self, rewards, done, learner, ended, matches: slice = slice(None)) -> None:
+        """Add a turn's rewards to the episodes under way, and close those that ended.  `matches`:
+        the matches that played the turn (all of them, or a half: _collect_halves)."""
         self.ep_return += rewards
-        self.ep_len += 1
+        self.ep_len[matches] += 1
         if not ended.any():
             return
         finished = np.flatnonzero(done & learner)

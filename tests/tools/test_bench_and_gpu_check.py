@@ -45,7 +45,8 @@ def test_trainer_bench_figures(tmp_path):
 
 def test_gpu_check_cpu_mode(tmp_path, capsys):
     """Every step but the test files (this is one), on the toy env: each option's training run
-    finishes with finite losses and the throughput figures come for 1 and 2 env workers."""
+    finishes with finite losses and the throughput figures come for 1 and 2 env workers, and for
+    2 workers in two halves (double_buffer)."""
     out = tmp_path / "check.json"
     rc = gpu_check.main(["--cpu", "--skip-tests", "--env", TOY, "--updates", "2", "--num-envs", "4",
                          "--envs-per-worker", "2", "--out", str(out)])
@@ -54,9 +55,10 @@ def test_gpu_check_cpu_mode(tmp_path, capsys):
     assert [r["name"] for r in report["training"]] == ["plain", "cuda_graphs", "cuda_graph_update", "bf16",
                                                      "async_update"]
     assert all(r["finite_losses"] and r["updates"] == 2 for r in report["training"])
-    assert [r["workers"] for r in report["throughput"]] == [1, 2]
+    assert [(r["workers"], r["double_buffer"]) for r in report["throughput"]] == [(1, False), (2, False), (2, True)]
     table = capsys.readouterr().out
     assert "train cuda_graph_update" in table and "throughput 2 workers" in table
+    assert "throughput 2 workers, halves" in table
     assert "env_ceiling" not in report  # the toy env has no ceiling step: it is the game's env's
 
 

@@ -12,7 +12,8 @@ from support.training import small
 
 # the option sets test_train.py's CUDA tests run on a GPU, and each option alone
 OPTIONS = [{}, {"cuda_graphs": True}, {"cuda_graph_update": True}, {"bf16": True}, {"async_update": True},
-           {"cuda_graphs": True, "cuda_graph_update": True}, {"async_update": True, "cuda_graphs": True}]
+           {"cuda_graphs": True, "cuda_graph_update": True}, {"async_update": True, "cuda_graphs": True},
+           {"cuda_graphs": True, "double_buffer": True, "vec_backend": "multiprocessing", "vec_workers": 2}]
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -61,5 +62,6 @@ def test_captured_act_reads_the_static_input(tmp_path):
     the rehearsal catches too."""
     trainer = Trainer(small(cuda_rehearsal=True, cuda_graphs=True), run_dir=tmp_path, display=False)
     trainer.cuda.act(trainer.next_obs)
+    trainer.cuda.act(trainer.next_obs[: trainer.cfg.num_envs])  # a half's rows of it (double_buffer)
     with pytest.raises(AssertionError, match="static input"):
         trainer.cuda.act(trainer.next_obs.clone())

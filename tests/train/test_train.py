@@ -442,7 +442,10 @@ cuda = pytest.mark.skipif(not torch.cuda.is_available(), reason="no CUDA device 
 
 @cuda
 @pytest.mark.parametrize("extra", [{}, {"cuda_graphs": True, "cuda_graph_update": True}, {"bf16": True},
-                                   {"async_update": True, "cuda_graphs": True}])
+                                   {"async_update": True, "cuda_graphs": True},
+                                   # two halves of env workers: two page-locked buffers, a graph per half
+                                   {"cuda_graphs": True, "double_buffer": True, "vec_backend": "multiprocessing",
+                                    "vec_workers": 2}])
 def test_cuda_training_runs(tmp_path, extra):
     trainer = Trainer(small(device="cuda", **extra), run_dir=tmp_path, display=False)
     summary = trainer.run(max_updates=4)
