@@ -118,6 +118,20 @@ def cuda_env_hint(cfg: TrainConfig, cores: int) -> str | None:
             f"trains several times faster (docs/TRAINING.md, \"CUDA\")")
 
 
+def cpu_cores_hint(cfg: TrainConfig, cores: int, launched: bool) -> str | None:
+    """A CPU run in one or two processes on a machine of 4 cores or more: the note that names the
+    data-parallel run that uses them all (a rank per core, each its own matches).  Two processes
+    are what the overlapped loop needs (docs/TRAINING.md, "Two cores"); more cores take more
+    matches, which only more ranks play.  None where it does not apply (a GPU run, a rank of a
+    distributed run, env worker processes)."""
+    if cfg.device != "cpu" or launched or cfg.vec_backend != "native" or cores < 4:
+        return None
+    used = 2 if cfg.overlapped() else 1
+    return (f"train-selfplay: note: this run uses {used} of this machine's {cores} cores; --distributed {cores} "
+            f"trains on all of them, a rank per core with its own {cfg.num_envs} matches "
+            f"(docs/TRAINING.md, \"Many processes\")")
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     args = parse_args(argv)
@@ -154,7 +168,8 @@ def main(argv: list[str] | None = None) -> int:
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
         print(f"train-selfplay: error: {message}", file=sys.stderr)
         return 2
-    if rank == 0 and (hint := cuda_env_hint(trainer.cfg, usable_cores())):
+    if rank == 0 and (hint := cuda_env_hint(trainer.cfg, usable_cores())
+                      or cpu_cores_hint(trainer.cfg, usable_cores(), distributed.launched())):
         print(hint, file=sys.stderr)
     trainer.ignore_sigint_after_stop = True  # this process ends after the run: a late forwarded SIGINT is moot
     try:

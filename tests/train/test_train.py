@@ -510,3 +510,19 @@ def test_cuda_env_hint():
     assert cuda_env_hint(TrainConfig(), 16) is None
     assert cuda_env_hint(TrainConfig(device="cuda", vec_backend="multiprocessing", vec_workers=12), 16) is None
     assert cuda_env_hint(TrainConfig(device="cuda"), 3) is None
+
+
+def test_cpu_cores_hint():
+    """A CPU run on a machine of 4 cores or more is told the run that uses them all (a rank per
+    core); on 2 or 3 cores, on a GPU, as a rank of a distributed run or with env workers it is told
+    nothing."""
+    from integration.train.cli import cpu_cores_hint
+
+    hint = cpu_cores_hint(TrainConfig(vec_workers=2), 16, launched=False)  # the overlapped loop: 2 processes
+    assert "uses 2 of this machine's 16 cores" in hint and "--distributed 16 " in hint and "own 128 matches" in hint
+    assert "--distributed 4 " in cpu_cores_hint(TrainConfig(num_envs=64), 4, launched=False)
+    assert "uses 1 of this machine's 8" in cpu_cores_hint(TrainConfig(vec_workers=1), 8, launched=False)
+    assert cpu_cores_hint(TrainConfig(), 3, launched=False) is None
+    assert cpu_cores_hint(TrainConfig(), 16, launched=True) is None
+    assert cpu_cores_hint(TrainConfig(device="cuda"), 16, launched=False) is None
+    assert cpu_cores_hint(TrainConfig(vec_backend="multiprocessing", vec_workers=8), 16, launched=False) is None
