@@ -10,6 +10,7 @@ DEFAULT_ENV.)
 """
 from __future__ import annotations
 
+import atexit
 import functools
 import importlib
 import multiprocessing
@@ -103,7 +104,21 @@ def make_env(name: str, num_envs: int, seed: int, p1: str = "ninja", p2: str = "
     # process may run on (config.py), hyperthreads included, and an explicit count is the user's choice
     extra = dict(num_workers=workers, batch_size=workers, overwork=True) if backend == "multiprocessing" else {}
     creator = functools.partial(_in_worker, name)
-    return pufferlib.vector.make(creator, env_kwargs=kwargs, backend=vec, num_envs=workers, seed=seed, **extra)
+    env = pufferlib.vector.make(creator, env_kwargs=kwargs, backend=vec, num_envs=workers, seed=seed, **extra)
+    if backend == "multiprocessing":
+        atexit.register(_stop_workers, list(env.processes))
+    return env
+
+
+def _stop_workers(processes: list) -> None:
+    """Stop env workers still running when this process exits.  PufferLib's workers are not
+    daemons, and at exit multiprocessing waits for every such child, which never ends by itself:
+    a process that exits without closing its env (an error between making the env and the
+    trainer's close) would hang.  Registered after multiprocessing's own exit handler, this runs
+    before it."""
+    for p in processes:
+        if p.is_alive():
+            p.terminate()
 
 
 def _in_worker(name: str, **kwargs):
@@ -121,7 +136,7 @@ def action_spec(env):
 
 class HalvesEnv:
     """The matches in two halves, each a PufferLib multiprocessing env of half the workers, so
-    that one half steps while the trainer acts for the other (trainer.py, ``_collect_halves``):
+    that one half steps while the trainer acts for the other (trainer.py, ``collect``):
     PufferLib's double-buffered ``send``/``recv``, with the halves fixed.  PufferLib's own pool
     mode (``batch_size`` below the number of envs) hands back whichever workers are ready first,
     so the order of the turns would depend on timing; two envs taken in turn keep a run

@@ -138,7 +138,7 @@ class FixedOpponent:
     def opponent_actions(self, obs: torch.Tensor, actions: torch.Tensor, rows: slice = slice(None)) -> None:
         """Overwrite, in place, the actions of the opponent's seats with its own.  `obs` and
         `actions` are the agents `rows` (all of them, or a contiguous part: trainer.py,
-        _collect_halves)."""
+        collect)."""
         span = range(2 * len(self.learner_seat))[rows]
         agents = self.opponent_agents()
         keep = (agents >= span[0]) & (agents <= span[-1])

@@ -102,7 +102,7 @@ class SelfPlay:
     def opponent_actions(self, obs: torch.Tensor, actions: torch.Tensor, rows: slice = slice(None)) -> None:
         """Overwrite, in place, the actions of the seats played by past snapshots: every snapshot
         in one batched pass (policy.PolicyStack).  `obs` and `actions` are the agents `rows`
-        (all of them, or a contiguous part: trainer.py, _collect_halves)."""
+        (all of them, or a contiguous part: trainer.py, collect)."""
         first, last = range(2 * self.num_matches)[rows][0], range(2 * self.num_matches)[rows][-1]
         groups = {sid: a[(a >= first) & (a <= last)] - first for sid, a in self.opponent_groups().items()}
         groups = {sid: a for sid, a in groups.items() if len(a)}

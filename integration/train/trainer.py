@@ -435,53 +435,22 @@ class Trainer:
 
     # ----- experience --------------------------------------------------------------------
     def collect(self, buf: Rollout, behaviour: MaskedActorCritic) -> dict:
-        """Play `horizon` turns of every match; the learner's forward pass covers all agents,
-        then the seats of past snapshots are overwritten by their own actions."""
-        if self.cfg.double_buffer:
-            return self._collect_halves(buf, behaviour)
-        for t in range(self.cfg.horizon):
-            obs = self.next_obs
-            buf.obs[t] = obs
-            with self.timer("forward"), torch.no_grad(), self._autocast():
-                out = self.cuda.act(obs) if self.cuda else behaviour.act(obs)
-                actions = out.actions.clone()
-                self.selfplay.opponent_actions(obs, actions)
-            buf.actions[t], buf.logprob[t], buf.value[t] = actions, out.logprob, out.value.float()
-            buf.move_mask[t], buf.data_row[t] = out.move_mask, out.data_row
-            learner = self.selfplay.learner_agents()
-            buf.weight[t] = torch.as_tensor(learner, device=self.device)
-            with self.timer("env"):
-                obs_np, rewards, terminals, truncations, _ = self.env.step(actions.cpu().numpy().astype(np.int32))
-            # A truncation is treated as an end (no bootstrap): the next row is a new match.
-            done = terminals | truncations
-            buf.reward[t] = torch.as_tensor(rewards, device=self.device)
-            buf.done[t] = torch.as_tensor(done, device=self.device, dtype=torch.float32)
-            ended = done.reshape(-1, 2).any(1)
-            self._record_episodes(rewards, done, learner, ended)
-            self.selfplay.reassign(ended)  # new opponents only for matches that just ended
-            if self.cuda:
-                self.cuda.upload_obs(obs_np, self.next_obs)
-            else:
-                self.next_obs.copy_(torch.from_numpy(obs_np))
-            self.global_step += self.cfg.agents
-        with torch.no_grad(), self._autocast():
-            buf.next_value[:] = behaviour.value(self.next_obs).float()
-        return {}
-
-    def _collect_halves(self, buf: Rollout, behaviour: MaskedActorCritic) -> dict:
-        """`collect` with the matches in two halves (envs.HalvesEnv): each turn, the trainer takes
-        the first half's step, acts for it and sends its actions, then does the same for the
-        second half while the first one's workers step; so the workers of one half step while the
-        trainer acts for the other.  Every turn's bookkeeping is collect's, per half: rows t of
-        the buffer hold turn t of every match, whichever half it is in.  The trajectories differ
-        from collect's only by the order the random draws are taken in (each half's forward pass
-        draws its own actions; finished matches draw new opponents half by half)."""
-        env, horizon = self.env, self.cfg.horizon
+        """Play `horizon` turns of every match.  Each turn, for each part of the matches (one part,
+        all of them; or two halves with double_buffer, envs.HalvesEnv): take the part's last step
+        (its results are row t - 1), act for it, and send its actions.  With two halves the first
+        half's workers step while the trainer acts for the second: neither waits for the other.
+        Acting: the learner's forward pass covers all the part's agents, then the seats of past
+        snapshots are overwritten by their own actions.  Rows t of the buffer hold turn t of every
+        match, whichever part it is in; halves change only the order of the random draws (each
+        half's forward pass draws its own actions, finished matches draw opponents half by half)."""
+        parts = self.env.parts if self.cfg.double_buffer else [(slice(None), slice(None))]
+        horizon = self.cfg.horizon
         for t in range(horizon + 1):
-            for half, (agents, matches) in enumerate(env.parts):
-                if t > 0:  # the half's previous step: its results belong to row t - 1
+            for part, (agents, matches) in enumerate(parts):
+                if t > 0:
                     with self.timer("env"):
-                        obs_np, rewards, terminals, truncations = env.recv(half)
+                        obs_np, rewards, terminals, truncations = self._recv(part)
+                    # A truncation is treated as an end (no bootstrap): the next row is a new match.
                     self._after_step(buf, t - 1, agents, matches, obs_np, rewards, terminals | truncations)
                 if t == horizon:
                     continue
@@ -491,21 +460,35 @@ class Trainer:
                     out = self.cuda.act(obs) if self.cuda else behaviour.act(obs)
                     actions = out.actions.clone()
                     self.selfplay.opponent_actions(obs, actions, agents)
+                    to_env = actions.cpu().numpy().astype(np.int32)  # on a GPU: waits for the pass
                 buf.actions[t, agents], buf.logprob[t, agents], buf.value[t, agents] = \
                     actions, out.logprob, out.value.float()
                 buf.move_mask[t, agents], buf.data_row[t, agents] = out.move_mask, out.data_row
                 buf.weight[t, agents] = torch.as_tensor(self.selfplay.learner_agents()[agents], device=self.device)
-                with self.timer("env"):
-                    env.send(half, actions.cpu().numpy().astype(np.int32))
+                self._send(part, to_env)
             if t < horizon:
                 self.global_step += self.cfg.agents
         with torch.no_grad(), self._autocast():
             buf.next_value[:] = behaviour.value(self.next_obs).float()
         return {}
 
+    def _send(self, part: int, actions: np.ndarray) -> None:
+        """A part's actions: sent to its workers (halves), or kept for the whole env's step."""
+        if self.cfg.double_buffer:
+            with self.timer("env"):
+                self.env.send(part, actions)
+        else:
+            self._actions = actions
+
+    def _recv(self, part: int):
+        """(observations, rewards, terminals, truncations) of a part's step."""
+        if self.cfg.double_buffer:
+            return self.env.recv(part)
+        return self.env.step(self._actions)[:4]
+
     def _after_step(self, buf: Rollout, t: int, agents: slice, matches: slice, obs_np, rewards, done) -> None:
-        """One half's step results into row t, its next observations into next_obs (collect's
-        bookkeeping for the agents and matches of the half)."""
+        """A part's step results into row t and its next observations into next_obs; the episodes
+        that ended are counted and their matches draw new opponents."""
         buf.reward[t, agents] = torch.as_tensor(rewards, device=self.device)
         buf.done[t, agents] = torch.as_tensor(done, device=self.device, dtype=torch.float32)
         full_rewards = np.zeros(self.cfg.agents, dtype=np.float32)
@@ -513,7 +496,7 @@ class Trainer:
         full_rewards[agents], full_done[agents] = rewards, done
         ended = full_done.reshape(-1, 2).any(1)
         self._record_episodes(full_rewards, full_done, self.selfplay.learner_agents(), ended, matches)
-        self.selfplay.reassign(ended)
+        self.selfplay.reassign(ended)  # new opponents only for matches that just ended
         if self.cuda:
             self.cuda.upload_obs(obs_np, self.next_obs[agents])
         else:
@@ -521,7 +504,7 @@ class Trainer:
 
     def _record_episodes(self, rewards, done, learner, ended, matches: slice = slice(None)) -> None:
         """Add a turn's rewards to the episodes under way, and close those that ended.  `matches`:
-        the matches that played the turn (all of them, or a half: _collect_halves)."""
+        the matches that played the turn (all of them, or a half: collect)."""
         self.ep_return += rewards
         self.ep_len[matches] += 1
         if not ended.any():

@@ -29,6 +29,7 @@ def test_rehearsed_cuda_training_runs_and_resumes(tmp_path, extra):
     trainer = Trainer(small(cuda_rehearsal=True, **extra), run_dir=tmp_path, display=False)
     assert trainer.cuda is not None and trainer.cuda.rehearsal
     summary = trainer.run(max_updates=3)
+    trainer.close()  # env worker processes, where the option has them
     assert summary["updates"] == 3
     assert all(np.isfinite(r["loss/policy"]) for r in trainer.metrics.rows)
     if extra.get("cuda_graph_update"):  # the tensor learning rate the captured Adam step reads, annealed
@@ -36,6 +37,7 @@ def test_rehearsed_cuda_training_runs_and_resumes(tmp_path, extra):
     resumed = Trainer.resume(tmp_path, display=False)
     assert resumed.cuda is not None and resumed.update_count == 3
     resumed.run(max_updates=1)
+    resumed.close()
 
 
 def test_rehearsed_graphed_update_equals_the_plain_update(tmp_path):

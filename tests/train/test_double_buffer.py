@@ -1,6 +1,6 @@
 """Double-buffered rollouts (`double_buffer`): the matches in two halves of env workers
 (envs.HalvesEnv), one half stepping while the trainer acts for the other (trainer.py,
-_collect_halves).  What must hold: the halves start and step exactly as one env of as many
+collect).  What must hold: the halves start and step exactly as one env of as many
 workers; a rollout played half by half fills the buffer exactly as one played whole, when the
 policy is deterministic; the snapshots and a fixed opponent act for a half's rows as for the
 whole; a run is deterministic for its seed."""

@@ -449,11 +449,13 @@ cuda = pytest.mark.skipif(not torch.cuda.is_available(), reason="no CUDA device 
 def test_cuda_training_runs(tmp_path, extra):
     trainer = Trainer(small(device="cuda", **extra), run_dir=tmp_path, display=False)
     summary = trainer.run(max_updates=4)
+    trainer.close()  # env worker processes, where the option has them
     assert summary["updates"] == 4
     assert all(np.isfinite(r["loss/policy"]) for r in trainer.metrics.rows)
     assert trainer.bufs[0].obs.is_cuda
     resumed = Trainer.resume(tmp_path, display=False)
     resumed.run(max_updates=1)
+    resumed.close()
 
 
 @cuda

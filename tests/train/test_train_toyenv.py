@@ -150,3 +150,20 @@ def test_more_workers_than_physical_cores(monkeypatch):
         assert obs.shape[0] == 8
     finally:
         env.close()
+
+
+def test_a_process_that_leaves_its_env_workers_running_still_exits():
+    """PufferLib's workers are not daemons: a process that exits without closing its env must not
+    wait for them forever (envs.py stops them at exit)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    tests = Path(__file__).resolve().parents[1]
+    code = ("from integration.train.envs import make_env\n"
+            "env = make_env('support.toyenv:ENV', 4, seed=0, backend='multiprocessing', workers=2)\n"
+            "env.reset(seed=0)\n"
+            "print('made', flush=True)\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=tests.parent, timeout=120, capture_output=True, text=True,
+                          env={**__import__("os").environ, "PYTHONPATH": str(tests)})
+    assert done.returncode == 0 and "made" in done.stdout, done.stderr
