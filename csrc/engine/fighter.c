@@ -199,6 +199,15 @@ int32_t fighter_combo_stale_meter(ymatch *m, yfighter *f, int32_t meter) {
 
 void fighter_base_gain_super_meter(ymatch *m, yfighter *f, int32_t amount, fx stale_amount) {
     int32_t full_staled = fighter_combo_stale_meter(m, f, amount);
+    if (stale_amount == FX_ONE) {
+        /* Most gains (every tick's, hits', parries') pass 1: lerp(a, b, 1) is a * 0 + b * 1, b
+         * exactly for the integers here, and a division by 2^0 leaves its integer as it is, so the
+         * general path below gives this value with the lerps and the power left out. */
+        amount = fighter_meter_gain_modified(m, f, full_staled);
+        if (f->combo_supers != 0) amount = fxs_round(yfx_div(m, fxs_int(amount), fxs_powu(FXI(2), f->combo_supers)));
+        fighter_gain_super_meter_raw(f, amount);
+        return;
+    }
     amount = fxs_round(fxs_lerp(fxs_int(amount), fxs_int(full_staled), stale_amount));
     amount = fighter_meter_gain_modified(m, f, amount);
     int32_t super_modified = fxs_round(yfx_div(m, fxs_int(amount), fxs_powu(FXI(2), f->combo_supers)));
