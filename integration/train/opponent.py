@@ -135,11 +135,11 @@ class FixedOpponent:
     def opponent_agents(self) -> np.ndarray:
         return 2 * np.arange(len(self.learner_seat)) + 1 - self.learner_seat
 
-    def opponent_actions(self, obs: torch.Tensor, actions: torch.Tensor, rows: slice = slice(None)) -> None:
+    def opponent_actions(self, obs: torch.Tensor, actions: torch.Tensor, part: slice = slice(None)) -> None:
         """Overwrite, in place, the actions of the opponent's seats with its own.  `obs` and
-        `actions` are the agents `rows` (all of them, or a contiguous part: trainer.py,
+        `actions` are the agents of `part` (all of them, or a contiguous part: trainer.py,
         collect)."""
-        span = range(2 * len(self.learner_seat))[rows]
+        span = range(2 * len(self.learner_seat))[part]
         agents = self.opponent_agents()
         keep = (agents >= span[0]) & (agents <= span[-1])
         agents = agents[keep]

@@ -99,11 +99,12 @@ class SelfPlay:
         ids = self.opponent[versus]
         return {int(sid): agents[ids == sid] for sid in np.unique(ids)}
 
-    def opponent_actions(self, obs: torch.Tensor, actions: torch.Tensor, rows: slice = slice(None)) -> None:
+    def opponent_actions(self, obs: torch.Tensor, actions: torch.Tensor, part: slice = slice(None)) -> None:
         """Overwrite, in place, the actions of the seats played by past snapshots: every snapshot
-        in one batched pass (policy.PolicyStack).  `obs` and `actions` are the agents `rows`
+        in one batched pass (policy.PolicyStack).  `obs` and `actions` are the agents of `part`
         (all of them, or a contiguous part: trainer.py, collect)."""
-        first, last = range(2 * self.num_matches)[rows][0], range(2 * self.num_matches)[rows][-1]
+        span = range(2 * self.num_matches)[part]
+        first, last = span[0], span[-1]
         groups = {sid: a[(a >= first) & (a <= last)] - first for sid, a in self.opponent_groups().items()}
         groups = {sid: a for sid, a in groups.items() if len(a)}
         if not groups:
