@@ -149,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
             throughput.append(dict(ok=True, double_buffer=double, **row))
         except Exception as exc:  # noqa: BLE001
             throughput.append(dict(ok=False, workers=w, double_buffer=double, error=f"{type(exc).__name__}: {exc}"))
-        print(_throughput_line(throughput[-1]), flush=True)
+        print(_throughput_line(throughput[-1], _plain_of(throughput[-1], throughput)), flush=True)
         save()
     if args.env in (None, "yomi"):  # the game's env: its own rate on as many cores, training's ceiling
         report["env_ceiling"] = env_ceiling(max(workers), per_worker, quick=args.cpu, throughput=throughput)
@@ -177,9 +177,10 @@ def print_table(report: dict) -> None:
     lines = [f"== GPU check ({report['device']}{', CUDA path rehearsed' if report['device'] == 'cpu' else ''}), "
              f"{report['seconds']:.0f} s: {_ok(report['ok'])} =="]
     tests = report["tests"]
-    lines.append(f"{'tests':<26} {'-' if tests is None else _ok(tests['ok']):<7} "
+    lines.append(f"{'tests':<30} {'-' if tests is None else _ok(tests['ok']):<7} "
                  f"{'' if tests is None else tests['summary']}")
-    lines += [_training_line(r) for r in report["training"]] + [_throughput_line(r) for r in report["throughput"]]
+    lines += [_training_line(r) for r in report["training"]]
+    lines += [_throughput_line(r, _plain_of(r, report["throughput"])) for r in report["throughput"]]
     if "env_ceiling" in report:
         lines.append(_ceiling_line(report["env_ceiling"]))
     if tests and tests.get("output"):
@@ -193,22 +194,31 @@ def _ok(flag: bool) -> str:
 
 def _training_line(r: dict) -> str:
     detail = f"{r['updates']} updates, {r['sps']:,.0f} agent steps/s (training)" if "sps" in r else r.get("error", "")
-    return f"{'train ' + r['name']:<26} {_ok(r['ok']):<7} {detail}"
+    return f"{'train ' + r['name']:<30} {_ok(r['ok']):<7} {detail}"
 
 
 def _ceiling_line(r: dict) -> str:
     if not r["ok"]:
-        return f"{'env alone, ' + str(r['workers']) + ' procs':<26} {_ok(False):<7} {r['error']}"
+        return f"{'env alone, ' + str(r['workers']) + ' procs':<30} {_ok(False):<7} {r['error']}"
     share = "" if r["training_share"] is None else f"; the best training figure is {r['training_share']:.0%} of it"
-    return (f"{'env alone, ' + str(r['workers']) + ' procs':<26} {_ok(True):<7} {r['sps'][0]:,.0f} env agent steps/s "
+    return (f"{'env alone, ' + str(r['workers']) + ' procs':<30} {_ok(True):<7} {r['sps'][0]:,.0f} env agent steps/s "
             f"({r['num_envs']} matches each, {r['sps_cpu'][0]:,.0f} per CPU-s of one process){share}")
 
 
-def _throughput_line(r: dict) -> str:
+def _throughput_line(r: dict, plain: dict | None = None) -> str:
+    """One throughput row; `plain`: the same workers without double buffering, whose figure a
+    double-buffered row is also given as a ratio of."""
     detail = (f"{r['sps'][0]:,.0f} agent steps/s (training) ({r['num_envs']} matches; "
               + ", ".join(f"{k} {v:.0%}" for k, v in r["split"].items()) + ")") if r["ok"] else r["error"]
+    if r["ok"] and r.get("double_buffer") and plain and plain.get("ok"):
+        detail += f", x{r['sps'][0] / plain['sps'][0]:.2f} the plain case"
     name = f"throughput {r['workers']} workers" + (", halves" if r.get("double_buffer") else "")
-    return f"{name:<26} {_ok(r['ok']):<7} {detail}"
+    return f"{name:<30} {_ok(r['ok']):<7} {detail}"
+
+
+def _plain_of(r: dict, rows: list) -> dict | None:
+    """The plain throughput row with `r`'s workers (for a double-buffered `r`)."""
+    return next((q for q in rows if q["workers"] == r["workers"] and not q.get("double_buffer")), None)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -58,7 +58,9 @@ def test_gpu_check_cpu_mode(tmp_path, capsys):
     assert [(r["workers"], r["double_buffer"]) for r in report["throughput"]] == [(1, False), (2, False), (2, True)]
     table = capsys.readouterr().out
     assert "train cuda_graph_update" in table and "throughput 2 workers" in table
-    assert "throughput 2 workers, halves" in table
+    halves = [line for line in table.splitlines() if line.startswith("throughput 2 workers, halves")]
+    plain, double = report["throughput"][1]["sps"][0], report["throughput"][2]["sps"][0]
+    assert halves and halves[-1].endswith(f", x{double / plain:.2f} the plain case")
     assert "env_ceiling" not in report  # the toy env has no ceiling step: it is the game's env's
 
 
