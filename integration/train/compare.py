@@ -104,7 +104,9 @@ def evaluate(cfg: TrainConfig, policy, matches: int, seed: int) -> tuple[float, 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m integration.train.compare", description=__doc__.split("\n\n")[0])
-    p.add_argument("--env", default=DEFAULT_ENV, choices=sorted(ENVS), help=f"default {DEFAULT_ENV}")
+    p.add_argument("--env", default=DEFAULT_ENV,
+                   help=f"{', '.join(sorted(ENVS))} or module:attribute naming an EnvEntry, as train-selfplay's "
+                        f"(default {DEFAULT_ENV}; the stand-in duel: support.toyenv:ENV with tests/ on PYTHONPATH)")
     p.add_argument("--steps", type=int, default=2_000_000, help="agent steps for each trainer")
     p.add_argument("--minutes", type=float, default=None, help="also stop each trainer after this long")
     p.add_argument("--num-envs", type=int, default=128)
