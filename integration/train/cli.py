@@ -168,8 +168,9 @@ def main(argv: list[str] | None = None) -> int:
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
         print(f"train-selfplay: error: {message}", file=sys.stderr)
         return 2
-    if rank == 0 and (hint := cuda_env_hint(trainer.cfg, usable_cores())
-                      or cpu_cores_hint(trainer.cfg, usable_cores(), distributed.launched())):
+    cores = usable_cores()
+    if rank == 0 and (hint := cuda_env_hint(trainer.cfg, cores)
+                      or cpu_cores_hint(trainer.cfg, cores, distributed.launched())):
         print(hint, file=sys.stderr)
     trainer.ignore_sigint_after_stop = True  # this process ends after the run: a late forwarded SIGINT is moot
     try:

@@ -165,8 +165,7 @@ class HalvesEnv:
     def recv(self, half: int):
         """(observations, rewards, terminals, truncations) of the half's last step: views into
         its workers' shared buffers, valid until its next ``send``."""
-        obs, rewards, terminals, truncations = self.halves[half].recv()[:4]
-        return obs, rewards, terminals, truncations
+        return tuple(self.halves[half].recv()[:4])
 
     def step(self, actions):
         n = self.halves[0].num_agents

@@ -180,7 +180,7 @@ class Trainer:
         self.ratings = Ratings()
         self.overlap = self.OVERLAP and cfg.overlapped()
         self.bufs = [Rollout(cfg.horizon, cfg.agents, self.spec, self.device)
-                     for _ in range(2 if self.async_mode or self.overlap else 1)]
+                     for _ in range(2 if self.update_beside else 1)]
         # The overlapped loop (_loop_overlap): the rollouts are played by `behaviour`, the policy
         # one update behind the learner, in buffers shared with the update process.
         self.behaviour = self.behaviour_version = self._ready = None
@@ -222,11 +222,17 @@ class Trainer:
 
         self.run_dir = Path(run_dir or cfg.run_dir or Path("runs") / datetime.now().strftime("%Y%m%d-%H%M%S"))
         self.display = Display(display, cfg.print_interval_s)
-        self.display.update_beside = self.async_mode or self.overlap
+        self.display.update_beside = self.update_beside
 
     @property
     def async_mode(self) -> bool:
         return bool(self.cfg.async_update)
+
+    @property
+    def update_beside(self) -> bool:
+        """Whether updates run beside the rollouts (the asynchronous CUDA update, the overlapped
+        loop): two rollout buffers, and an update's time is not a part of its rollout's."""
+        return self.async_mode or self.overlap
 
     # ----- the loop ----------------------------------------------------------------------
     def run(self, max_updates: int | None = None) -> dict:
@@ -939,7 +945,7 @@ class Trainer:
             **{f"time/{k}": times.get(k, 0.0) for k in ("env", "forward", "update", "eval")},
         }
         busy = sum(times.get(k, 0.0) for k in ("env", "forward", "eval"))
-        busy += 0.0 if self.async_mode or self.overlap else times.get("update", 0.0)  # these updates overlap the rollout
+        busy += 0.0 if self.update_beside else times.get("update", 0.0)
         row["time/other"] = max(wall - busy, 0.0)
         self.ep_stats.clear()
         return row
@@ -1211,7 +1217,7 @@ class Trainer:
         plots = []
         if self.cfg.plots:
             self.display.status(self._status("plots", 0.0, eta_s=PLOTS_S))
-            plots = make_plots(self.run_dir, self.metrics.rows, update_beside=self.async_mode or self.overlap)
+            plots = make_plots(self.run_dir, self.metrics.rows, update_beside=self.update_beside)
         rows = self.metrics.rows
         recent = rows[-10:]
         sps = [r["sps"] for r in recent if r.get("sps")]
