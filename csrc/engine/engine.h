@@ -289,18 +289,12 @@ struct ystate_static {
 
 /* One state of one object in one match: the mutable part. */
 struct ystate {
+    /* First, up to current_tick (32 bytes): what the action menu reads of every candidate state (actions.c,
+     * char_state.c: cs_is_usable), so that a menu touches one or two cache lines per candidate where the
+     * match is out of the cache (an env of hundreds of matches a worker) */
     const ystate_static *st;
-    int32_t current_tick, current_real_tick, start_tick, exit_tick, max_tick, max_tick_shared;
-    int32_t anim_length, sprite_anim_length, ticks_per_frame, animation_loop_start, earliest_hitbox;
-    int32_t force_tick, projectile_tick, projectile_pos_x, projectile_pos_y, extra_parry_hitlag, flip_frame;
-    uint32_t frames_seen, frames_shared_seen; /* frame_N methods called (bit: position in the class's list) */
-    fx custom_x_fric, custom_y_fric; /* per match: scripts set them (CausticSpikeDefault) */
-    uint16_t fallback_state, anim_name; /* symbols */
-    uint16_t data_owner_pad;
-    int16_t projectile_scene; /* the projectile_scene export (object table, -1 none, -2 unknown): a script may set it */
-    int8_t last_facing;
-    int8_t current_hurtbox; /* index among this state's hurtbox windows, -1 */
-    uint16_t vars_off;      /* class variables in the host's arena */
+    int32_t type, air_type, super_level_; /* CharacterState */
+    uint16_t vars_off;                    /* class variables in the host's arena */
     unsigned active : 1, same_as_last_state : 1, endless : 1, has_hitboxes : 1, is_grab : 1, is_guard_break : 1,
         apply_forces : 1, apply_fric : 1, apply_grav : 1, reset_momentum : 1, reset_x_momentum : 1,
         reset_y_momentum : 1, apply_custom_x_fric : 1, apply_custom_y_fric : 1, apply_custom_grav : 1,
@@ -308,14 +302,6 @@ struct ystate {
         refresh_loop : 1, disable_at_end : 1, projectile_local_pos : 1, projectile_match_facing : 1,
         force_same_direction_as_previous_state : 1;
     /* CharacterState */
-    int32_t type, air_type, landing_recovery, min_land_cancel_frame, iasa_at, iasa_on_hit, busy_interrupt_type,
-        initiative_startup_reduction_amount, no_collision_start_frame, no_collision_end_frame, tick_priority,
-        super_level_, supers_used_, super_freeze_ticks_, starting_iasa_at;
-    uint16_t land_cancel_state, hold_restart, change_stance_to; /* symbols */
-    int16_t interrupt_frames[YOMI_MAX_IFRAMES];
-    uint8_t n_interrupt_frames;
-    uint8_t n_interrupt_exceptions;
-    uint16_t interrupt_exceptions[YOMI_MAX_EXCEPTIONS];
     unsigned show_in_menu : 1, uses_air_movement : 1, ignore_air_option_use_in_combos : 1, land_cancel : 1,
         iasa_on_hit_on_block : 1, throw_techable : 1, interruptible_on_opponent_turn : 1,
         update_facing_on_exit : 1, dynamic_iasa : 1, backdash_iasa : 1, allow_framecheat : 1,
@@ -331,6 +317,25 @@ struct ystate {
         was_blocked : 1, hit_cancelled : 1, started_during_combo : 1, hit_hit_cancellable_projectile : 1,
         hit_fighter : 1, feinted_last : 1, is_brace : 1, feinting : 1, land_cancelled : 1,
         start_interruptible_on_opponent_turn : 1, initiative_startup_reduction : 1, is_hurt_state : 1;
+    int32_t current_tick, current_real_tick, start_tick, exit_tick, max_tick, max_tick_shared;
+    int32_t anim_length, sprite_anim_length, ticks_per_frame, animation_loop_start, earliest_hitbox;
+    int32_t force_tick, projectile_tick, projectile_pos_x, projectile_pos_y, extra_parry_hitlag, flip_frame;
+    uint32_t frames_seen, frames_shared_seen; /* frame_N methods called (bit: position in the class's list) */
+    fx custom_x_fric, custom_y_fric; /* per match: scripts set them (CausticSpikeDefault) */
+    uint16_t fallback_state, anim_name; /* symbols */
+    uint16_t data_owner_pad;
+    int16_t projectile_scene; /* the projectile_scene export (object table, -1 none, -2 unknown): a script may set it */
+    int8_t last_facing;
+    int8_t current_hurtbox; /* index among this state's hurtbox windows, -1 */
+    /* CharacterState */
+    int32_t landing_recovery, min_land_cancel_frame, iasa_at, iasa_on_hit, busy_interrupt_type,
+        initiative_startup_reduction_amount, no_collision_start_frame, no_collision_end_frame, tick_priority,
+        supers_used_, super_freeze_ticks_, starting_iasa_at;
+    uint16_t land_cancel_state, hold_restart, change_stance_to; /* symbols */
+    int16_t interrupt_frames[YOMI_MAX_IFRAMES];
+    uint8_t n_interrupt_frames;
+    uint8_t n_interrupt_exceptions;
+    uint16_t interrupt_exceptions[YOMI_MAX_EXCEPTIONS];
 };
 
 /* ------------------------------------------------------------------ state classes

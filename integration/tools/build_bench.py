@@ -9,7 +9,8 @@ after round, on the same work:
 * ``run_script``: the same recorded random legal matches (as ``yomi bench`` records them) replayed
   in C, in ticks per CPU-second; every build must end every match in the same state;
 * ``env.step``: the environment's C part (:class:`integration.env.backends.CBackend`) stepping the
-  same random legal actions of 64 Ninja-mirror matches, in env agent steps per CPU-second; every
+  same random legal actions of ``--matches`` Ninja-mirror matches (default 64; hundreds, as a GPU
+  run's workers hold, put the matches out of the cache), in env agent steps per CPU-second; every
   build must give the same observations.
 
 It prints each build's median (lowest-highest) over the rounds and, for every build after the
@@ -88,14 +89,13 @@ def run_script_rounds(modules, rounds: int, seed: int = 1, game_length: int = 30
     return rates
 
 
-def env_rounds(modules, rounds: int, steps: int = 100, seed: int = 0) -> list:
-    """Env agent steps per CPU-second of each build's EnvBatch.step (64 Ninja-mirror matches)."""
+def env_rounds(modules, rounds: int, steps: int = 100, seed: int = 0, n: int = 64) -> list:
+    """Env agent steps per CPU-second of each build's EnvBatch.step (``n`` Ninja-mirror matches)."""
     import yomi
     from integration.env import obs as O
     from integration.env.backends import CBackend
     from integration.env.baselines import random_legal_actions
 
-    n = 64
     envs = []
     saved = sys.modules.get("yomi._native")
     try:
@@ -138,17 +138,18 @@ def main(argv=None) -> int:
     parser.add_argument("--game-length", type=int, default=3000,
                         help="length of the recorded matches in ticks (default 3000)")
     parser.add_argument("--steps", type=int, default=100, help="env steps per build per round (default 100)")
+    parser.add_argument("--matches", type=int, default=64, help="matches of each build's env (default 64)")
     parser.add_argument("--json", metavar="PATH", help="also write the figures as JSON")
     args = parser.parse_args(argv)
-    if len(args.builds) < 2 or min(args.rounds, args.game_length, args.steps) < 1:
-        parser.error("give at least two builds, and --rounds, --game-length and --steps of at least 1")
+    if len(args.builds) < 2 or min(args.rounds, args.game_length, args.steps, args.matches) < 1:
+        parser.error("give at least two builds, and --rounds, --game-length, --steps and --matches of at least 1")
     try:
         modules = [load_build(i, p) for i, p in enumerate(args.builds)]
     except (ImportError, OSError, ValueError) as exc:
         print(f"yomi bench --builds: {exc}", file=sys.stderr)
         return 2
     figures = {"run_script ticks per CPU-s": run_script_rounds(modules, args.rounds, game_length=args.game_length),
-               "env agent steps per CPU-s": env_rounds(modules, args.rounds, steps=args.steps)}
+               "env agent steps per CPU-s": env_rounds(modules, args.rounds, steps=args.steps, n=args.matches)}
     out = {}
     print(f"{args.rounds} rounds, the builds alternating; median (lowest-highest); ratio to {args.builds[0]}: "
           f"median of the per-round ratios (quartiles)")
@@ -161,7 +162,7 @@ def main(argv=None) -> int:
     if args.json:
         import json
         with open(args.json, "w") as fh:
-            json.dump(dict(builds=args.builds, rounds=args.rounds, figures=out), fh, indent=2)
+            json.dump(dict(builds=args.builds, rounds=args.rounds, matches=args.matches, figures=out), fh, indent=2)
     return 0
 
 

@@ -22,7 +22,10 @@ from integration.tools.columns import format_table
 def bench(backend: str = "c", num_envs: int = 64, seconds: float = 10.0, seed: int = 0, p1="ninja", p2="ninja") -> dict:
     """Agent steps per second of one env in this process with random legal (masked) actions.
 
-    Only ``env.step`` is timed (drawing the random actions is not); CPU time is the process's."""
+    Only ``env.step`` is timed (drawing the random actions is not); CPU time is the process's.  The C
+    backend also reports where its step's time goes (``split``: microseconds of wall clock per agent
+    step in acting on the actions, advancing the matches, observing and restarting ended matches,
+    from the engine's own counters, and ``ticks``: ticks per agent step)."""
     import contextlib
     import io
 
@@ -31,6 +34,7 @@ def bench(backend: str = "c", num_envs: int = 64, seconds: float = 10.0, seed: i
     steps, env_time, env_cpu = 0, 0.0, 0.0
     with contextlib.redirect_stderr(io.StringIO()):
         env.reset(seed=seed)
+        before = _counters(env)
         t0 = time.perf_counter()
         while time.perf_counter() - t0 < seconds:
             a = random_legal_actions(env.observations, rng)
@@ -39,10 +43,27 @@ def bench(backend: str = "c", num_envs: int = 64, seconds: float = 10.0, seed: i
             env_time += time.perf_counter() - s
             env_cpu += time.process_time() - c
             steps += 1
-    return dict(backend=backend, num_envs=num_envs, agent_steps=steps * env.num_agents, env_seconds=env_time,
+    agent_steps = steps * env.num_agents
+    after, split = _counters(env), None
+    if before is not None and agent_steps:
+        split = {k: 1e6 * (after[k] - before[k]) / agent_steps for k in SPLIT}
+        split["ticks"] = (after["ticks"] - before["ticks"]) / agent_steps
+    return dict(backend=backend, num_envs=num_envs, agent_steps=agent_steps, env_seconds=env_time, split=split,
                 env_cpu_seconds=env_cpu, sps=steps * env.num_agents / max(env_time, 1e-9),
                 sps_cpu=steps * env.num_agents / max(env_cpu, 1e-9),
                 matches=env.matches_played, truncated=env.engine_errors, illegal=env.illegal_actions)
+
+
+SPLIT = ("act", "advance", "observe", "restart")
+
+
+def _counters(env: YomiEnv) -> Optional[dict]:
+    """The C backend's cumulative seconds per part of a step, and its ticks; None for the Python backend."""
+    batch = getattr(env.backend, "batch", None)
+    if batch is None or not hasattr(batch, "counters"):
+        return None
+    c = batch.counters()
+    return dict(c["seconds"], ticks=c["ticks"])
 
 
 def _bench_worker(args):
@@ -67,8 +88,10 @@ def run_case(backend: str, envs: int, workers: int, seconds: float, repeats: int
              seed: int = 0) -> dict:
     """One case ``repeats`` times: wall figures summed over the workers, CPU figures per process.
 
-    Returns {"wall": (median, low, high), "cpu": (median, low, high), "matches", "truncated", "runs"}."""
-    walls, cpus, matches, truncated = [], [], 0, 0
+    Returns {"wall": (median, low, high), "cpu": (median, low, high), "matches", "truncated", "runs",
+    "split"}, where split (C backend) is the median over processes and repetitions of each part's
+    microseconds per agent step, and of the ticks per agent step."""
+    walls, cpus, matches, truncated, splits = [], [], 0, 0, []
     for r in range(repeats):
         res = _bench_parallel(workers, backend=backend, num_envs=envs, seconds=seconds, p1=p1, p2=p2,
                               seed=seed + 1000 * r)
@@ -76,8 +99,10 @@ def run_case(backend: str, envs: int, workers: int, seconds: float, repeats: int
         cpus.append(sum(x["sps_cpu"] for x in res) / len(res))
         matches += sum(x["matches"] for x in res)
         truncated += sum(x["truncated"] for x in res)
+        splits += [x["split"] for x in res if x["split"]]
+    split = {k: statistics.median(s[k] for s in splits) for k in splits[0]} if splits else None
     return dict(backend=backend, envs=envs, workers=workers, wall=spread(walls), cpu=spread(cpus),
-                matches=matches, truncated=truncated, runs=repeats)
+                matches=matches, truncated=truncated, runs=repeats, split=split)
 
 
 def _fmt(fig: tuple[float, float, float]) -> str:
@@ -133,6 +158,16 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
               f"{row['matches']:,} ({row['truncated']:,})"] for row in rows]
     for line in format_table(header, cells):
         print(line)
+    split_rows = [row for row in rows if row["split"]]
+    if split_rows:
+        print("where the C env's step goes: microseconds of wall clock per agent step, median of the processes' "
+              "repetitions (the engine's own counters; advance: the ticks, and the ticks per agent step)")
+        header = ["envs", "workers", "act", "advance", "ticks", "observe", "restart"]
+        cells = [[f"{row['envs']:,}", f"{row['workers']:,}"] +
+                 [f"{row['split'][k]:.2f}" for k in ("act", "advance")] + [f"{row['split']['ticks']:.2f}"] +
+                 [f"{row['split'][k]:.2f}" for k in ("observe", "restart")] for row in split_rows]
+        for line in format_table(header, cells):
+            print(line)
     if args.json:
         with open(args.json, "w") as fh:
             json.dump(dict(p1=args.p1, p2=args.p2, load=load, cores=cores, seconds=args.seconds, cases=rows), fh,

@@ -28,6 +28,29 @@ def test_env_bench_options_reach_the_case(tmp_path, capsys):
     assert "cowboy vs ninja" in capsys.readouterr().out
 
 
+def test_env_bench_splits_the_c_step(tmp_path):
+    """The C env's step split into its parts: together they are at most the step's wall time (each is a
+    stretch of it), and every match step (two agent steps) advances at least one tick."""
+    out = tmp_path / "env.json"
+    assert bench.main(["--env", "--backend", "c", "--envs", "4", "--seconds", "0.2", "--repeats", "1",
+                       "--workers", "1", "--json", str(out)]) == 0
+    [case] = json.loads(out.read_text())["cases"]
+    split = case["split"]
+    assert set(split) == {"act", "advance", "observe", "restart", "ticks"}
+    assert min(split.values()) >= 0 and split["advance"] > 0
+    wall_per_agent_step = 1e6 / case["wall"][0]
+    assert sum(split[k] for k in ("act", "advance", "observe", "restart")) <= wall_per_agent_step * (1 + 1e-9)
+    assert split["ticks"] >= 0.5
+
+
+def test_env_bench_python_backend_has_no_split(tmp_path):
+    out = tmp_path / "env.json"
+    assert bench.main(["--env", "--backend", "python", "--envs", "1", "--seconds", "0.1", "--repeats", "1",
+                       "--workers", "1", "--json", str(out)]) == 0
+    [case] = json.loads(out.read_text())["cases"]
+    assert case["split"] is None
+
+
 def test_env_bench_rejects_a_bad_option():
     with pytest.raises(SystemExit):
         bench.main(["--env", "--repeats", "0"])
@@ -140,8 +163,14 @@ def test_env_table_lines_up_and_names_each_column(capsys):
     assert bench.main(["--env", "--backend", "c", "--envs", "2", "--seconds", "0.1", "--repeats", "1",
                        "--workers", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    table = lines[next(i for i, x in enumerate(lines) if x.startswith("backend")):]
+    start = next(i for i, x in enumerate(lines) if x.startswith("backend"))
+    split_title = next(i for i, x in enumerate(lines) if x.startswith("where the C env's step goes"))
+    table = lines[start:split_title]
     assert [c[2] for c in _cells(table[0])] == ["backend", "envs", "workers", "env agent steps/s",
                                                 "env agent steps per CPU-s", "matches (cut short)"]
     [row] = _assert_lines_up(table)
     assert re.fullmatch(r"[\d,]+ \([\d,]+\)", row[-1]), row
+    split = lines[split_title + 1:]
+    assert [c[2] for c in _cells(split[0])] == ["envs", "workers", "act", "advance", "ticks", "observe", "restart"]
+    [row] = _assert_lines_up(split)
+    assert all(re.fullmatch(r"\d+\.\d\d", x) for x in row[2:]), row

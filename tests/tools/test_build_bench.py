@@ -18,9 +18,9 @@ def test_two_copies_of_the_installed_build(tmp_path, capsys):
     shutil.copy(_native.__file__, b)
     out = tmp_path / "builds.json"
     assert bench.main(["--builds", str(a), str(b), "--rounds", "2", "--game-length", "300", "--steps", "3",
-                       "--json", str(out)]) == 0
+                       "--matches", "5", "--json", str(out)]) == 0
     data = json.loads(out.read_text())
-    assert data["builds"] == [str(a), str(b)] and data["rounds"] == 2
+    assert data["builds"] == [str(a), str(b)] and data["rounds"] == 2 and data["matches"] == 5
     for what in ("run_script ticks per CPU-s", "env agent steps per CPU-s"):
         first, second = data["figures"][what]
         assert "ratio" not in first and 0 < first["lowest"] <= first["median"] <= first["highest"]
@@ -32,6 +32,11 @@ def test_two_copies_of_the_installed_build(tmp_path, capsys):
 def test_one_build_is_refused():
     with pytest.raises(SystemExit):
         bench.main(["--builds", _native.__file__])
+
+
+def test_an_env_of_no_matches_is_refused():
+    with pytest.raises(SystemExit):
+        bench.main(["--builds", _native.__file__, _native.__file__, "--matches", "0"])
 
 
 def test_a_file_that_is_not_a_build(tmp_path, capsys):
