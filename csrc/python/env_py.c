@@ -199,6 +199,23 @@ static void observe(EnvObject *e, Py_ssize_t i) {
     }
 }
 
+/* Where an env holds more matches than the cache (hundreds a worker), each match's step starts with
+ * its lines in memory. The first lines it reads, its masks (the check of the actions) and its
+ * fighters' current states (the chosen moves' legality), are asked for while the match before it
+ * steps. */
+static void prefetch_acting(const EnvObject *e, Py_ssize_t i) {
+    const char *tails = (const char *)(e->tails + (size_t)i * 2 * YENV_MASK);
+    for (size_t k = 0; k < sizeof(float) * 2 * YENV_MASK; k += 64) __builtin_prefetch(tails + k);
+    const yfighter *f = e->ms[i].f;
+    for (int p = 0; p < 2; p++) {
+        int s = f[p].o.sm.state; /* any value in a slot never reset: only a valid index is followed */
+        if (s < 0 || s >= YOMI_MAX_FSTATES) continue;
+        const char *st = (const char *)&f[p].states[s];
+        __builtin_prefetch(st);
+        __builtin_prefetch(st + 128);
+    }
+}
+
 static void engine_error(EnvObject *e, Py_ssize_t i, const char *when) {
     ymatch *m = &e->ms[i];
     e->engine_errors++;
@@ -369,6 +386,7 @@ static PyObject *env_step(PyObject *self, PyObject *args) {
     double t0 = now(), t1;
     for (Py_ssize_t i = 0; i < e->n && !status; i++) {
         ymatch *m = &e->ms[i];
+        if (i + 1 < e->n) prefetch_acting(e, i + 1);
         ENDED(e)[i] = 0;
         if (e->halted[i]) { /* autoreset off: the match has ended, nothing happens in its slot */
             REW(e)[2 * i] = REW(e)[2 * i + 1] = 0.0f;
