@@ -102,10 +102,10 @@ uint64_t match_layout_fingerprint(void) {
         sizeof(ymatch), sizeof(yfighter), sizeof(yproj), sizeof(yobj), sizeof(ystate), sizeof(yhitbox),
         sizeof(yhurtstate), sizeof(ylimb), sizeof(ydata), sizeof(yextra), sizeof(yhbd), sizeof(ysettings),
         sizeof(gd_rng), sizeof(fg_body), offsetof(ymatch, f), offsetof(ymatch, objs), offsetof(ystate, st),
-        offsetof(ystate, type), offsetof(ystate, vars_off), offsetof(ystate, current_tick), offsetof(ystate, landing_recovery),
-        offsetof(yproj, cls), offsetof(yfighter, chr), offsetof(yfighter, states), offsetof(yproj, states),
-        offsetof(yfighter, arena), offsetof(yfighter, vars), YOMI_MAGIC, YOMI_N_FIGHTER_TABLES,
-        YOMI_N_OBJECT_TABLES, SYM_COUNT, P_COUNT,
+        offsetof(ystate, type), offsetof(ystate, vars_off), offsetof(ystate, current_tick),
+        offsetof(ystate, landing_recovery), offsetof(yproj, cls), offsetof(yfighter, chr), offsetof(yfighter, states),
+        offsetof(yproj, states), offsetof(yfighter, arena), offsetof(yfighter, vars), YOMI_MAGIC,
+        YOMI_N_FIGHTER_TABLES, YOMI_N_OBJECT_TABLES, SYM_COUNT, P_COUNT,
     };
     h = fnv(h, sizes, sizeof sizes);
     h = fnv_str(h, yomi_tables_hash); /* the generated tables' text (frame data copied into matches) */

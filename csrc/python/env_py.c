@@ -200,9 +200,10 @@ static void observe(EnvObject *e, Py_ssize_t i) {
 }
 
 /* Where an env holds more matches than the cache (hundreds a worker), each match's step starts with
- * its lines in memory. The first lines it reads, its masks (the check of the actions) and its
- * fighters' current states (the chosen moves' legality), are asked for while the match before it
- * steps. */
+ * its lines in memory. The first lines it reads, its masks (the check of the actions) and the lines
+ * of its fighters' current states that the chosen moves' legality reads (actions.c: the state's
+ * first fields, its busy_interrupt_type and its interrupt exceptions), are asked for while the match
+ * before it steps. */
 static void prefetch_acting(const EnvObject *e, Py_ssize_t i) {
     const char *tails = (const char *)(e->tails + (size_t)i * 2 * YENV_MASK);
     for (size_t k = 0; k < sizeof(float) * 2 * YENV_MASK; k += 64) __builtin_prefetch(tails + k);
@@ -212,7 +213,8 @@ static void prefetch_acting(const EnvObject *e, Py_ssize_t i) {
         if (s < 0 || s >= YOMI_MAX_FSTATES) continue;
         const char *st = (const char *)&f[p].states[s];
         __builtin_prefetch(st);
-        __builtin_prefetch(st + 128);
+        __builtin_prefetch(st + offsetof(ystate, busy_interrupt_type));
+        __builtin_prefetch(st + offsetof(ystate, n_interrupt_exceptions));
     }
 }
 
