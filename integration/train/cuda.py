@@ -76,7 +76,7 @@ class CudaSupport:
         self._env_obs: dict[tuple[int, int], tuple] = {}  # span -> (buffer, first page) while registered
         self._env_buffers = 2 if cfg.double_buffer else 1  # the env's shared observation buffers
         self.update_stream = None if self.rehearsal else torch.cuda.Stream(self.device)
-        self.act_graphs: dict[int, tuple] = {}
+        self.act_graphs: dict[tuple, tuple] = {}  # (policy id, input address, rows) -> (graph, output)
         self.behaviour = trainer.policy
         if self.graph_update:
             # A captured optimizer step must keep its state (and the learning rate) on the device.
