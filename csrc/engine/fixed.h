@@ -75,12 +75,11 @@ static inline fx fx_round(fx a) {
 /* to_num::<i32>: floor, keep the low 32 bits. */
 static inline int32_t fx_to_i32(fx a) { return fx_wrap32(a >> 16); }
 static inline int32_t fx_round_to_int(fx a) { return fx_to_i32(fx_round(a)); }
-/* FixedExtra::sign: a / |a| (|MIN| wraps to MIN, so MIN gives +1). */
+/* FixedExtra::sign: a / |a| (|MIN| wraps to MIN, so MIN gives +1). The quotient of a non-zero value
+ * by its magnitude is one unit exactly, so the sign is read off without the division. */
 static inline fx fx_sign(fx a) {
     if (a == 0) return 0;
-    fx out;
-    fx_div(a, fx_abs(a), &out);
-    return out;
+    return (a > 0 || a == INT64_MIN) ? FX_ONE : -FX_ONE;
 }
 
 /* Truncated remainder of raws; b must be non-zero. */

@@ -53,7 +53,11 @@ yhitbox *hits_colliding_hitbox(ymatch *m, yobj *attacker, yhitbox **hitboxes, in
     return hit_by;
 }
 
-#define colliding hits_colliding_hitbox
+/* Most calls have no hitboxes to test (n == 0): answering those here spares the call. */
+static inline yhitbox *colliding(ymatch *m, yobj *attacker, yhitbox **hitboxes, int n, yobj *host, const ybox *hurtbox,
+                                 const yhitbox *hurtbox_hitbox) {
+    return n > 0 ? hits_colliding_hitbox(m, attacker, hitboxes, n, host, hurtbox, hurtbox_hitbox) : NULL;
+}
 
 static bool resolve_throws(ymatch *m, yfighter *px1, yfighter *px2, yhitbox *p1_hit_by, yhitbox *p2_hit_by,
                            bool p1_throwing, bool p2_throwing) {

@@ -21,6 +21,8 @@ from integration.env import obs as O
 MAX_ENVS = 1 << 16
 
 _HEAD_LIMITS = np.asarray(O.HEAD_SIZES, dtype=np.int64)
+_HEAD_LIMITS_U64 = _HEAD_LIMITS.astype(np.uint64)
+_HEAD_LIMITS_U32 = _HEAD_LIMITS.astype(np.uint32)
 
 
 def check_int(name: str, value, low: int, high: int) -> int:
@@ -65,6 +67,12 @@ def check_actions(actions, shape: tuple) -> np.ndarray:
     a = np.asarray(actions)
     if a.shape != tuple(shape):
         raise ValueError(f"actions must have shape {tuple(shape)} (agents x heads), got {a.shape}")
+    if a.dtype == np.int64 or a.dtype == np.int32:
+        # The policies' own dtypes, checked in one pass: seen as unsigned, a negative value is larger
+        # than every head's size. Anything out of range takes the full check below for its message.
+        limits = _HEAD_LIMITS_U64 if a.dtype == np.int64 else _HEAD_LIMITS_U32
+        if (a.view(limits.dtype) < limits).all():
+            return np.ascontiguousarray(a, dtype=np.int32)
     if a.dtype == np.bool_ or not np.issubdtype(a.dtype, np.integer):
         raise TypeError(f"actions must be integers, got dtype {a.dtype}")
     if a.dtype == np.uint64 and a.size and int(a.max()) > np.iinfo(np.int64).max:

@@ -98,6 +98,7 @@ Snapshots (the trainer's exact resume)
 from __future__ import annotations
 
 import copy
+import math
 from typing import Optional
 
 import gymnasium
@@ -250,7 +251,8 @@ class YomiEnv(pufferlib.PufferEnv):
 
     @staticmethod
     def _summary(logs: list) -> dict:
-        out = {k: float(np.mean([d[k] for d in logs])) for k in logs[0]}
+        n = len(logs)  # a plain mean: np.mean costs tens of microseconds a key on these short lists
+        out = {k: math.fsum(d[k] for d in logs) / n for k in logs[0]}
         out["n_matches"] = float(len(logs))
         return out
 
