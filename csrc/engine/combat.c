@@ -452,10 +452,26 @@ static fx penalty_damage_modifier(ymatch *m, yfighter *f) {
                    fxs_mul(yfx_div(m, fxs_int(f->penalty - min_penalty), fxs_int(75 - min_penalty)), FXC(0.5)));
 }
 
-fx combat_combo_stale(ymatch *m, int32_t count) {
-    fx ratio = yfx_div(m, fxs_sub(fxs_int(MAX_STALES), fxs_int(int_min(count, MAX_STALES))), fxs_int(MAX_STALES));
-    fx mod = fxs_mul(fxs_sub(FX_ONE, MIN_STALE_MODIFIER), fxs_powu(ratio, 2));
+/* The combo staling of `count` (get_combo_stale): the divisor is the constant MAX_STALES, so the
+ * division cannot fail and needs no match to report to. */
+static fx stale_of(int32_t count) {
+    fx ratio = 0;
+    fx_div(fxs_sub(fxs_int(MAX_STALES), fxs_int(int_min(count, MAX_STALES))), fxs_int(MAX_STALES), &ratio);
+    fx mod = fxs_mul(fxs_sub(FX_ONE, MIN_STALE_MODIFIER), fxs_powu(fx_rq(ratio), 2));
     return fxs_add(mod, MIN_STALE_MODIFIER);
+}
+
+/* stale_of(0 .. MAX_STALES), asked for by every meter gain and every hit: filled when the library
+ * loads, before any match can run. Counts from MAX_STALES on stale alike (int_min above). */
+static fx STALE_TABLE[MAX_STALES + 1];
+__attribute__((constructor)) static void fill_stale_table(void) {
+    for (int32_t c = 0; c <= MAX_STALES; c++) STALE_TABLE[c] = stale_of(c);
+}
+
+fx combat_combo_stale(ymatch *m, int32_t count) {
+    (void)m;
+    if (count < 0) return stale_of(count);
+    return STALE_TABLE[count < MAX_STALES ? count : MAX_STALES];
 }
 
 static int32_t combo_stale_damage(ymatch *m, yfighter *f, int32_t damage, int32_t offset) {
