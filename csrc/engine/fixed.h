@@ -67,10 +67,13 @@ static inline fx fx_div_int(fx a, int64_t k) {
 static inline fx fx_abs(fx a) { return a < 0 ? fx_wrap_neg(a) : a; }
 static inline fx fx_floor(fx a) { return (fx)((uint64_t)a & ~(uint64_t)0xFFFF); }
 static inline fx fx_ceil(fx a) { return (a & FX_FRAC_MASK) ? fx_wrap_add(fx_floor(a), FX_ONE) : a; }
+/* Round half away from zero: up by one unit from a fraction of one half on, except at exactly one
+ * half below zero. Computed without branches: positions' fractions are as good as random, so a
+ * branch on them would be mispredicted about every other time. */
 static inline fx fx_round(fx a) {
-    if (!(a & 0x8000)) return fx_floor(a);
-    if ((a & FX_FRAC_MASK) == 0x8000 && a < 0) return fx_floor(a);
-    return fx_wrap_add(fx_floor(a), FX_ONE);
+    uint64_t half = ((uint64_t)a >> 15) & 1;
+    uint64_t neg_tie = (uint64_t)(((a & FX_FRAC_MASK) == 0x8000) & (a < 0));
+    return fx_wrap_add(fx_floor(a), (fx)((half & ~neg_tie) << 16));
 }
 /* to_num::<i32>: floor, keep the low 32 bits. */
 static inline int32_t fx_to_i32(fx a) { return fx_wrap32(a >> 16); }
