@@ -64,9 +64,13 @@ static inline fx fx_div_int(fx a, int64_t k) {
     return k == -1 ? fx_wrap_neg(a) : a / k;
 }
 
-static inline fx fx_abs(fx a) { return a < 0 ? fx_wrap_neg(a) : a; }
+/* |a| (|MIN| wraps to MIN), without a branch on the sign: s is all ones below zero */
+static inline fx fx_abs(fx a) {
+    uint64_t s = (uint64_t)(a >> 63);
+    return (fx)(((uint64_t)a ^ s) - s);
+}
 static inline fx fx_floor(fx a) { return (fx)((uint64_t)a & ~(uint64_t)0xFFFF); }
-static inline fx fx_ceil(fx a) { return (a & FX_FRAC_MASK) ? fx_wrap_add(fx_floor(a), FX_ONE) : a; }
+static inline fx fx_ceil(fx a) { return fx_wrap_add(fx_floor(a), (fx)((a & FX_FRAC_MASK) != 0) << 16); }
 /* Round half away from zero: up by one unit from a fraction of one half on, except at exactly one
  * half below zero. Computed without branches: positions' fractions are as good as random, so a
  * branch on them would be mispredicted about every other time. */
@@ -79,10 +83,11 @@ static inline fx fx_round(fx a) {
 static inline int32_t fx_to_i32(fx a) { return fx_wrap32(a >> 16); }
 static inline int32_t fx_round_to_int(fx a) { return fx_to_i32(fx_round(a)); }
 /* FixedExtra::sign: a / |a| (|MIN| wraps to MIN, so MIN gives +1). The quotient of a non-zero value
- * by its magnitude is one unit exactly, so the sign is read off without the division. */
+ * by its magnitude is one unit exactly, so the sign is read off without the division (and without
+ * a branch: signs of velocities are as good as random). */
 static inline fx fx_sign(fx a) {
-    if (a == 0) return 0;
-    return (a > 0 || a == INT64_MIN) ? FX_ONE : -FX_ONE;
+    int64_t pos = (a > 0) | (a == INT64_MIN), neg = (a < 0) & (a != INT64_MIN);
+    return (pos - neg) * FX_ONE;
 }
 
 /* Truncated remainder of raws; b must be non-zero. */

@@ -25,11 +25,13 @@ static const uint32_t FX_RQ_FRAC[16] = {0x10000, 6553,  0x10000, 13108,   19660,
                                         0x10000, 39321, 0x10000, 45876,   52428, 0x10000, 58983, 0x10000};
 static const int8_t FX_RQ_DELTA[16] = {0, 1, 0, -1, 1, 0, -1, 0, 0, 1, 0, -1, 1, 0, -1, 0};
 static inline fx fx_rq(fx x) {
-    uint64_t mag = x < 0 ? 0 - (uint64_t)x : (uint64_t)x;
-    uint32_t f = (uint32_t)(mag & 0xFFFF);
+    /* s: all ones below zero. The magnitude and the signed step are taken without a branch on the
+     * sign, which (of velocities, offsets) is as good as random. */
+    uint64_t s = (uint64_t)(x >> 63);
+    uint32_t f = (uint32_t)((((uint64_t)x ^ s) - s) & 0xFFFF);
     if (FX_RQ_FRAC[f >> 12] != f) return x;
-    int32_t d = FX_RQ_DELTA[f >> 12];
-    return x < 0 ? x - d : x + d;
+    uint64_t d = (uint64_t)(int64_t)FX_RQ_DELTA[f >> 12];
+    return (fx)((uint64_t)x + ((d ^ s) - s)); /* x + d, or x - d below zero */
 }
 
 static inline fx fxs_add(fx a, fx b) { return fx_rq(fx_wrap_add(a, b)); }
