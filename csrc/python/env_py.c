@@ -105,21 +105,24 @@ static void env_dealloc(PyObject *self) {
 
 /* The matches' array, zeroed by the caller (*bytes: its size). A match is 360 KB and a step touches
  * lines all over it, so an env of many matches spans thousands of 4 KB pages, more than the
- * processor's address-translation cache holds: the array is laid on 2 MB pages where the system
- * gives them (Linux's transparent huge pages, on request), which a few dozen entries cover. */
+ * processor's address-translation cache holds: an array of 2 MB or more is laid on 2 MB pages where
+ * the system gives them (Linux's transparent huge pages, on request), which a few dozen entries
+ * cover. A smaller one (a few matches) keeps 4 KB pages rather than round up to 2 MB. */
 static ymatch *matches_alloc(size_t n, size_t *bytes) {
     size_t size = sizeof(ymatch) * n;
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
     const size_t huge = (size_t)2 << 20;
-    size = (size + huge - 1) & ~(huge - 1);
-    ymatch *ms = aligned_alloc(huge, size);
-    if (ms) madvise(ms, size, MADV_HUGEPAGE); /* advice: without huge pages the array works as well */
-#else
-    size = (size + 63) & ~(size_t)63;
-    ymatch *ms = aligned_alloc(64, size);
+    if (size >= huge) {
+        size = (size + huge - 1) & ~(huge - 1);
+        ymatch *ms = aligned_alloc(huge, size);
+        if (ms) madvise(ms, size, MADV_HUGEPAGE); /* advice: without huge pages the array works as well */
+        *bytes = size;
+        return ms;
+    }
 #endif
+    size = (size + 63) & ~(size_t)63;
     *bytes = size;
-    return ms;
+    return aligned_alloc(64, size);
 }
 
 static int env_init(PyObject *self, PyObject *args, PyObject *kw) {
