@@ -7,6 +7,7 @@
 
 static inline int64_t idiv(int64_t a, int64_t b) { return (b == -1) ? (int64_t)(0 - (uint64_t)a) : a / b; }
 static inline int64_t imod(int64_t a, int64_t b) { return (b == -1) ? 0 : a % b; }
+/* no branch: the signs it is asked for (of offsets between objects) are as good as random */
 static inline int64_t int_sign(int64_t n) { return (int64_t)(n > 0) - (int64_t)(n < 0); }
 static inline int64_t int_abs(int64_t n) { return n < 0 ? -n : n; }
 static inline int64_t int_min(int64_t a, int64_t b) { return a < b ? a : b; }
