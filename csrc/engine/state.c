@@ -8,21 +8,15 @@
 int state_active_hitboxes(yobj *host, ystate *st, yhitbox **out) {
     yhitbox *all = obj_hitboxes(host);
     const ystate_static *s = st->st;
+    /* A fighter's hitbox is active only where hb_touched marks it: reading the mark first spares a
+     * cache line a hitbox for the many a state lists and has not activated (each is 320 bytes).
+     * Objects keep no mark. */
+    const uint64_t *touched = host->is_fighter ? AS_F(host)->hb_touched : NULL;
     int n = 0;
-    if (host->is_fighter) {
-        /* A fighter's hitbox is active only where hb_touched marks it: reading the mark first spares a
-         * cache line a hitbox for the many a state lists and has not activated (each is 320 bytes). */
-        const uint64_t *touched = AS_F(host)->hb_touched;
-        for (int i = 0; i < s->hb_count; i++) {
-            int k = s->hb_order[i];
-            if (!((touched[k / 64] >> (k % 64)) & 1)) continue;
-            yhitbox *h = &all[k];
-            if (h->active) out[n++] = h;
-        }
-        return n;
-    }
     for (int i = 0; i < s->hb_count; i++) {
-        yhitbox *h = &all[s->hb_order[i]];
+        int k = s->hb_order[i];
+        if (touched && !((touched[k / 64] >> (k % 64)) & 1)) continue;
+        yhitbox *h = &all[k];
         if (h->active) out[n++] = h;
     }
     return n;

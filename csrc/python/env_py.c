@@ -103,26 +103,29 @@ static void env_dealloc(PyObject *self) {
     Py_TYPE(self)->tp_free(self);
 }
 
-/* The matches' array, zeroed by the caller (*bytes: its size). A match is 360 KB and a step touches
- * lines all over it, so an env of many matches spans thousands of 4 KB pages, more than the
+/* The matches' array, all zeros (a match struct is zeros or a match). A match is 360 KB and a step
+ * touches lines all over it, so an env of many matches spans thousands of 4 KB pages, more than the
  * processor's address-translation cache holds: an array of 2 MB or more is laid on 2 MB pages where
- * the system gives them (Linux's transparent huge pages, on request), which a few dozen entries
- * cover. A smaller one (a few matches) keeps 4 KB pages rather than round up to 2 MB. */
-static ymatch *matches_alloc(size_t n, size_t *bytes) {
-    size_t size = sizeof(ymatch) * n;
+ * the system gives them (Linux's transparent huge pages, on request, asked for before the zeros touch
+ * the pages), which a few dozen entries cover. A smaller one (a few matches) keeps 4 KB pages rather
+ * than round up to 2 MB. */
+static ymatch *alloc_matches(Py_ssize_t n) {
+    size_t size = sizeof(ymatch) * (size_t)n;
+    ymatch *ms;
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
     const size_t huge = (size_t)2 << 20;
     if (size >= huge) {
         size = (size + huge - 1) & ~(huge - 1);
-        ymatch *ms = aligned_alloc(huge, size);
+        ms = aligned_alloc(huge, size);
         if (ms) madvise(ms, size, MADV_HUGEPAGE); /* advice: without huge pages the array works as well */
-        *bytes = size;
-        return ms;
-    }
+    } else
 #endif
-    size = (size + 63) & ~(size_t)63;
-    *bytes = size;
-    return aligned_alloc(64, size);
+    {
+        size = (size + 63) & ~(size_t)63;
+        ms = aligned_alloc(64, size);
+    }
+    if (ms) memset(ms, 0, size);
+    return ms;
 }
 
 static int env_init(PyObject *self, PyObject *args, PyObject *kw) {
@@ -157,8 +160,7 @@ static int env_init(PyObject *self, PyObject *args, PyObject *kw) {
     e->illegal_penalty = ip;
     e->raise_illegal = ri != 0;
     e->autoreset = ar != 0;
-    size_t bytes = 0;
-    e->ms = matches_alloc((size_t)n, &bytes);
+    e->ms = alloc_matches(n);
     e->tails = calloc((size_t)n * 2 * YENV_MASK, sizeof(float));
     e->busy = calloc((size_t)n * 2, 1);
     e->chars = calloc((size_t)n * 2, sizeof *e->chars);
@@ -167,7 +169,6 @@ static int env_init(PyObject *self, PyObject *args, PyObject *kw) {
         PyErr_NoMemory();
         return -1;
     }
-    memset(e->ms, 0, bytes);
     e->last_illegal[0] = -1;
     e->last_error[0] = 0;
     return 0;
@@ -855,13 +856,6 @@ static uint64_t snap_fingerprint(void) {
     const uint64_t parts[] = {match_layout_fingerprint(), sizeof(snap_scalars), YENV_OBS, YENV_MASK, YENV_NH,
                               YENV_N_CHARS};
     return snapshot_checksum(parts, sizeof parts);
-}
-
-static ymatch *alloc_matches(Py_ssize_t n) { /* all zeros (a match struct is zeros or a match) */
-    size_t bytes = 0;
-    ymatch *ms = matches_alloc((size_t)n, &bytes);
-    if (ms) memset(ms, 0, bytes);
-    return ms;
 }
 
 /* get_state() -> bytes: everything that decides the batch's future steps, except the bound arrays.
