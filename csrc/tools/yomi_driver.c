@@ -1,5 +1,5 @@
 /* A standalone driver of the C engine, without Python: plays random matches with random
- * (legal and malformed) inputs. Built by tests/engine/test_sanitizers.py with
+ * (legal and malformed) inputs. Built by tests/engine/test_sanitizers.py (tests/support/sanitize.py) with
  * -fsanitize=address,undefined together with the engine's sources (csrc/engine, csrc/chars:
  * no Python binding, no environment) and the generated tables, so that any memory error or undefined behaviour
  * the engine reaches shows as a sanitizer report.

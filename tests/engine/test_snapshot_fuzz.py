@@ -29,14 +29,7 @@ HEADER = struct.Struct("=8sIIQQQQQ")  # csrc/env_py.c snap_header
 # ------------------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def fuzzer(tmp_path_factory):
-    cc = SB.compiler()
-    if cc is None:
-        pytest.skip("no C compiler (gcc/cc/clang) on this machine")
-    work = tmp_path_factory.mktemp("snapshot_fuzz")
-    why = SB.probe(cc, work)
-    if why:
-        pytest.skip(f"{cc} cannot build with -fsanitize=address,undefined: {why}")
-    return SB.build(cc, work, "snapshot_fuzz")
+    return SB.driver(tmp_path_factory, "snapshot_fuzz")
 
 
 def _fuzz(exe, cases: int, seed: int) -> dict:

@@ -1,10 +1,12 @@
-"""Test support: builds a standalone C driver of csrc/tools/ with the engine and the environment's
-C part under AddressSanitizer and UndefinedBehaviorSanitizer, and runs it (tests/engine/test_snapshot_fuzz.py).
+"""Test support: builds a standalone C driver of csrc/tools/ with the engine (and, for drivers that
+step it, the environment's C part) under AddressSanitizer and UndefinedBehaviorSanitizer, and runs
+it (tests/engine/test_sanitizers.py, tests/engine/test_snapshot_fuzz.py).
 
 The engine's sources (csrc/engine, csrc/chars), the environment's C part (csrc/env, no Python in
 it), the tables generated from states/data and from the environment's layout (as setup.py does)
-and the driver are compiled file by file on every core, then linked. ``-fwrapv`` is the production build's (setup.py): signed overflow wraps (defined), as
-a crafted snapshot's numbers may make it; UBSan checks everything else.
+and the driver are compiled file by file on every core, then linked. ``wrapv`` adds the production
+build's ``-fwrapv`` (setup.py): signed overflow wraps (defined), as a crafted snapshot's numbers may
+make it; without it UBSan reports any signed overflow too, which ordinary play must never reach.
 """
 from __future__ import annotations
 
@@ -14,6 +16,8 @@ import shutil
 import subprocess
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+
+import pytest
 
 from integration.env import obs
 
@@ -44,18 +48,21 @@ def probe(cc: str, work: Path) -> str | None:
     return None if check.returncode == 0 else check.stderr.strip()[:300]
 
 
-def build(cc: str, work: Path, driver: str) -> Path:
-    """csrc/tools/<driver>.c linked with the engine and the env's C part under the sanitizers."""
+def build(cc: str, work: Path, driver: str, env: bool = True, wrapv: bool = True) -> Path:
+    """csrc/tools/<driver>.c linked with the engine (and the env's C part where ``env``) under the
+    sanitizers; ``wrapv`` as in the module's docstring."""
     spec = importlib.util.spec_from_file_location("yomi_gen_c", REPO / "integration" / "tools" / "gen_c.py")
     gen = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(gen)
     gen_dir = work / "gen"
     gen.write(str(gen_dir), str(CSRC))
-    obs.write_c(str(gen_dir))  # the environment's tables (setup.py generates them the same way)
-    sources = [Path(p) for p in gen.engine_sources(str(CSRC))] + sorted((CSRC / "env").glob("*.c"))
-    sources += [gen_dir / "tables_gen.c", gen_dir / "env_tables.c", CSRC / "tools" / f"{driver}.c"]
+    sources = [Path(p) for p in gen.engine_sources(str(CSRC))] + [gen_dir / "tables_gen.c"]
+    if env:
+        obs.write_c(str(gen_dir))  # the environment's tables (setup.py generates them the same way)
+        sources += sorted((CSRC / "env").glob("*.c")) + [gen_dir / "env_tables.c"]
+    sources.append(CSRC / "tools" / f"{driver}.c")
     includes = [f"-I{d}" for d in gen.include_dirs(str(CSRC))] + [f"-I{gen_dir}"]
-    flags = [*SAN_FLAGS, "-fwrapv", *includes]
+    flags = [*SAN_FLAGS, *(["-fwrapv"] if wrapv else []), *includes]
     objs = work / "obj"
     objs.mkdir(exist_ok=True)
 
@@ -74,6 +81,20 @@ def build(cc: str, work: Path, driver: str) -> Path:
                           capture_output=True, text=True)
     assert link.returncode == 0, link.stderr[-4000:]
     return exe
+
+
+def driver(tmp_path_factory, name: str, **options) -> Path:
+    """The driver csrc/tools/<name>.c built by :func:`build` (``options`` are its ``env`` and
+    ``wrapv``) in a fresh temporary folder; skips the test, with the reason, where no C compiler
+    or no sanitizer runtime is available."""
+    cc = compiler()
+    if cc is None:
+        pytest.skip("no C compiler (gcc/cc/clang) on this machine")
+    work = tmp_path_factory.mktemp(name)
+    why = probe(cc, work)
+    if why:
+        pytest.skip(f"{cc} cannot build with -fsanitize=address,undefined: {why}")
+    return build(cc, work, name, **options)
 
 
 def run(exe: Path, args: list, timeout: float = 900) -> subprocess.CompletedProcess:
