@@ -62,20 +62,26 @@ def check_settings(settings, p1: str = "Ninja", p2: str = "Ninja") -> None:
                           f"{match.current_tick}, before its first decision")
 
 
+def _check_match_args(p1: str, p2: str, seed, settings) -> None:
+    """Both engines' checks of a new match's arguments: known characters, an int seed, known
+    setting names (their values are checked where each engine converts them)."""
+    known = characters()
+    for name in (p1, p2):
+        if name not in known:
+            raise EngineError(f"unknown character {name!r} (one of {', '.join(known)})")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise EngineError(f"seed must be an int, got {seed!r}")
+    if settings is not None:
+        unknown = sorted(set(settings) - set(DEFAULT_SETTINGS))
+        if unknown:
+            raise EngineError(f"unknown match settings {unknown} (known: {', '.join(sorted(DEFAULT_SETTINGS))})")
+
+
 class Match:
     """A match on the Python reference engine."""
 
     def __init__(self, p1: str, p2: str, seed: int = 0, settings: dict | None = None):
-        known = characters()
-        for name in (p1, p2):
-            if name not in known:
-                raise EngineError(f"unknown character {name!r} (one of {', '.join(known)})")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise EngineError(f"seed must be an int, got {seed!r}")
-        if settings is not None:
-            unknown = sorted(set(settings) - set(DEFAULT_SETTINGS))
-            if unknown:
-                raise EngineError(f"unknown match settings {unknown} (known: {', '.join(sorted(DEFAULT_SETTINGS))})")
+        _check_match_args(p1, p2, seed, settings)
         self._core = CoreMatch(p1, p2, seed, settings)
         self._turn_open = False  # a decision is open: the game waits for both players
         self._submitted = {1: False, 2: False}
@@ -256,16 +262,7 @@ class CMatch:
         if _native_match is not None:
             self._m = _native_match
             return
-        known = characters()
-        for name in (p1, p2):
-            if name not in known:
-                raise EngineError(f"unknown character {name!r} (one of {', '.join(known)})")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise EngineError(f"seed must be an int, got {seed!r}")
-        if settings is not None:
-            unknown = sorted(set(settings) - set(DEFAULT_SETTINGS))
-            if unknown:
-                raise EngineError(f"unknown match settings {unknown} (known: {', '.join(sorted(DEFAULT_SETTINGS))})")
+        _check_match_args(p1, p2, seed, settings)
         native = _native()
         for name in (p1, p2):
             if name not in native.characters():
