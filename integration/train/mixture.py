@@ -33,13 +33,6 @@ mixture file as the mixture, in one of two ways (``mixture["per"]``, ``yomi mixt
 one: each CHECKPOINT gives its ``policy``, and with ``--pool N`` a trainer checkpoint also gives
 the newest N snapshots of its self-play pool (``runs/<run>/checkpoints/latest.safetensors`` holds
 the pool: the run's last ``pool_size`` snapshots, one every ``snapshot_interval`` updates).
-
-``yomi mixture OUT ... --average`` writes one network instead: the weighted mean of the members'
-weights (:func:`average`), the iterate averaging of stochastic weight averaging (Izmailov et al.
-2018) and of averaged gradient play in min-max games.  Self-play's recent selves are consecutive
-points of one training run, close in weight space, so their mean is a network that plays (no
-member is a stranger to the others), and it sits near the middle of the cycle the last iterate
-moves around; docs/TRAINING.md ("Ablations") measures how much harder it is to exploit.
 """
 from __future__ import annotations
 
@@ -193,34 +186,8 @@ def build(sources: list[str], pool: int = 0, weights: list[float] | None = None,
     return out
 
 
-def average(policies: list[dict], weights: list[float] | None = None) -> dict:
-    """The state dict whose every tensor is the weighted mean of the members' (module docstring),
-    accumulated in float64 and stored in each tensor's own dtype.  ValueError where the members are
-    not state dicts of the same keys, shapes and floating dtypes."""
-    if not policies:
-        raise ValueError("an average needs at least one member")
-    weights = _weights([1.0] * len(policies) if weights is None else weights, len(policies), "the average")
-    total = sum(weights)
-    first = policies[0]
-    if not isinstance(first, dict):
-        raise ValueError("an average's members are networks' state dicts")
-    out = {}
-    for key, value in first.items():
-        if not (torch.is_tensor(value) and value.is_floating_point()):
-            raise ValueError(f"an average needs floating-point tensors, and {key!r} is not one")
-        acc = torch.zeros(value.shape, dtype=torch.float64)
-        for i, member in enumerate(policies):
-            other = member.get(key) if isinstance(member, dict) else None
-            if not torch.is_tensor(other) or other.shape != value.shape or other.dtype != value.dtype or \
-                    set(member) != set(first):
-                raise ValueError(f"the average's member {i} is not a network of the first member's layout")
-            acc += other.detach().to("cpu", torch.float64) * (weights[i] / total)
-        out[key] = acc.to(value.dtype)
-    return out
-
-
 def main(argv=None) -> int:
-    """``yomi mixture OUT CHECKPOINT [CHECKPOINT ...] [--pool N] [--weights W ...] [--per P | --average]``."""
+    """``yomi mixture OUT CHECKPOINT [CHECKPOINT ...] [--pool N] [--weights W ...]``."""
     ap = argparse.ArgumentParser(
         prog="yomi mixture",
         description="Write one agent that plays a mixture of networks, each decision (or each match) by a member "
@@ -233,11 +200,8 @@ def main(argv=None) -> int:
                     help="also the newest N snapshots of each trainer checkpoint's self-play pool (default 0)")
     ap.add_argument("--weights", type=float, nargs="+", metavar="W",
                     help="one weight per member, in order (default: equal)")
-    how = ap.add_mutually_exclusive_group()
-    how.add_argument("--per", choices=PER, default="decision",
-                     help="draw a member for each decision (default) or for each match")
-    how.add_argument("--average", action="store_true",
-                     help="write one network, the weighted mean of the members' weights, instead of a mixture")
+    ap.add_argument("--per", choices=PER, default="decision",
+                    help="draw a member for each decision (default) or for each match")
     args = ap.parse_args(argv)
     try:
         if args.pool < 0:
@@ -245,17 +209,10 @@ def main(argv=None) -> int:
         if not args.out.endswith(ckpt.SUFFIX):
             raise ValueError(f"the mixture is written as a checkpoint: its name ends in {ckpt.SUFFIX}")
         state = build(args.checkpoints, args.pool, args.weights, args.per)
-        names = state["mixture"]["names"]
-        if args.average:
-            mixture = state.pop("mixture")
-            state["policy"] = average(mixture["policies"], mixture["weights"])
-            state["averaged"] = dict(names=names, weights=mixture["weights"])
-            from integration.env import obs as O
-            agent_from_state(state, O.action_spec(), "the average")
         ckpt.save_atomic(state, args.out)
     except (OSError, ValueError) as exc:
         print(f"yomi mixture: {exc}", file=sys.stderr)
         return 2
-    what = "the average of" if args.average else "a mixture of"
-    print(f"wrote {args.out}: {what} {len(names)} members ({names[0]} ... {names[-1]})")
+    names = state["mixture"]["names"]
+    print(f"wrote {args.out}: {len(names)} members ({names[0]} ... {names[-1]})")
     return 0

@@ -14,7 +14,7 @@ from integration.env.baselines import random_legal_actions
 from integration.env.env import YomiEnv
 from integration.tools.cli import main as yomi
 from integration.train import checkpoint as ckpt
-from integration.train.mixture import PolicyMixture, agent_from_state, average
+from integration.train.mixture import PolicyMixture, agent_from_state
 from integration.train.opponent import load_opponent
 from integration.train.policies import make_policy
 from integration.train.policy import MaskedActorCritic
@@ -227,40 +227,3 @@ def test_the_trainers_opponent_draws_a_per_match_member_when_a_match_starts():
     for bad in (saved["member"][:4], saved["member"] + 2, saved["member"].float(), "0,1", [0] * 8):
         with pytest.raises(ValueError, match="per-match mixture members"):
             other.load_state_dict(dict(saved, member=bad))
-
-
-def test_an_average_is_the_weighted_mean_of_the_members_weights():
-    """Two members weighted 1 and 3: each tensor is (a + 3 b) / 4, element by element."""
-    a, b = net(1).state_dict(), net(2).state_dict()
-    mean = average([a, b], [1.0, 3.0])
-    assert set(mean) == set(a)
-    for key in a:
-        assert mean[key].dtype == a[key].dtype
-        assert torch.allclose(mean[key], (a[key] + 3 * b[key]) / 4, atol=1e-7)
-    same = average([a, a, a])
-    assert all(torch.allclose(same[k], a[k], atol=1e-7) for k in a)
-    for bad, message in (([a, net(2, hidden=32).state_dict()], "not a network of the first member's layout"),
-                         ([a, {k: v for k, v in a.items() if k != "value_head.bias"}], "member 1 is not"),
-                         ([], "at least one member")):
-        with pytest.raises(ValueError, match=message):
-            average(bad)
-    with pytest.raises(ValueError, match="weights are not 2 numbers"):
-        average([a, b], [1.0])
-
-
-def test_yomi_mixture_average_writes_one_network_that_plays(tmp_path, capsys):
-    run = tmp_path / "latest.safetensors"
-    trainer_checkpoint(run, [25, 50, 75])
-    out = tmp_path / "avg.safetensors"
-    assert yomi(["mixture", str(out), str(run), "--pool", "2", "--average"]) == 0
-    assert "the average of 3 members" in capsys.readouterr().out
-    state = ckpt.load(out)
-    assert "mixture" not in state and state["averaged"]["names"] == [f"{run}:u50", f"{run}:u75", str(run)]
-    members = [net(50).state_dict(), net(75).state_dict(), net(99).state_dict()]
-    for key, value in state["policy"].items():
-        assert torch.allclose(value, sum(m[key] for m in members) / 3, atol=1e-6)
-    assert yomi(["play", "--p1", str(out), "--p2", "random", "--settings", '{"game_length": 40}']) == 0
-    capsys.readouterr()
-    with pytest.raises(SystemExit) as info:   # argparse's usage error
-        yomi(["mixture", str(out), str(run), "--average", "--per", "match"])
-    assert info.value.code == 2 and "not allowed with argument" in capsys.readouterr().err
