@@ -83,10 +83,10 @@ def build(cc: str, work: Path, driver: str, env: bool = True, wrapv: bool = True
     return exe
 
 
-def driver(tmp_path_factory, name: str, **options) -> Path:
-    """The driver csrc/tools/<name>.c built by :func:`build` (``options`` are its ``env`` and
-    ``wrapv``) in a fresh temporary folder; skips the test, with the reason, where no C compiler
-    or no sanitizer runtime is available."""
+def driver(tmp_path_factory, name: str, env: bool = True, wrapv: bool = True) -> Path:
+    """The driver csrc/tools/<name>.c built by :func:`build` (``env`` and ``wrapv`` as there) in a
+    fresh temporary folder; skips the test, with the reason, where no C compiler or no sanitizer
+    runtime is available."""
     cc = compiler()
     if cc is None:
         pytest.skip("no C compiler (gcc/cc/clang) on this machine")
@@ -94,7 +94,7 @@ def driver(tmp_path_factory, name: str, **options) -> Path:
     why = probe(cc, work)
     if why:
         pytest.skip(f"{cc} cannot build with -fsanitize=address,undefined: {why}")
-    return build(cc, work, name, **options)
+    return build(cc, work, name, env=env, wrapv=wrapv)
 
 
 def run(exe: Path, args: list, timeout: float = 900) -> subprocess.CompletedProcess:
