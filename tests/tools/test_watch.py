@@ -475,13 +475,18 @@ out.p1State = document.querySelector("#card-p1 .state").textContent;
 key("+"); out.speed = view.speed;
 key("b"); out.boxes = view.showBoxes;
 key(" "); out.playing = view.playing;
-setTimeout(() => {
+// Playback advances on animation frames, which a loaded machine's headless browser may deliver
+// late: look every 100 ms (up to 6 s of the 8 s virtual-time budget) until the tick has moved.
+let polls = 0;
+const finish = () => {
   // playback that reached the last tick within the wait has stopped by itself; else the key stops it
   out.afterPlay = tick(); if (view.playing) key(" "); out.paused = !view.playing;
   key(" "); key(" "); out.keyPauses = !view.playing; out.errors = window.__errors;
   const pre = document.createElement("pre"); pre.id = "result"; pre.textContent = JSON.stringify(out);
   document.body.appendChild(pre);
-}, 1500);
+};
+const poll = () => (tick() > 60 || !view.playing || ++polls >= 60 ? finish() : setTimeout(poll, 100));
+setTimeout(poll, 100);
 </script>"""
 
 
