@@ -73,10 +73,13 @@ class TrainConfig:
     hidden: int = 128
     layers: int = 2
 
-    # self-play: the pool reaches back over a whole 15-minute run (40 snapshots, one every 25 of its
-    # about 1,000 updates) and three matches in four are against a past self, so the learner keeps
-    # answering every style the run went through; best responses trained against other agents beat
-    # these agents less (docs/TRAINING.md, "Ablations": a pool spanning the run)
+    # self-play: the pool reaches 1,000 updates back (40 snapshots, one every 25: the whole of a
+    # 15-minute run on a 2-core host that makes about 1,000 updates in it, the second half on one that
+    # makes 2,000) and three matches in four are against a past self, so the learner keeps answering
+    # the styles the run went through; best responses trained against other agents beat these agents
+    # less (docs/TRAINING.md, "Ablations": a pool spanning the run).  A snapshot every 50 updates,
+    # spanning the whole of the longer run, did not make the agent harder to exploit ("A pool
+    # spanning the run on a faster host").
     snapshot_interval: int = 25  # updates between frozen snapshots of the learner
     pool_size: int = 40
     p_latest: float = 0.25  # chance a new match is against the latest self (both seats learn)
