@@ -296,6 +296,21 @@ class PolicyStack:
         self.move_head = linear(lambda p: p.move_head)
         self.data_head = linear(lambda p: p.data_head)
         self.move_embed = stacked(lambda p: p.move_embed.weight)  # [P, K+1, hidden]
+        self._cast: dict = {}  # (layer, dtype) -> its weights in that dtype (_weights)
+
+    def _weights(self, layer, x: torch.Tensor):
+        """A layer's (weight, bias) in the dtype its product runs in.  Under autocast (the CPU's
+        bfloat16 products) that is a copy cast once per stack and kept: autocast itself would cast
+        all the stacked weights, [P, in, out], at every call, which takes longer than the product
+        (docs/PERFORMANCE.md, "Snapshot weights cast once").  The values are the ones autocast uses."""
+        device = x.device.type
+        if not torch.is_autocast_enabled(device):
+            return layer
+        dtype = torch.get_autocast_dtype(device)
+        key = (id(layer[0]), dtype)
+        if key not in self._cast:
+            self._cast[key] = tuple(t.to(dtype) for t in layer)
+        return self._cast[key]
 
     @staticmethod
     def _slots(group: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, int]:
@@ -308,13 +323,12 @@ class PolicyStack:
         pos[order] = torch.arange(len(group), device=group.device) - starts[group[order]]
         return group, pos, int(counts.max())
 
-    @staticmethod
-    def _linear(x: torch.Tensor, layer, slots) -> torch.Tensor:
+    def _linear(self, x: torch.Tensor, layer, slots) -> torch.Tensor:
         """Row i through policy group[i]'s layer: [N, in] -> [N, out]."""
-        weight, bias = layer
+        weight, bias = self._weights(layer, x)
         group, pos, width = slots
-        padded = x.new_zeros((weight.shape[0], width, x.shape[1]))
-        padded[group, pos] = x
+        padded = x.new_zeros((weight.shape[0], width, x.shape[1]), dtype=weight.dtype)
+        padded[group, pos] = x.to(weight.dtype)
         return torch.baddbmm(bias, padded, weight)[group, pos]
 
     def log_probs(self, obs: torch.Tensor, group: torch.Tensor, move: torch.Tensor | None = None,
