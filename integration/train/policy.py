@@ -189,7 +189,8 @@ class MaskedActorCritic(nn.Module):
     def evaluate(self, obs: torch.Tensor, actions: torch.Tensor, move_mask: torch.Tensor | None = None,
                  data_row: torch.Tensor | None = None) -> ActionOutput:
         """Log-probs, entropy and values of stored actions (the PPO update); the masks they were
-        sampled under may be passed in (else they are decoded from obs)."""
+        sampled under may be passed in (else they are decoded from obs).  Where both are passed,
+        `obs` may be the features alone ([B, F], in any float dtype), which is all that is read of it."""
         move, data = actions[:, 0], actions[:, 1:]
         hidden, move_mask = self.encode(obs, move_mask)
         if data_row is None:

@@ -541,22 +541,36 @@ class Trainer:
         b_value, b_weight = flat(buf.value), flat(buf.weight)
         b_adv = flat(advantages)
         learner_idx = torch.nonzero(b_weight > 0).flatten()
+        graphed = bool(self.cuda and self.cuda.graph_update)
+        if graphed:  # the captured step's static inputs take whole observations
+            fixed = (b_obs, b_actions, b_move_mask, b_data_row, b_logprob, b_value)
+        else:
+            # The learner's rows gathered once, the observations as their features alone (the
+            # masks acted on are passed beside them) and in the products' dtype: the minibatches
+            # then gather a fraction of the bytes, and bfloat16 autocast no longer casts each
+            # minibatch's input (the values are the same: it is the cast autocast makes).
+            fixed = tuple(torch.index_select(x, 0, learner_idx) for x in (
+                self.spec.features(b_obs), b_actions, b_move_mask, b_data_row, b_logprob, b_value))
+            if self.bf16 and not self.cuda:
+                fixed = (fixed[0].to(torch.bfloat16), *fixed[1:])
         epochs = 1 if self.async_mode else cfg.update_epochs
         sums: dict[str, torch.Tensor | float] = defaultdict(float)  # summed on the device: one sync per epoch
         count = 0
         for epoch in range(epochs):
             if cfg.advantage == "vtrace" and (epoch > 0 or lag > 0):
                 b_adv = flat(self._vtrace(buf, (b_obs, b_actions, b_move_mask, b_data_row), b_logprob, T, N))
-            b_ret = b_adv + b_value
             order = torch.randperm(len(learner_idx), generator=self.update_gen).to(self.device)
-            for mb in learner_idx[order].tensor_split(cfg.num_minibatches):
+            if graphed:
+                order, adv = learner_idx[order], b_adv
+            else:
+                adv = torch.index_select(b_adv, 0, learner_idx)
+            samples = (*fixed[:5], adv, fixed[5], adv + fixed[5])
+            for mb in order.tensor_split(cfg.num_minibatches):
                 if len(mb) == 0:
                     continue
-                step = self.cuda.minibatch if self.cuda and self.cuda.graph_update else self._minibatch
+                step = self.cuda.minibatch if graphed else self._minibatch
                 # index_select: the same rows as x[mb], several times faster on the CPU
-                rows = [torch.index_select(x, 0, mb) for x in (b_obs, b_actions, b_move_mask, b_data_row,
-                                                               b_logprob, b_adv, b_value, b_ret)]
-                stats = step(*rows)
+                stats = step(*[torch.index_select(x, 0, mb) for x in samples])
                 for k, v in stats.items():
                     sums[k] = sums[k] + v.detach()
                 count += 1
