@@ -37,7 +37,7 @@ from .evaluate import Ratings, Result, elo_difference, play, play_slots
 from .logger import Display, MetricsLog, Status, duration, make_plots
 from .opponent import FixedOpponent, load_init, load_opponent
 from .overlap import UpdateWorker, share_rollout
-from .policy import MaskedActorCritic, network_size, random_policy
+from .policy import ActionOutput, MaskedActorCritic, network_size, random_policy
 from .ppo import compute_gae, compute_vtrace, explained_variance, learning_rate, ppo_loss
 from .selfplay import SELF, SelfPlay
 from .stats import wilson_interval
@@ -462,21 +462,33 @@ class Trainer:
                     continue
                 obs = self.next_obs[agents]
                 buf.obs[t, agents] = obs
+                learner = torch.as_tensor(self.selfplay.learner_agents()[agents], device=self.device)
                 with self.timer("forward"), torch.no_grad(), self._autocast():
-                    out = self.cuda.act(obs) if self.cuda else behaviour.act(obs)
+                    out = self.cuda.act(obs) if self.cuda else self._act_for_learner(behaviour, obs, learner)
                     actions = out.actions.clone()
                     self.selfplay.opponent_actions(obs, actions, agents)
                     to_env = actions.cpu().numpy().astype(np.int32)  # on a GPU: waits for the pass
                 buf.actions[t, agents], buf.logprob[t, agents], buf.value[t, agents] = \
                     actions, out.logprob, out.value.float()
                 buf.move_mask[t, agents], buf.data_row[t, agents] = out.move_mask, out.data_row
-                buf.weight[t, agents] = torch.as_tensor(self.selfplay.learner_agents()[agents], device=self.device)
+                buf.weight[t, agents] = learner.to(buf.weight.dtype)
                 self._send(part, to_env)
             if t < horizon:
                 self.global_step += self.cfg.agents
         with torch.no_grad(), self._autocast():
             buf.next_value[:] = behaviour.value(self.next_obs).float()
         return {}
+
+    @staticmethod
+    def _act_for_learner(behaviour: MaskedActorCritic, obs: torch.Tensor, learner: torch.Tensor) -> ActionOutput:
+        """The learner's pass over the seats it plays (`learner`, bool per row) alone: the other
+        seats' actions are the opponents' (opponent_actions), and their rows weigh nothing in the
+        update.  Those rows hold zeros: no action, log-prob or value, and no legal move."""
+        rows = torch.nonzero(learner).flatten()
+        out = behaviour.act(obs[rows])
+        full = lambda x: x.new_zeros((len(obs), *x.shape[1:])).index_copy_(0, rows, x)  # noqa: E731
+        return ActionOutput(full(out.actions), full(out.logprob), None, full(out.value),
+                            full(out.move_mask), full(out.data_row))
 
     def _send(self, part: int, actions: np.ndarray) -> None:
         """A part's actions: sent to its workers (halves), or kept for the whole env's step."""

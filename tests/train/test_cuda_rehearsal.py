@@ -42,16 +42,28 @@ def test_rehearsed_cuda_training_runs_and_resumes(tmp_path, extra):
 
 def test_rehearsed_graphed_update_equals_the_plain_update(tmp_path):
     """The padded, weighted minibatch step (what a captured graph replays) with the tensor-lr Adam
-    takes the plain path's steps: same parameters after two updates (float32, no bf16)."""
-    params = []
-    for extra in ({}, {"cuda_rehearsal": True, "cuda_graph_update": True, "cuda_graphs": True}):
-        # the one-process loop both times (the rehearsal never overlaps: config.py, overlapped)
-        trainer = Trainer(small(seed=11, vec_workers=1, bf16=False, **extra), run_dir=tmp_path / str(len(params)),
-                          display=False)
-        trainer.run(max_updates=2)
-        params.append([p.detach().clone() for p in trainer.policy.parameters()])
-    for a, b in zip(*params):
+    takes the plain path's steps: same parameters after two updates on one rollout (float32, no
+    bf16).  The rollout is the plain trainer's: the captured forward pass acts for every seat, the
+    plain one for the learner's alone, so their rollouts draw different actions."""
+    trainers = [Trainer(small(seed=11, vec_workers=1, bf16=False, **extra), run_dir=tmp_path / str(i), display=False)
+                for i, extra in enumerate(({}, {"cuda_rehearsal": True, "cuda_graph_update": True,
+                                                "cuda_graphs": True}))]
+    plain, rehearsed = trainers
+    for a, b in zip(plain.policy.parameters(), rehearsed.policy.parameters()):
+        assert torch.equal(a, b)  # one seed, one initialisation
+    buf = plain.bufs[0]
+    plain.collect(buf, plain.policy)
+    for trainer in trainers:
+        for _ in range(2):
+            trainer._set_learning_rate()
+            trainer.update(buf)
+    moved = False
+    for a, b, start in zip(plain.policy.parameters(), rehearsed.policy.parameters(),
+                           Trainer(small(seed=11, vec_workers=1, bf16=False), run_dir=tmp_path / "start",
+                                   display=False).policy.parameters()):
         assert torch.allclose(a, b, atol=1e-5, rtol=1e-4)
+        moved = moved or not torch.equal(a, start)
+    assert moved  # the updates changed the weights
 
 
 def test_rehearsal_is_for_the_cpu():
