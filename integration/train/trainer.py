@@ -445,10 +445,11 @@ class Trainer:
         all of them; or two halves with double_buffer, envs.HalvesEnv): take the part's last step
         (its results are row t - 1), act for it, and send its actions.  With two halves the first
         half's workers step while the trainer acts for the second: neither waits for the other.
-        Acting: the learner's forward pass covers all the part's agents, then the seats of past
-        snapshots are overwritten by their own actions.  Rows t of the buffer hold turn t of every
-        match, whichever part it is in; halves change only the order of the random draws (each
-        half's forward pass draws its own actions, finished matches draw opponents half by half)."""
+        Acting: the learner's forward pass covers the part's seats it plays (the CUDA path's all of
+        them: its captured pass has one shape), then the opponents' seats get their own actions.
+        Rows t of the buffer hold turn t of every match, whichever part it is in; halves change
+        only the order of the random draws (each half's forward pass draws its own actions,
+        finished matches draw opponents half by half)."""
         parts = self.env.parts if self.cfg.double_buffer else [(slice(None), slice(None))]
         horizon = self.cfg.horizon
         for t in range(horizon + 1):
