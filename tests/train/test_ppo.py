@@ -237,24 +237,36 @@ def test_acting_leaves_the_entropy_out_unless_asked():
     assert torch.equal(out.entropy, policy.evaluate(obs, out.actions).entropy)
 
 
+def eight_heads(seed: int) -> tuple[ActionSpec, torch.Generator]:
+    """An action layout of eight heads of the real game's sizes, short and long (a move head of
+    6), each move using a random half of them, and the generator that drew it (seeded `seed`)."""
+    sizes = (6, 2, 3, 33, 21, 4, 2, 34)
+    gen = torch.Generator().manual_seed(seed)
+    used = (torch.rand(sizes[0], len(sizes), generator=gen) < 0.5).numpy()
+    return ActionSpec(tuple(f"h{i}" for i in range(len(sizes))), sizes, feature_size=4, head_used=used), gen
+
+
+def random_observations(spec: ActionSpec, gen: torch.Generator, n: int) -> torch.Tensor:
+    """`n` observations of 4 random features and random legal masks in which move 0 and one value
+    of every head are always legal."""
+    move_mask = torch.rand(n, spec.num_moves, generator=gen) < 0.7
+    move_mask[:, 0] = True
+    data_mask = torch.rand(n, spec.num_moves, spec.data_size, generator=gen) < 0.6
+    for off in spec.data_offsets:
+        data_mask[..., off] = True  # every head has a legal value
+    return torch.cat([torch.randn(n, 4, generator=gen),
+                      torch.as_tensor(spec.pack_masks(move_mask.numpy(), data_mask.numpy()))], 1)
+
+
 def test_the_update_grids_give_the_sampling_grid_s_log_probs_and_entropy():
     """evaluate() runs the data heads in two grids (short heads, long heads); act() and _total in
     one: the same log-probs, entropies and gradients up to float rounding."""
-    sizes = (6, 2, 3, 33, 21, 4, 2, 34)
-    gen = torch.Generator().manual_seed(1)
-    used = (torch.rand(sizes[0], len(sizes), generator=gen) < 0.5).numpy()
-    spec = ActionSpec(tuple(f"h{i}" for i in range(len(sizes))), sizes, feature_size=4, head_used=used)
+    spec, gen = eight_heads(1)
     torch.manual_seed(0)
     policy = MaskedActorCritic(spec, hidden=16, layers=1)
     assert [shape for _, _, shape in policy.layout.groups] == [(4, 4), (3, 34)]  # 7 * 34 cells -> 118
     n = 256
-    move_mask = torch.rand(n, sizes[0], generator=gen) < 0.7
-    move_mask[:, 0] = True
-    data_mask = torch.rand(n, sizes[0], spec.data_size, generator=gen) < 0.6
-    for off in spec.data_offsets:
-        data_mask[..., off] = True  # every head has a legal value
-    obs = torch.cat([torch.randn(n, 4, generator=gen), torch.as_tensor(spec.pack_masks(move_mask.numpy(),
-                                                                                       data_mask.numpy()))], 1)
+    obs = random_observations(spec, gen, n)
     actions = policy.act(obs, torch.Generator().manual_seed(2)).actions
     new = policy.evaluate(obs, actions)
     hidden, mm = policy.encode(obs)
@@ -277,20 +289,11 @@ def test_evaluate_with_the_masks_passed_reads_only_the_features():
     """The update passes the masks a rollout acted on and, to gather fewer bytes, the features
     alone, already in bfloat16 under the CPU's autocast: the outputs equal, bit for bit, those
     computed from the whole float32 observation."""
-    sizes = (6, 2, 3, 33, 21, 4, 2, 34)
-    gen = torch.Generator().manual_seed(5)
-    used = (torch.rand(sizes[0], len(sizes), generator=gen) < 0.5).numpy()
-    spec = ActionSpec(tuple(f"h{i}" for i in range(len(sizes))), sizes, feature_size=4, head_used=used)
+    spec, gen = eight_heads(5)
     torch.manual_seed(0)
     policy = MaskedActorCritic(spec, hidden=16, layers=2)
     n = 64
-    move_mask = torch.rand(n, sizes[0], generator=gen) < 0.7
-    move_mask[:, 0] = True
-    data_mask = torch.rand(n, sizes[0], spec.data_size, generator=gen) < 0.6
-    for off in spec.data_offsets:
-        data_mask[..., off] = True
-    obs = torch.cat([torch.randn(n, 4, generator=gen),
-                     torch.as_tensor(spec.pack_masks(move_mask.numpy(), data_mask.numpy()))], 1)
+    obs = random_observations(spec, gen, n)
     out = policy.act(obs, torch.Generator().manual_seed(6))
     for autocast, features in ((False, obs[:, :4]), (True, obs[:, :4].to(torch.bfloat16))):
         with torch.autocast("cpu", dtype=torch.bfloat16, enabled=autocast):
@@ -306,10 +309,7 @@ def test_a_policy_stack_acts_as_each_of_its_policies(bf16):
     move and data log-probs are its own policy's, and the sampled actions are legal.  Under the
     CPU's bfloat16 autocast (the trainer's rollouts) the same holds to bfloat16's rounding, the
     stack's products taken in bfloat16 as each policy's own are."""
-    sizes = (6, 2, 3, 33, 21, 4, 2, 34)
-    gen = torch.Generator().manual_seed(4)
-    used = (torch.rand(sizes[0], len(sizes), generator=gen) < 0.5).numpy()
-    spec = ActionSpec(tuple(f"h{i}" for i in range(len(sizes))), sizes, feature_size=4, head_used=used)
+    spec, gen = eight_heads(4)
     torch.manual_seed(0)
     policies = [MaskedActorCritic(spec, hidden=16, layers=2) for _ in range(3)]
     with torch.no_grad():  # heads far from their near-uniform start, so that the policies differ
@@ -317,20 +317,15 @@ def test_a_policy_stack_acts_as_each_of_its_policies(bf16):
             p.move_head.weight.normal_(std=1.0, generator=gen)
             p.data_head.weight.normal_(std=1.0, generator=gen)
     n = 200
-    move_mask = torch.rand(n, sizes[0], generator=gen) < 0.7
-    move_mask[:, 0] = True
-    data_mask = torch.rand(n, sizes[0], spec.data_size, generator=gen) < 0.6
-    for off in spec.data_offsets:
-        data_mask[..., off] = True
-    obs = torch.cat([torch.randn(n, 4, generator=gen),
-                     torch.as_tensor(spec.pack_masks(move_mask.numpy(), data_mask.numpy()))], 1)
+    obs = random_observations(spec, gen, n)
+    move_mask, data_mask = spec.decode_masks(obs)
     group = torch.randint(0, 3, (n,), generator=gen)
     group[:5] = 2  # uneven groups: the padding is exercised
     stack = PolicyStack(policies)
     # bfloat16 keeps 8 bits of mantissa: log-probs of a few nats agree to a few hundredths
     atol = 0.05 if bf16 else 1e-5
     with torch.no_grad(), torch.autocast("cpu", dtype=torch.bfloat16, enabled=bf16):
-        move = torch.randint(0, sizes[0], (n,), generator=gen)
+        move = torch.randint(0, spec.num_moves, (n,), generator=gen)
         move_logp, _, data_logp = stack.log_probs(obs, group, move)
         for g, policy in enumerate(policies):
             rows = group == g
