@@ -577,7 +577,8 @@ class Trainer:
                 order, adv = learner_idx[order], b_adv
             else:
                 adv = torch.index_select(b_adv, 0, learner_idx)
-            samples = (*fixed[:5], adv, fixed[5], adv + fixed[5])
+            obs, actions, move_mask, data_row, logprob, value = fixed
+            samples = (obs, actions, move_mask, data_row, logprob, adv, value, adv + value)
             for mb in order.tensor_split(cfg.num_minibatches):
                 if len(mb) == 0:
                     continue
