@@ -1,10 +1,13 @@
-"""Shared pieces of the parity tools: reading JSON-lines files with clear errors, engine choice."""
+"""Shared pieces of the parity tools: reading JSON-lines files with clear errors, engine choice,
+the command line of the vector tools."""
 from __future__ import annotations
 
+import argparse
 import gzip
 import io
+import sys
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 ENGINES = ("python", "c")
 
@@ -46,3 +49,26 @@ def read_jsonl(path: str | Path) -> Iterator[tuple[int, object]]:
 def add_engine_argument(parser) -> None:
     parser.add_argument("--engine", choices=ENGINES, default="python",
                         help="which engine to check: the Python reference or the native C engine (default: python)")
+
+
+def vector_main(argv: list[str] | None, *, kind: str, description: str, default_file: Callable[[], Path],
+                check_file: Callable[[str, str, int], tuple[int, int]], unit: str = "") -> int:
+    """The command line of a vector tool, ``yomi parity KIND [FILE] [--engine E] [--show N]``: replays
+    FILE (default: ``default_file()``, the shipped vectors) with ``check_file(path, engine, show)``
+    and prints ``KIND: M/N [UNIT]match``.  Exit status 0 when every record matches, 1 when one
+    does not or the file holds none, 2 when the file is missing or corrupt (one line on stderr)."""
+    parser = argparse.ArgumentParser(prog=f"yomi parity {kind}", description=description)
+    parser.add_argument("file", nargs="?", default=None,
+                        help=f"a {kind} vector file (.jsonl, or gzip-compressed); default: the shipped "
+                             "vectors in tests/data/parity (or $YOMI_PARITY_DATA)")
+    add_engine_argument(parser)
+    parser.add_argument("--show", type=int, default=10, help="how many mismatches to print (default 10)")
+    args = parser.parse_args(argv)
+    path = args.file if args.file is not None else str(default_file())
+    try:
+        matched, total = check_file(path, args.engine, args.show)
+    except ParityInputError as exc:
+        print(f"yomi parity {kind}: error: {exc}", file=sys.stderr)
+        return 2
+    print(f"{kind}: {matched}/{total} {unit}match")
+    return 0 if matched == total and total > 0 else 1

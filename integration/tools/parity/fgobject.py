@@ -8,7 +8,6 @@ all three are the same.
 """
 from __future__ import annotations
 
-import argparse
 import sys
 from typing import Callable, Iterator
 
@@ -16,7 +15,7 @@ from yomi.body import ArgumentTypeError, BodyError
 from yomi.fixed import FixedError
 
 from . import data
-from .common import ParityInputError, add_engine_argument, read_jsonl
+from .common import ParityInputError, read_jsonl, vector_main
 
 FAILURES = (FixedError, BodyError, ArgumentTypeError)
 
@@ -130,18 +129,6 @@ def check_file(path: str, engine: str, show: int = 10, out=None) -> tuple[int, i
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="yomi parity fgobject", description=__doc__)
-    parser.add_argument("file", nargs="?", default=None,
-                        help="an fgobject vector file (.jsonl, or gzip-compressed); default: the shipped "
-                             "vectors in tests/data/parity (or $YOMI_PARITY_DATA)")
-    add_engine_argument(parser)
-    parser.add_argument("--show", type=int, default=10, help="how many mismatches to print (default 10)")
-    args = parser.parse_args(argv)
-    path = args.file if args.file is not None else str(data.vector_file(data.FGOBJECT))
-    try:
-        matched, total = check_file(path, args.engine, args.show)
-    except ParityInputError as exc:
-        print(f"yomi parity fgobject: error: {exc}", file=sys.stderr)
-        return 2
-    print(f"fgobject: {matched}/{total} calls match")
-    return 0 if matched == total and total > 0 else 1
+    """``yomi parity fgobject``: exit status 0 when every call matches (common.vector_main)."""
+    return vector_main(argv, kind="fgobject", description=__doc__,
+                       default_file=lambda: data.vector_file(data.FGOBJECT), check_file=check_file, unit="calls ")

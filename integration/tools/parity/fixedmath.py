@@ -7,14 +7,13 @@ fail on it with the same error kind.
 """
 from __future__ import annotations
 
-import argparse
 import sys
 from typing import Callable
 
 from yomi.fixed import FixedError, FixedMath
 
 from . import data
-from .common import ParityInputError, add_engine_argument, read_jsonl
+from .common import ParityInputError, read_jsonl, vector_main
 
 
 def python_engine() -> Callable[[str, list], object]:
@@ -81,18 +80,6 @@ def check_file(path: str, engine: str, show: int = 10, out=sys.stdout) -> tuple[
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="yomi parity fixedmath", description=__doc__)
-    parser.add_argument("file", nargs="?", default=None,
-                        help="a fixedmath vector file (.jsonl, or gzip-compressed); default: the shipped "
-                             "vectors in tests/data/parity (or $YOMI_PARITY_DATA)")
-    add_engine_argument(parser)
-    parser.add_argument("--show", type=int, default=10, help="how many mismatches to print (default 10)")
-    args = parser.parse_args(argv)
-    path = args.file if args.file is not None else str(data.vector_file(data.FIXEDMATH))
-    try:
-        matched, total = check_file(path, args.engine, args.show)
-    except ParityInputError as exc:
-        print(f"yomi parity fixedmath: error: {exc}", file=sys.stderr)
-        return 2
-    print(f"fixedmath: {matched}/{total} match")
-    return 0 if matched == total and total > 0 else 1
+    """``yomi parity fixedmath``: exit status 0 when every record matches (common.vector_main)."""
+    return vector_main(argv, kind="fixedmath", description=__doc__,
+                       default_file=lambda: data.vector_file(data.FIXEDMATH), check_file=check_file, unit="")
