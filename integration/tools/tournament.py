@@ -357,14 +357,38 @@ def by_pairing(names: list[str], records: list[dict]) -> list[dict]:
     return rows
 
 
+def _short_path(path: str) -> str:
+    """A checkpoint path shortened to its last three parts (run folder, ``checkpoints``, file)."""
+    p = Path(path)
+    return path if len(p.parts) <= 3 else str(Path(*p.parts[-3:]))
+
+
 def short_name(name: str) -> str:
-    """A checkpoint path shortened for tables: its run folder and file name."""
-    p = Path(name)
-    return name if len(p.parts) <= 2 else str(Path(*p.parts[-3:]))
+    """A policy name shortened for tables: every checkpoint path in it (the policy's own, or a
+    search's ``rollout=``/``value=`` option) cut to its last three parts; the rest kept as written,
+    so that a search stays recognisable as one."""
+    head, sep, rest = name.partition(":")
+    if head == "search" and sep:
+        return "search:" + ",".join(
+            f"{key}={_short_path(value)}" if eq and key.strip() in ("rollout", "value") else key + eq + value
+            for key, eq, value in (part.partition("=") for part in rest.split(",")))
+    return _short_path(name)
+
+
+def labels_of(names: list[str]) -> dict[str, str]:
+    """Each entrant's label in the tables and the plot: its :func:`short_name`, or its full name
+    where two entrants' short names coincide (two runs' folders of the same name), so that no two
+    rows read alike."""
+    short = {name: short_name(name) for name in names}
+    count: dict[str, int] = {}
+    for label in short.values():
+        count[label] = count.get(label, 0) + 1
+    return {name: label if count[label] == 1 else name for name, label in short.items()}
 
 
 def format_tables(names: list[str], result: dict) -> str:
-    labels = [short_name(p) for p in names]
+    label_of = labels_of(names)
+    labels = [label_of[p] for p in names]
     width = max(8, *(len(x) for x in labels))
     index = {p: i for i, p in enumerate(names)}
     grid = [["" for _ in names] for _ in names]
@@ -378,14 +402,14 @@ def format_tables(names: list[str], result: dict) -> str:
     lines += ["", "pairs with 95% Wilson intervals:"]
     for c in result["crosstable"]:
         if index[c["player"]] < index[c["opponent"]]:
-            lines.append(f"  {short_name(c['player'])} vs {short_name(c['opponent'])}: {c['score']:.3f} "
+            lines.append(f"  {label_of[c['player']]} vs {label_of[c['opponent']]}: {c['score']:.3f} "
                          f"[{c['ci_low']:.3f}, {c['ci_high']:.3f}]  ({c['wins']}-{c['draws']}-{c['losses']} W-D-L"
                          + (f", {c['errors']} cut short by an engine error" if c["errors"] else "") + ")")
     pairings = {(r["character"], r["opponent_character"]) for r in result.get("by_pairing", [])}
     if len(pairings) > 1:
         lines += ["", "by pairing (the first policy's character vs the second's), with 95% Wilson intervals:"]
         for r in result["by_pairing"]:
-            lines.append(f"  {short_name(r['player'])} vs {short_name(r['opponent'])}, "
+            lines.append(f"  {label_of[r['player']]} vs {label_of[r['opponent']]}, "
                          f"{r['character']:>6} vs {r['opponent_character']:<6}: {r['score']:.3f} "
                          f"[{r['ci_low']:.3f}, {r['ci_high']:.3f}] over {r['matches']}"
                          + (f" ({r['errors']} cut short)" if r["errors"] else ""))
@@ -397,12 +421,12 @@ def format_tables(names: list[str], result: dict) -> str:
             key = (r["player"], r["character"])
             if shown.get(key, 0) < TOP_MOVES:
                 if key not in shown:
-                    lines.append(f"  {short_name(r['player'])} ({r['character']}, {r['decisions']} decisions):")
+                    lines.append(f"  {label_of[r['player']]} ({r['character']}, {r['decisions']} decisions):")
                 shown[key] = shown.get(key, 0) + 1
                 lines[-1] += f" {r['move']} {r['share']:.2f}" + ("," if shown[key] < TOP_MOVES else "")
         lines = [x.rstrip(",") for x in lines]
     lines += ["", "the meta-game's equilibrium (the mixture of entrants no entrant beats on average; the others weigh 0):"]
-    lines += [f"  {short_name(r['player']):<{width}} {r['weight']:.3f}" for r in result["nash"] if r["weight"] > 0]
+    lines += [f"  {label_of[r['player']]:<{width}} {r['weight']:.3f}" for r in result["nash"] if r["weight"] > 0]
     lines.append("  all weights in the entrants' order (yomi mixture --weights): "
                  + " ".join(f"{r['weight']:.3f}" for r in result["nash"]))
     anchor = result["anchor"]
@@ -410,7 +434,7 @@ def format_tables(names: list[str], result: dict) -> str:
               f"the Fisher information; prior: {result['prior']:g} virtual win and loss each against a 0-rated "
               "player):"]
     for r in result["ratings"]:
-        lines.append(f"  {short_name(r['player']):<{width}} {r['elo']:7.0f}  [{r['elo_low']:6.0f}, {r['elo_high']:6.0f}]"
+        lines.append(f"  {label_of[r['player']]:<{width}} {r['elo']:7.0f}  [{r['elo_low']:6.0f}, {r['elo_high']:6.0f}]"
                      f"   score {r['score']:.3f} [{r['score_low']:.3f}, {r['score_high']:.3f}] over {r['matches']} matches")
     return "\n".join(lines)
 
@@ -460,7 +484,8 @@ def plot(path: Path, names: list[str], result: dict) -> Path:
     import matplotlib.pyplot as plt
 
     n = len(names)
-    labels = [short_name(p) for p in names]
+    label_of = labels_of(names)
+    labels = [label_of[p] for p in names]
     index = {p: i for i, p in enumerate(names)}
     grid = np.full((n, n), np.nan)
     for c in result["crosstable"]:
@@ -479,7 +504,7 @@ def plot(path: Path, names: list[str], result: dict) -> Path:
     elo = np.array([r["elo"] for r in rows])
     err = np.array([[r["elo"] - r["elo_low"] for r in rows], [r["elo_high"] - r["elo"] for r in rows]])
     ax2.errorbar(elo, y, xerr=np.maximum(err, 0), fmt="o", capsize=3)
-    ax2.set_yticks(y, [short_name(r["player"]) for r in rows], fontsize=8)
+    ax2.set_yticks(y, [label_of[r["player"]] for r in rows], fontsize=8)
     ax2.set_xlabel("Elo (Bradley-Terry), 95% interval", fontsize=8)
     ax2.grid(axis="x", alpha=0.3)
     fig.tight_layout()

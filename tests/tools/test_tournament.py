@@ -155,6 +155,19 @@ def test_move_table_names_each_characters_moves_most_chosen_first():
         ("a", "Fireball", 3, 4, 0.75), ("a", "Continue", 1, 4, 0.25)]
 
 
+def test_labels_shorten_every_checkpoint_path_and_keep_a_search_recognisable():
+    from integration.tools.tournament import labels_of
+
+    a = "/home/u/runs/a/checkpoints/best.safetensors"
+    names = ["scripted", a, a + ":u400", f"search:k=8,rollout={a},value={a},turns=2"]
+    short = "a/checkpoints/best.safetensors"  # the run's folder, checkpoints, the file
+    assert list(labels_of(names).values()) == [
+        "scripted", short, short + ":u400", f"search:k=8,rollout={short},value={short},turns=2"]
+    # two runs' folders of the same name would read alike: both keep their full names
+    twins = ["x/runs/a/checkpoints/best.safetensors", "y/runs/a/checkpoints/best.safetensors", "random"]
+    assert list(labels_of(twins).values()) == twins
+
+
 def test_fixed_seed_gives_the_same_table_whatever_the_processes(tmp_path, capsys):
     args = ["tournament", "random", "scripted", "--matches", "3", "--chunk", "2", "--seed", "11", "--quiet"]
     assert yomi(args + ["--jobs", "2", "--out", str(tmp_path / "a")]) == 0
