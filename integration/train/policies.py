@@ -37,6 +37,7 @@ P2's) given to :func:`make_policy`, another pairing is a ValueError naming both,
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional
@@ -49,7 +50,7 @@ __all__ = ["PolicyNameError", "PolicySpec", "parse_policy_name", "make_policy", 
 POLICY_HELP = ("random, scripted, search[:k=K,turns=T,rollout=R,value=PATH.safetensors,scripted=0|1], "
                "a checkpoint .safetensors or a snapshot of its self-play pool .safetensors:u<update>")
 CHECKPOINT_SUFFIXES = (".safetensors", ".pt")  # .pt: an old checkpoint, named so that loading says how to convert it
-SEARCH_KEYS = ("k", "turns", "rollout", "value", "scripted")
+SEARCH_KEYS = ("k", "turns", "rollout", "value", "scripted", "prior", "agent")
 
 
 class PolicyNameError(ValueError):
@@ -119,8 +120,18 @@ def parse_policy_name(name) -> PolicySpec:
                 opts[key] = value == "1"
             elif key == "rollout":
                 opts[key] = value if value in ("scripted", "random") else _checkpoint(value, text, "rollout checkpoint")
+            elif key in ("prior", "agent"):
+                opts[key] = _checkpoint(value, text, f"{key} checkpoint")
             else:
                 opts[key] = _checkpoint(value, text, "value checkpoint")
+        if "agent" in opts:  # one checkpoint proposes, plays on and values: the agent with search
+            path = opts.pop("agent")
+            given = [key for key in ("prior", "rollout", "value") if key in opts]
+            if given:
+                raise PolicyNameError(f"policy {text!r}: agent= sets prior, rollout and value; "
+                                      f"give agent= or {', '.join(given)}=, not both")
+            opts.update(prior=path, rollout=path, value=path)
+            opts.setdefault("scripted", False)
         try:
             cfg = SearchConfig(**opts)
         except ValueError as exc:
@@ -177,6 +188,16 @@ def load_checkpoint_net(path: str, characters: Optional[tuple] = None, any_pairi
 
     state, spec = _load_checkpoint(path, characters, any_pairing)
     return network_from_state(state.get("policy"), spec, path)
+
+
+def _shaping_of(cfg: dict, path: str) -> float:
+    """The damage shaping a checkpoint's value head was trained under (its config's
+    ``shaping_damage``; 0 where the config does not say), which the search's ``value=`` scoring
+    needs; a value that is not a finite number >= 0 is a ValueError naming the file."""
+    value = cfg.get("shaping_damage", 0.0)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
+        raise ValueError(f"{path}: its config's shaping_damage {value!r} is not a finite number >= 0")
+    return float(value)
 
 
 class _Named:
@@ -244,5 +265,17 @@ def make_policy(name, *, generator=None, seed: Optional[int] = None, characters:
         import torch
 
         rollout = _checkpoint_policy(cfg.rollout, torch.Generator().manual_seed(int(seed) + 1), characters, any_pairing)
-    value_net = load_checkpoint_net(cfg.value, characters, any_pairing) if cfg.value else None
-    return SearchPolicy(cfg, seed=seed, rollout_policy=rollout, value_net=value_net)
+    value_net, shaping = None, 0.0
+    if cfg.value:
+        from integration.train.policy import network_from_state
+
+        state, spec = _load_checkpoint(cfg.value, characters, any_pairing)
+        value_net = network_from_state(state.get("policy"), spec, cfg.value)
+        shaping = _shaping_of(state.get("config") or {}, cfg.value)
+    prior = None
+    if cfg.prior:
+        import torch
+
+        prior = _checkpoint_policy(cfg.prior, torch.Generator().manual_seed(int(seed) + 2), characters, any_pairing)
+    return SearchPolicy(cfg, seed=seed, rollout_policy=rollout, value_net=value_net, value_shaping=shaping,
+                        prior_policy=prior)

@@ -58,6 +58,8 @@ MAX_TURNS = 50
 # Matches cloned at once (a match is about 341 KB: 2400 take about 0.8 GB).  A call whose pairs
 # exceed it is simulated in chunks of whole rows; 64 matches at the default budget fit in one.
 MAX_CLONES = 2400
+# A prior policy's samples per candidate wanted: k distinct actions come from up to 2k draws.
+PRIOR_DRAWS = 2
 
 
 class SearchError(RuntimeError):
@@ -73,6 +75,7 @@ class SearchConfig:
     rollout: str = "scripted"
     value: Optional[str] = None
     scripted: bool = True
+    prior: Optional[str] = None
 
     def __post_init__(self):
         if not 1 <= int(self.k) <= MAX_K:
@@ -82,12 +85,16 @@ class SearchConfig:
 
     def name(self) -> str:
         parts = [f"k={self.k}", f"turns={self.turns}"]
+        if self.prior and self.prior == self.rollout == self.value and not self.scripted:
+            return "search:" + ",".join(parts + [f"agent={self.prior}"])
         if self.rollout != "scripted":
             parts.append(f"rollout={self.rollout}")
         if self.value:
             parts.append(f"value={self.value}")
         if not self.scripted:
             parts.append("scripted=0")
+        if self.prior:
+            parts.append(f"prior={self.prior}")
         return "search:" + ",".join(parts)
 
 
@@ -171,6 +178,16 @@ def draw_candidates(tail: np.ndarray, k: int, rng: np.random.Generator,
     return out[np.sort(idx)][:k]
 
 
+def _distinct(draws: np.ndarray, k: int, first: Optional[np.ndarray] = None) -> np.ndarray:
+    """Up to ``k`` distinct actions of ``draws`` (``int32[n, N_HEADS]``, a prior policy's samples),
+    in the order they were first drawn, ``first`` (a legal action) leading when given: the moves
+    the policy plays most often are the likeliest to be among them."""
+    if first is not None:
+        draws = np.concatenate([np.asarray(first, dtype=np.int32).reshape(1, O.N_HEADS), draws])
+    _, idx = np.unique(draws, axis=0, return_index=True)
+    return draws[np.sort(idx)][:k]
+
+
 # ------------------------------------------------------------------------------------------------
 # the policy
 # ------------------------------------------------------------------------------------------------
@@ -228,7 +245,8 @@ class SearchPolicy:
     candidates, rollouts and the sampled action."""
 
     def __init__(self, config: SearchConfig = SearchConfig(), seed: Optional[int] = None, generator=None,
-                 rollout_policy: Optional[Callable] = None, value_net=None):
+                 rollout_policy: Optional[Callable] = None, value_net=None, value_shaping: float = 0.0,
+                 prior_policy: Optional[Callable] = None):
         import torch
 
         self.config = config
@@ -238,7 +256,9 @@ class SearchPolicy:
         self.rng = np.random.default_rng(self.seed)
         self.gen = torch.Generator().manual_seed(self.seed)
         self.rollout_policy = rollout_policy
+        self.prior_policy = prior_policy
         self.value_net = value_net
+        self.value_shaping = float(value_shaping)
         self.name = config.name()
         self.env = None
         self.agents: Optional[np.ndarray] = None
@@ -294,15 +314,22 @@ class SearchPolicy:
             both = scripted_policy(np.concatenate([mine_obs, opp_obs]), None, self.gen)
             first_mine, first_opp = both[:len(agents)], both[len(agents):]
         out = np.zeros((len(agents), O.N_HEADS), dtype=np.int32)
+        proposed = None if self.prior_policy is None else self._proposals(np.concatenate([mine_obs, opp_obs]))
         jobs = []          # (row, my candidates, opponent's candidates)
         for r in range(len(agents)):
-            mine = draw_candidates(mine_obs[r, O.FEATURE_SIZE:], cfg.k, self.rng,
-                                   None if first_mine is None else first_mine[r])
+            if proposed is None:
+                mine = draw_candidates(mine_obs[r, O.FEATURE_SIZE:], cfg.k, self.rng,
+                                       None if first_mine is None else first_mine[r])
+            else:
+                mine = _distinct(proposed[r], cfg.k, None if first_mine is None else first_mine[r])
             if len(mine) == 1:
                 out[r] = mine[0]
                 continue
-            theirs = draw_candidates(opp_obs[r, O.FEATURE_SIZE:], cfg.k, self.rng,
-                                     None if first_opp is None else first_opp[r])
+            if proposed is None:
+                theirs = draw_candidates(opp_obs[r, O.FEATURE_SIZE:], cfg.k, self.rng,
+                                         None if first_opp is None else first_opp[r])
+            else:
+                theirs = _distinct(proposed[len(agents) + r], cfg.k, None if first_opp is None else first_opp[r])
             jobs.append((r, mine, theirs))
         if not jobs:
             return out
@@ -350,6 +377,16 @@ class SearchPolicy:
             at += size
         return out
 
+    def _proposals(self, obs: np.ndarray) -> np.ndarray:
+        """``int32[len(obs), PRIOR_DRAWS * k, N_HEADS]``: the prior policy's sampled actions for each
+        row, drawn in one batch (its distinct ones, in order of first draw, become the candidates)."""
+        import torch
+
+        draws = PRIOR_DRAWS * self.config.k
+        a = self.prior_policy(torch.as_tensor(np.repeat(obs, draws, axis=0)), None)
+        a = a.cpu().numpy() if isinstance(a, torch.Tensor) else np.asarray(a)
+        return a.astype(np.int32).reshape(len(obs), draws, O.N_HEADS)
+
     def clone(self, src: np.ndarray) -> None:
         """Scratch slot ``i`` becomes a copy of the bound env's slot ``src[i]``; ``src[i] = -1``: idle
         (halted: the steps skip it)."""
@@ -378,9 +415,15 @@ class SearchPolicy:
 
             with torch.no_grad():
                 obs = torch.as_tensor(sc.obs[rows, side])
-                heuristic = self.value_net.value(obs).double().clamp(-1.0, 1.0).numpy()
+                future = self.value_net.value(obs).double().numpy()
+            # The value head predicts the return still to come: with the trainer's damage shaping
+            # that is the hp margin still to be gained plus the outcome, so the margin already on
+            # the board (the same shaping's share of it) is added, ended pairs included.
+            margin = self.value_shaping * (sc.hp[rows, side] - sc.hp[rows, 1 - side]) / MAX_HEALTH
+            heuristic = margin + future
         else:
+            margin = 0.0
             heuristic = (sc.hp[rows, side] - sc.hp[rows, 1 - side]) / MAX_HEALTH
         winner = sc.results[:n, R["winner"]]
         outcome = np.where(winner == side + 1, 1.0, np.where(winner == 2 - side, -1.0, 0.0))
-        return np.where(ended, outcome, heuristic)
+        return np.where(ended, margin + outcome, heuristic)
