@@ -238,6 +238,9 @@ def print_summary(summary: dict, width: int | None = None) -> None:
                            for n, r in (({"agent of update " + str(duel["against"]): duel} if duel else {})
                                         | agent["yardsticks"]).items())
         lines.append(f"the run's agent   {agent['checkpoint']}  (update {agent['update']}: {chosen})")
+    if summary.get("agent_with_search"):
+        lines.append(f"play it           uv run yomi play --human --opponent {summary['agent_with_search']}"
+                     "  (the agent searching each turn: stronger than the network alone, docs/EVALUATION.md)")
     lines += [
         f"plots             {', '.join(summary['plots']) or '-'}",
     ]

@@ -4,7 +4,7 @@ Grammar::
 
     POLICY   := "random" | "scripted" | SEARCH | PATH
     SEARCH   := "search" [ ":" OPTION { "," OPTION } ]
-    OPTION   := KEY "=" VALUE            (keys: k, turns, rollout, value, scripted; each at most once)
+    OPTION   := KEY "=" VALUE            (keys: k, turns, rollout, value, scripted, prior, agent; each at most once)
     PATH     := a trainer checkpoint file (``*.safetensors``), e.g. runs/x/checkpoints/latest.safetensors,
                 or one snapshot of the self-play pool it holds: ``*.safetensors:u<update>``
 
@@ -14,7 +14,11 @@ Grammar::
 * ``search``, ``search:k=16,turns=3``, ``search:k=8,turns=2,rollout=random,value=PATH.safetensors``: the
   per-turn search opponent (:mod:`integration.train.search`; ``k`` candidates per side, 1..64;
   ``turns`` rollout turns, 0..50; ``rollout`` is ``scripted``, ``random`` or a checkpoint path;
-  ``value`` a checkpoint whose value head scores the positions; ``scripted`` 0 or 1);
+  ``value`` a checkpoint whose value head scores the positions; ``scripted`` 0 or 1; ``prior`` a
+  checkpoint whose policy proposes the candidates);
+* ``search:agent=PATH.safetensors``: a trained agent played with search, the checkpoint proposing
+  the candidates, playing the rollouts and valuing their ends (``prior``, ``rollout`` and
+  ``value`` all PATH, ``scripted`` 0 unless given; ``k`` and ``turns`` as above);
 * ``PATH:u<update>``: the run's past self of that update, kept in the checkpoint's self-play pool
   (:func:`integration.train.checkpoint.load_agent`; the pool holds the last ``pool_size`` snapshots,
   one every ``snapshot_interval`` updates);
@@ -47,7 +51,8 @@ import numpy as np
 __all__ = ["PolicyNameError", "PolicySpec", "parse_policy_name", "make_policy", "load_checkpoint_net",
            "trained_pairings", "POLICY_HELP"]
 
-POLICY_HELP = ("random, scripted, search[:k=K,turns=T,rollout=R,value=PATH.safetensors,scripted=0|1], "
+POLICY_HELP = ("random, scripted, search[:k=K,turns=T,rollout=R,value=PATH.safetensors,scripted=0|1,prior=PATH"
+               ".safetensors] or search:agent=PATH.safetensors, "
                "a checkpoint .safetensors or a snapshot of its self-play pool .safetensors:u<update>")
 CHECKPOINT_SUFFIXES = (".safetensors", ".pt")  # .pt: an old checkpoint, named so that loading says how to convert it
 SEARCH_KEYS = ("k", "turns", "rollout", "value", "scripted", "prior", "agent")

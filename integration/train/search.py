@@ -7,14 +7,20 @@ so a policy can look ahead exactly.  At each decision :class:`SearchPolicy`:
    distinct moves first, each with its data drawn the way the panel offers it (every head the move
    uses, directions, plots, sliders, options and the character's extras, uniform over its legal
    values), and, with ``scripted=1``, the scripted baseline's choice (:mod:`integration.env.baselines`);
+   with ``prior=PATH``, the candidates are instead the distinct actions among ``2k`` samples of
+   that checkpoint's policy for the side (so the moves it plays most are the likeliest candidates);
 2. copies the match into one scratch ``EnvBatch`` slot per pair of candidates (``clone_from``, one
    C call for every pair of every match the call decides), steps every pair to the next decision
    in one C call, then ``turns`` more turns with a cheap rollout policy (``scripted``, ``random``
    or a checkpoint), batched over all pairs;
 3. scores each pair from the searching side: +1 / -1 / 0 where the match ended (the game's
    outcome; a match cut short by an engine error is adjudicated by hp, as the env does), else the
-   hp difference over a full health bar (``(own hp - opponent hp) / 1500``), or a checkpoint's
-   value head with ``value=PATH``;
+   hp difference over a full health bar (``(own hp - opponent hp) / 1500``), or with ``value=PATH``
+   that checkpoint's value head plus the margin on the board: a head trained under the trainer's
+   damage shaping ``c`` predicts only the return still to come (the margin still to be gained, times
+   ``c``, and the outcome), so the score is ``c * (own hp - opponent hp) / 1500`` plus its prediction,
+   and an ended pair's ``c`` times that margin plus the outcome (``c`` read from the checkpoint's
+   config; 0 where it has none);
 4. solves the resulting zero-sum matrix game for a mixed strategy (a linear program,
    :func:`solve_matrix_game`) and samples its action from it.
 
@@ -27,6 +33,9 @@ Names (:mod:`integration.train.policies`): ``search`` (the default budget), ``se
 ``rollout``           ``scripted`` (default), ``random`` or a checkpoint path
 ``value``             a checkpoint whose value head scores the pairs that did not end
 ``scripted``          1 (default): the scripted baseline's choice is a candidate of each side; 0: not
+``prior``             a checkpoint whose policy proposes the candidates (step 1)
+``agent``             a checkpoint as prior, rollout and value at once, ``scripted`` 0 unless given:
+                      the trained agent played with search
 ====================  ============================================================================
 
 The default budget decides in at most 50 ms per decision on one core (docs/EVALUATION.md,

@@ -1292,6 +1292,10 @@ class Trainer:
             "checkpoint": str(self.run_dir / "checkpoints" / ckpt.LATEST),
             # the run's agent: the evaluated policy that rated best against the fixed yardsticks
             "agent": ({"checkpoint": str(self.run_dir / "checkpoints" / BEST), **self.best} if self.best else None),
+            # the same agent searching each decision at play time (the real game only: the search
+            # clones its matches; docs/EVALUATION.md, "A trained agent with search")
+            "agent_with_search": (f"search:agent={self.run_dir / 'checkpoints' / BEST}"
+                                  if self.best and self.cfg.env == "yomi" else None),
         }
         (self.run_dir / "summary.json").write_text(json.dumps(summary, indent=2))
         return summary

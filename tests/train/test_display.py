@@ -155,12 +155,13 @@ def test_the_summary_fits_the_terminal_and_keeps_paths_whole(capsys):
                    agent=dict(checkpoint=f"{run}/checkpoints/best.safetensors", update=39,
                               yardsticks={"scripted": dict(score=0.97, low=0.95, high=0.98, matches=512)}),
                    plots=[f"{run}/plots/{n}.png" for n in ("progress", "yardsticks", "snapshots", "losses")],
-                   engine_errors=2, matches=[f"{run}/matches/scripted_p1.jsonl.gz"])
+                   engine_errors=2, matches=[f"{run}/matches/scripted_p1.jsonl.gz"],
+                   agent_with_search=f"search:agent={run}/checkpoints/best.safetensors")
     print_summary(summary, width=80)
     lines = capsys.readouterr().out.splitlines()
     assert all(len(line) <= 80 for line in lines), [line for line in lines if len(line) > 80]
     text = "\n".join(lines)
-    for path in summary["plots"] + [summary["checkpoint"], f"{run}/engine_errors.log"]:
+    for path in summary["plots"] + [summary["checkpoint"], f"{run}/engine_errors.log", summary["agent_with_search"]]:
         assert path in text                                   # whole, on one line
     plots = next(i for i, line in enumerate(lines) if line.startswith("plots"))
     assert lines[plots + 1].startswith(" " * SUMMARY_INDENT + run)   # continued under the values

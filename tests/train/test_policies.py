@@ -39,6 +39,12 @@ def test_every_name_parses(checkpoint):
     assert (s.search.rollout, s.search.value) == ("random", checkpoint)
     s = parse_policy_name(f"search:rollout={checkpoint},scripted=0")
     assert s.search.rollout == checkpoint and not s.search.scripted
+    s = parse_policy_name(f"search:prior={checkpoint}")
+    assert (s.search.prior, s.search.rollout, s.search.value, s.search.scripted) == (checkpoint, "scripted", None, True)
+    s = parse_policy_name(f"search:k=4,agent={checkpoint}")   # the agent with search: it proposes, plays on, values
+    assert (s.search.prior, s.search.rollout, s.search.value, s.search.scripted) == (checkpoint,) * 3 + (False,)
+    assert s.name == f"search:k=4,turns={DEFAULT_TURNS},agent={checkpoint}"
+    assert parse_policy_name(s.name).search == s.search
     c = parse_policy_name(checkpoint)
     assert c.kind == "checkpoint" and c.path == checkpoint
 
@@ -56,6 +62,8 @@ def test_every_name_parses(checkpoint):
     ("search:scripted=yes", "scripted='yes' must be 0 or 1"),
     ("search:rollout=greedy", "no rollout checkpoint file at greedy"),
     ("search:value=none.pt", "no value checkpoint file at none.pt"),
+    ("search:prior=none.safetensors", "no prior checkpoint file at none.safetensors"),
+    ("search:agent=none.safetensors", "no agent checkpoint file at none.safetensors"),
     ("search8", "write search options after a colon"),
     ("runs/none/latest.pt", "no checkpoint file at runs/none/latest.pt"),
 ])
@@ -81,7 +89,7 @@ def test_made_policies_act_legally_and_bind(checkpoint):
     env.reset()
     gen = torch.Generator().manual_seed(0)
     for name in ("random", "scripted", "search:k=2,turns=1", checkpoint,
-                 f"search:k=2,turns=1,rollout={checkpoint},value={checkpoint}"):
+                 f"search:k=2,turns=1,rollout={checkpoint},value={checkpoint}", f"search:k=2,turns=1,agent={checkpoint}"):
         pol = make_policy(name, generator=gen)
         assert pol.name == name
         pol.bind(env, [0, 2])
@@ -95,6 +103,29 @@ def test_made_policies_act_legally_and_bind(checkpoint):
         acts[[1, 3]] = make_policy("scripted")(env.observations[[1, 3]], None)
         env.step(acts)                          # illegal="raise": an illegal action would raise
     assert isinstance(make_policy("search", seed=3), SearchPolicy)
+
+
+def test_agent_and_the_options_it_sets_are_not_given_together(checkpoint):
+    for key in ("prior", "rollout", "value"):
+        with pytest.raises(PolicyNameError, match=f"give agent= or {key}=, not both"):
+            parse_policy_name(f"search:agent={checkpoint},{key}={checkpoint}")
+
+
+@pytest.mark.parametrize("shaping", ["1.0", -1.0, float("nan"), float("inf"), True, [1]])
+def test_a_value_checkpoint_with_a_bad_shaping_is_one_clear_error(tmp_path, shaping):
+    """The search's value= scoring reads the checkpoint's damage shaping: anything but a finite
+    number >= 0 is refused by name, before any match."""
+    from integration.train import checkpoint as ckpt
+    from integration.train.policy import MaskedActorCritic
+
+    spec = O.action_spec()
+    path = tmp_path / "v.safetensors"
+    ckpt.save_atomic({"policy": MaskedActorCritic(spec, 32, 1).state_dict(), "spec": spec.describe(),
+                      "config": {"hidden": 32, "layers": 1, "p1": "ninja", "p2": "ninja", "shaping_damage": shaping}},
+                     path)
+    with pytest.raises(ValueError, match="shaping_damage .* is not a finite number >= 0") as info:
+        make_policy(f"search:value={path}")
+    assert str(path) in str(info.value) and "\n" not in str(info.value)
 
 
 def test_a_checkpoint_refuses_a_pairing_it_was_not_trained_on(checkpoint):

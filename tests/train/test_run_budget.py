@@ -153,6 +153,11 @@ def test_a_run_over_several_pairings_plays_scripted_in_each(tmp_path):
         assert e["eval/matches_scripted_worst"] == (2 if worst == "Ninja-Ninja" else 1)
     assert summary["yardsticks"]["scripted_worst"]["pairing"] == worst
     assert set(summary["agent"]["yardsticks"]) == {"scripted", "scripted_worst"}
+    # the summary names the agent played with search, a policy name that parses (its checkpoint exists)
+    from integration.train.policies import parse_policy_name
+
+    assert summary["agent_with_search"] == f"search:agent={tmp_path / 'checkpoints' / 'best.safetensors'}"
+    assert parse_policy_name(summary["agent_with_search"]).search.prior == summary["agent"]["checkpoint"]
 
 
 def test_each_pairings_matches_count_for_the_learners_character(tmp_path, monkeypatch):

@@ -115,6 +115,89 @@ def test_clone_and_simulate_leaves_the_match_and_equals_playing_the_pair():
     env.backend.set_state(before)
 
 
+class _ConstantValue:
+    """A stand-in value head predicting ``v`` for every position."""
+
+    def __init__(self, v: float):
+        self.v = v
+
+    def value(self, obs):
+        import torch
+
+        return torch.full((len(obs),), self.v)
+
+
+def test_value_scoring_adds_the_margin_on_the_board_to_the_predicted_rest():
+    """A damage-shaped value head predicts the return still to come (the hp margin still to be gained
+    plus the outcome, each margin over a full bar of 1500 hp, times the shaping): a pair's score is
+    the margin on the board times the shaping plus that prediction, and an ended pair's the margin
+    plus the outcome.  By hand against the hp scoring of the same pairs (hp difference / 1500, or the
+    outcome where the match ended), with the head predicting a constant 0.25 and shaping 0.5."""
+    env = _mid_match_env()
+    slot, side = 0, 0
+    rng = np.random.default_rng(5)
+    from integration.train.search import draw_candidates
+
+    mine = draw_candidates(env.observations[2 * slot + side, O.FEATURE_SIZE:], 5, rng)
+    theirs = draw_candidates(env.observations[2 * slot + 1 - side, O.FEATURE_SIZE:], 5, rng)
+    job = [(slot, side, mine, theirs)]
+    (hp_scores,) = SearchPolicy(SearchConfig(k=5, turns=1), seed=1).bind(env, [side]).evaluate_pairs(job)
+    valued = SearchPolicy(SearchConfig(k=5, turns=1), seed=1, value_net=_ConstantValue(0.25),
+                          value_shaping=0.5).bind(env, [side])
+    (scores,) = valued.evaluate_pairs(job)
+    n = len(mine) * len(theirs)
+    sc = valued._scratch
+    ended = np.frombuffer(sc.batch.halted(), dtype=np.uint8)[:n].astype(bool).reshape(len(mine), len(theirs))
+    margin = ((sc.hp[:n, side] - sc.hp[:n, 1 - side]) / 1500).reshape(len(mine), len(theirs))
+    assert np.allclose(scores[~ended], 0.5 * hp_scores[~ended] + 0.25)      # hp_scores is the margin there
+    assert np.allclose(scores[ended], 0.5 * margin[ended] + hp_scores[ended])  # hp_scores is the outcome there
+    assert len(np.unique(np.round(scores, 9))) > 1                           # the pairs' margins differ
+
+
+def test_prior_candidates_are_the_policys_distinct_draws_in_order():
+    from integration.train.search import _distinct
+
+    a, b, c = (np.full(O.N_HEADS, x, dtype=np.int32) for x in (1, 2, 3))
+    draws = np.stack([b, a, b, c, a])
+    assert np.array_equal(_distinct(draws, 2), np.stack([b, a]))
+    assert np.array_equal(_distinct(draws, 5), np.stack([b, a, c]))
+    assert np.array_equal(_distinct(draws, 2, first=c), np.stack([c, b]))
+
+
+def test_a_prior_with_one_action_is_played_and_the_search_plays_only_what_the_prior_proposes():
+    env = _mid_match_env()
+    agents = np.array([0, 3])
+    only = np.stack([_first_legal(env.observations[i]) for i in range(4)])
+    calls = []
+
+    def fixed(obs, masks):            # each row's first legal action, whatever the draw
+        calls.append(len(obs))
+        rows = [int(np.nonzero((env.observations == o.numpy()).all(1))[0][0]) for o in obs]
+        return only[rows]
+
+    search = SearchPolicy(SearchConfig(k=4, turns=1, scripted=False), seed=2, prior_policy=fixed)
+    assert np.array_equal(search.bind(env, agents)(env.observations[agents], None), only[agents])
+    assert calls == [2 * len(agents) * 2 * 4]    # one batch: both sides of each row, 2k draws each
+
+    rng = np.random.default_rng(3)
+    menus = {}
+
+    def two(obs, masks):              # two legal actions per row, drawn at random
+        out = []
+        for o in obs:
+            key = o.numpy().tobytes()
+            if key not in menus:
+                row = o.numpy()[None]
+                menus[key] = [_first_legal(row[0]), _random_legal_actions(np.repeat(row, 2, 0), rng)[0]]
+            out.append(menus[key][rng.integers(2)])
+        return np.stack(out)
+
+    search = SearchPolicy(SearchConfig(k=4, turns=1, scripted=False), seed=2, prior_policy=two)
+    chosen = search.bind(env, agents)(env.observations[agents], None)
+    for agent, action in zip(agents, chosen):
+        assert any(np.array_equal(action, m) for m in menus[env.observations[agent].tobytes()])
+
+
 def _first_legal(row):
     """A legal action of one agent: its first legal move with the first legal value of each used head."""
     move, data = O.decode_masks(row[O.FEATURE_SIZE:])

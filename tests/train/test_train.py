@@ -87,6 +87,7 @@ def test_the_runs_agent_is_chosen_by_the_yardsticks_then_head_to_heads(tmp_path)
     assert "head-to-head" in kinds, kinds  # the run exercises the head-to-heads
     agent = summary["agent"]
     assert agent["update"] == best["update"]
+    assert summary["agent_with_search"] is None  # the toy env has no search (it clones real matches)
     assert agent["yardsticks"]["scripted"]["score"] == best["eval/score_scripted"]
     state = ckpt.load(tmp_path / "checkpoints" / "best.safetensors")
     assert state["update"] == best["update"] and state["chosen_by"] == agent["yardsticks"]
