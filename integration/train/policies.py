@@ -15,10 +15,12 @@ Grammar::
   per-turn search opponent (:mod:`integration.train.search`; ``k`` candidates per side, 1..64;
   ``turns`` rollout turns, 0..50; ``rollout`` is ``scripted``, ``random`` or a checkpoint path;
   ``value`` a checkpoint whose value head scores the positions; ``scripted`` 0 or 1; ``prior`` a
-  checkpoint whose policy proposes the candidates);
+  checkpoint whose policy proposes the candidates; ``uniform`` 0..64 more candidates per side from
+  the legal menu, beside the prior's);
 * ``search:agent=PATH.safetensors``: a trained agent played with search, the checkpoint proposing
   the candidates, playing the rollouts and valuing their ends (``prior``, ``rollout`` and
-  ``value`` all PATH, ``scripted`` 0 unless given; ``k`` and ``turns`` as above);
+  ``value`` all PATH; ``scripted`` 0 and ``uniform`` :data:`AGENT_UNIFORM` unless given; ``k`` and
+  ``turns`` as above);
 * ``PATH:u<update>``: the run's past self of that update, kept in the checkpoint's self-play pool
   (:func:`integration.train.checkpoint.load_agent`; the pool holds the last ``pool_size`` snapshots,
   one every ``snapshot_interval`` updates);
@@ -48,14 +50,18 @@ from typing import Callable, Optional
 
 import numpy as np
 
-__all__ = ["PolicyNameError", "PolicySpec", "parse_policy_name", "make_policy", "load_checkpoint_net",
+__all__ = ["AGENT_UNIFORM", "PolicyNameError", "PolicySpec", "parse_policy_name", "make_policy", "load_checkpoint_net",
            "trained_pairings", "POLICY_HELP"]
 
 POLICY_HELP = ("random, scripted, search[:k=K,turns=T,rollout=R,value=PATH.safetensors,scripted=0|1,prior=PATH"
-               ".safetensors] or search:agent=PATH.safetensors, "
+               ".safetensors,uniform=U] or search:agent=PATH.safetensors, "
                "a checkpoint .safetensors or a snapshot of its self-play pool .safetensors:u<update>")
 CHECKPOINT_SUFFIXES = (".safetensors", ".pt")  # .pt: an old checkpoint, named so that loading says how to convert it
-SEARCH_KEYS = ("k", "turns", "rollout", "value", "scripted", "prior", "agent")
+# Candidates agent= adds to the network's from the whole legal menu unless uniform= says otherwise:
+# with none, an opponent's habit the network never plays goes unanswered (a rushdown best response
+# beat such a search 0.95; with 3 more a side, 0.38: docs/TRAINING.md, "The run's agent with search").
+AGENT_UNIFORM = 3
+SEARCH_KEYS = ("k", "turns", "rollout", "value", "scripted", "prior", "agent", "uniform")
 
 
 class PolicyNameError(ValueError):
@@ -117,7 +123,7 @@ def parse_policy_name(name) -> PolicySpec:
                 raise PolicyNameError(f"policy {text!r}: unknown search option {key!r} (keys: {', '.join(SEARCH_KEYS)})")
             if key in opts:
                 raise PolicyNameError(f"policy {text!r}: option {key!r} given twice")
-            if key in ("k", "turns"):
+            if key in ("k", "turns", "uniform"):
                 opts[key] = _int_option(key, value, text)
             elif key == "scripted":
                 if value not in ("0", "1"):
@@ -137,6 +143,7 @@ def parse_policy_name(name) -> PolicySpec:
                                       f"give agent= or {', '.join(given)}=, not both")
             opts.update(prior=path, rollout=path, value=path)
             opts.setdefault("scripted", False)
+            opts.setdefault("uniform", AGENT_UNIFORM)
         try:
             cfg = SearchConfig(**opts)
         except ValueError as exc:

@@ -8,7 +8,8 @@ so a policy can look ahead exactly.  At each decision :class:`SearchPolicy`:
    uses, directions, plots, sliders, options and the character's extras, uniform over its legal
    values), and, with ``scripted=1``, the scripted baseline's choice (:mod:`integration.env.baselines`);
    with ``prior=PATH``, the candidates are instead the distinct actions among ``2k`` samples of
-   that checkpoint's policy for the side (so the moves it plays most are the likeliest candidates);
+   that checkpoint's policy for the side (so the moves it plays most are the likeliest candidates),
+   and ``uniform`` more drawn from the legal menu as without a prior;
 2. copies the match into one scratch ``EnvBatch`` slot per pair of candidates (``clone_from``, one
    C call for every pair of every match the call decides), steps every pair to the next decision
    in one C call, then ``turns`` more turns with a cheap rollout policy (``scripted``, ``random``
@@ -34,8 +35,9 @@ Names (:mod:`integration.train.policies`): ``search`` (the default budget), ``se
 ``value``             a checkpoint whose value head scores the pairs that did not end
 ``scripted``          1 (default): the scripted baseline's choice is a candidate of each side; 0: not
 ``prior``             a checkpoint whose policy proposes the candidates (step 1)
-``agent``             a checkpoint as prior, rollout and value at once, ``scripted`` 0 unless given:
-                      the trained agent played with search
+``uniform``           with a prior: this many more candidates per side drawn as without one (0..64)
+``agent``             a checkpoint as prior, rollout and value at once, ``scripted`` 0 and
+                      ``uniform`` 3 unless given: the trained agent played with search
 ====================  ============================================================================
 
 The default budget decides in at most 50 ms per decision on one core (docs/EVALUATION.md,
@@ -85,15 +87,20 @@ class SearchConfig:
     value: Optional[str] = None
     scripted: bool = True
     prior: Optional[str] = None
+    uniform: int = 0
 
     def __post_init__(self):
         if not 1 <= int(self.k) <= MAX_K:
             raise ValueError(f"k must be in 1..{MAX_K}, got {self.k}")
         if not 0 <= int(self.turns) <= MAX_TURNS:
             raise ValueError(f"turns must be in 0..{MAX_TURNS}, got {self.turns}")
+        if not 0 <= int(self.uniform) <= MAX_K:
+            raise ValueError(f"uniform must be in 0..{MAX_K}, got {self.uniform}")
+        if self.uniform and not self.prior:
+            raise ValueError("uniform adds candidates to a prior's: it needs prior= or agent=")
 
     def name(self) -> str:
-        parts = [f"k={self.k}", f"turns={self.turns}"]
+        parts = [f"k={self.k}", f"turns={self.turns}"] + ([f"uniform={self.uniform}"] if self.uniform else [])
         if self.prior and self.prior == self.rollout == self.value and not self.scripted:
             return "search:" + ",".join(parts + [f"agent={self.prior}"])
         if self.rollout != "scripted":
@@ -330,7 +337,7 @@ class SearchPolicy:
                 mine = draw_candidates(mine_obs[r, O.FEATURE_SIZE:], cfg.k, self.rng,
                                        None if first_mine is None else first_mine[r])
             else:
-                mine = _distinct(proposed[r], cfg.k, None if first_mine is None else first_mine[r])
+                mine = self._widened(proposed[r], mine_obs[r], None if first_mine is None else first_mine[r])
             if len(mine) == 1:
                 out[r] = mine[0]
                 continue
@@ -338,7 +345,7 @@ class SearchPolicy:
                 theirs = draw_candidates(opp_obs[r, O.FEATURE_SIZE:], cfg.k, self.rng,
                                          None if first_opp is None else first_opp[r])
             else:
-                theirs = _distinct(proposed[len(agents) + r], cfg.k, None if first_opp is None else first_opp[r])
+                theirs = self._widened(proposed[len(agents) + r], opp_obs[r], None if first_opp is None else first_opp[r])
             jobs.append((r, mine, theirs))
         if not jobs:
             return out
@@ -395,6 +402,16 @@ class SearchPolicy:
         a = self.prior_policy(torch.as_tensor(np.repeat(obs, draws, axis=0)), None)
         a = a.cpu().numpy() if isinstance(a, torch.Tensor) else np.asarray(a)
         return a.astype(np.int32).reshape(len(obs), draws, O.N_HEADS)
+
+    def _widened(self, draws: np.ndarray, obs: np.ndarray, first: Optional[np.ndarray]) -> np.ndarray:
+        """Up to ``k`` distinct actions of the prior's ``draws`` (``first`` leading when given), then
+        up to ``uniform`` more drawn from the legal menu as without a prior: moves the prior
+        rarely plays, such as the counter to an opponent's habit, are weighed too."""
+        ours = _distinct(draws, self.config.k, first)
+        if not self.config.uniform:
+            return ours
+        wide = draw_candidates(obs[O.FEATURE_SIZE:], self.config.uniform, self.rng)
+        return _distinct(np.concatenate([ours, wide]), len(ours) + self.config.uniform)
 
     def clone(self, src: np.ndarray) -> None:
         """Scratch slot ``i`` becomes a copy of the bound env's slot ``src[i]``; ``src[i] = -1``: idle

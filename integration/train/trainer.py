@@ -47,8 +47,10 @@ CHECKPOINT_VERSION = 1
 # Seconds per match an evaluation opponent is assumed to cost until the run has measured it (the
 # budget reserves the final evaluation's time from these): on the 2-core development machine the
 # default search took 30 s for 32 matches against the learner of a 2-minute run when the machine
-# was quiet and about 65 s when it was busy, the other opponents 1.2-2.3 s for 128 (quiet).
-PRIOR_SECONDS_PER_MATCH = {"search": 2.0}
+# was quiet and about 65 s when it was busy, the other opponents 1.2-2.3 s for 128 (quiet).  A search
+# as a best response's --opponent may search with a network (search:agent=...): one such evaluation
+# took about 4 s a match (128 matches in 8.5 minutes against a 16-update learner, quiet).
+PRIOR_SECONDS_PER_MATCH = {"search": 2.0, "opponent_search": 4.0}
 PRIOR_SECONDS_PER_MATCH_OTHER = 0.02
 # What the end of a run costs besides the final evaluation, before it is measured: recording the
 # final matches on the Python engine (2-3 s for four on 2 cores, more for long matches) and
@@ -66,8 +68,8 @@ class TrainingDiverged(RuntimeError):
 @dataclass
 class EvalOpponent:
     """One opponent of an evaluation: ``name`` as in the metrics keys (random, scripted, opponent,
-    search, u40, agent), ``kind`` (its cost is measured per kind: random, scripted, opponent, search,
-    snapshot), ``make`` builds the policy, ``matches`` per round (the env's size) and ``rounds``;
+    search, u40, agent), ``kind`` (its cost is measured per kind: random, scripted, opponent,
+    opponent_search (an --opponent that searches), search, snapshot), ``make`` builds the policy, ``matches`` per round (the env's size) and ``rounds``;
     ``player`` is its name in the Elo table where that differs (the run's agent: ``u<update>``);
     ``pairings`` (P1's character, P2's) are played one by one, ``matches / len(pairings)`` each,
     where the opponent is played in every pairing (_play_pairings), else the env draws them."""
@@ -730,7 +732,8 @@ class Trainer:
                 EvalOpponent("scripted", "scripted", lambda: functools.partial(self.scripted, generator=gen),
                              per_pairing or cfg.eval_matches, rounds[0], pairings=self.pairings)]
         if cfg.opponent:  # a best response's target, played as often as the baselines
-            plan.append(EvalOpponent("opponent", "opponent", lambda: load_opponent(
+            kind = "opponent_search" if cfg.opponent.startswith("search") else "opponent"
+            plan.append(EvalOpponent("opponent", kind, lambda: load_opponent(
                 cfg.opponent, cfg.env, self.spec, gen, self.device, self._eval_env_of(cfg.eval_matches)),
                 cfg.eval_matches, rounds[0]))
         recent = [s for s in self.selfplay.pool if s != update][-cfg.eval_snapshots:]

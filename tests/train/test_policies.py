@@ -8,7 +8,7 @@ import torch
 
 from integration.env import obs as O
 from integration.env.env import YomiEnv
-from integration.train.policies import PolicyNameError, make_policy, parse_policy_name
+from integration.train.policies import AGENT_UNIFORM, PolicyNameError, make_policy, parse_policy_name
 from integration.train.search import DEFAULT_K, DEFAULT_TURNS, SearchPolicy
 
 
@@ -43,8 +43,10 @@ def test_every_name_parses(checkpoint):
     assert (s.search.prior, s.search.rollout, s.search.value, s.search.scripted) == (checkpoint, "scripted", None, True)
     s = parse_policy_name(f"search:k=4,agent={checkpoint}")   # the agent with search: it proposes, plays on, values
     assert (s.search.prior, s.search.rollout, s.search.value, s.search.scripted) == (checkpoint,) * 3 + (False,)
-    assert s.name == f"search:k=4,turns={DEFAULT_TURNS},agent={checkpoint}"
+    assert s.search.uniform == AGENT_UNIFORM
+    assert s.name == f"search:k=4,turns={DEFAULT_TURNS},uniform={AGENT_UNIFORM},agent={checkpoint}"
     assert parse_policy_name(s.name).search == s.search
+    assert parse_policy_name(f"search:agent={checkpoint},uniform=0").search.uniform == 0
     c = parse_policy_name(checkpoint)
     assert c.kind == "checkpoint" and c.path == checkpoint
 
@@ -64,6 +66,8 @@ def test_every_name_parses(checkpoint):
     ("search:value=none.pt", "no value checkpoint file at none.pt"),
     ("search:prior=none.safetensors", "no prior checkpoint file at none.safetensors"),
     ("search:agent=none.safetensors", "no agent checkpoint file at none.safetensors"),
+    ("search:uniform=2", "uniform adds candidates to a prior's: it needs prior= or agent="),
+    ("search:uniform=-1", "uniform must be in 0..64"),
     ("search8", "write search options after a colon"),
     ("runs/none/latest.pt", "no checkpoint file at runs/none/latest.pt"),
 ])
@@ -89,7 +93,7 @@ def test_made_policies_act_legally_and_bind(checkpoint):
     env.reset()
     gen = torch.Generator().manual_seed(0)
     for name in ("random", "scripted", "search:k=2,turns=1", checkpoint,
-                 f"search:k=2,turns=1,rollout={checkpoint},value={checkpoint}", f"search:k=2,turns=1,agent={checkpoint}"):
+                 f"search:k=2,turns=1,rollout={checkpoint},value={checkpoint}", f"search:k=2,turns=1,uniform={AGENT_UNIFORM},agent={checkpoint}"):
         pol = make_policy(name, generator=gen)
         assert pol.name == name
         pol.bind(env, [0, 2])

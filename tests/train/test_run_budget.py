@@ -181,3 +181,20 @@ def test_each_pairings_matches_count_for_the_learners_character(tmp_path, monkey
     others = [c for c in CHARACTERS if c != "Ninja"]
     assert dict(by_pairing) == {("Ninja", "Ninja"): Result(2, 2, 0), **{(c, "Ninja"): Result(2, 0, 0) for c in others},
                                 **{("Ninja", c): Result(0, 2, 0) for c in others}}
+
+
+@pytest.mark.parametrize("opponent, kind, per_match", [("search:k=2,turns=0", "opponent_search", 4.0),
+                                                       ("scripted", "opponent", 0.02)])
+def test_a_searching_opponent_reserves_a_searchs_time_for_the_final_evaluation(tmp_path, opponent, kind, per_match):
+    """Until a best response has measured its opponent, the budget reserves the final evaluation's
+    time from a prior per match: a search's seconds, not a network's hundredths (which would
+    reserve seconds for an evaluation that takes minutes)."""
+    from integration.train.trainer import PRIOR_SECONDS_PER_MATCH, PRIOR_SECONDS_PER_MATCH_OTHER
+
+    trainer = Trainer(small(env="yomi", num_envs=4, horizon=4, opponent=opponent, eval_search=None),
+                      run_dir=tmp_path, display=False)
+    (opp,) = [o for o in trainer._eval_plan(True, None) if o.name == "opponent"]
+    assert opp.kind == kind
+    assert PRIOR_SECONDS_PER_MATCH.get(kind, PRIOR_SECONDS_PER_MATCH_OTHER) == per_match
+    assert trainer._estimate(opp) == pytest.approx(per_match * opp.matches * opp.rounds)
+    trainer.close()

@@ -164,6 +164,20 @@ def test_prior_candidates_are_the_policys_distinct_draws_in_order():
     assert np.array_equal(_distinct(draws, 2, first=c), np.stack([c, b]))
 
 
+def test_uniform_adds_distinct_legal_candidates_to_the_priors():
+    env = _mid_match_env()
+    row = env.observations[0]
+    a = _first_legal(row)
+    search = SearchPolicy(SearchConfig(k=2, uniform=3, prior="a.safetensors", scripted=False), seed=4)
+    out = search._widened(np.stack([a, a, a, a]), row, None)
+    assert np.array_equal(out[0], a) and 2 <= len(out) <= 4          # the prior's one action, then up to 3 more
+    assert len(np.unique(out, axis=0)) == len(out)
+    move_mask, _ = O.decode_masks(row[O.FEATURE_SIZE:])
+    assert all(move_mask[m] for m in out[:, 0])                        # legal moves only
+    with pytest.raises(ValueError, match="needs prior= or agent="):
+        SearchConfig(uniform=2)
+
+
 def test_a_prior_with_one_action_is_played_and_the_search_plays_only_what_the_prior_proposes():
     env = _mid_match_env()
     agents = np.array([0, 3])
