@@ -365,12 +365,13 @@ def _short_path(path: str) -> str:
 
 def short_name(name: str) -> str:
     """A policy name shortened for tables: every checkpoint path in it (the policy's own, or a
-    search's ``rollout=``/``value=`` option) cut to its last three parts; the rest kept as written,
-    so that a search stays recognisable as one."""
+    search's ``rollout=``, ``value=``, ``prior=`` or ``agent=`` option) cut to its last three parts;
+    the rest kept as written, so that a search stays recognisable as one."""
     head, sep, rest = name.partition(":")
     if head == "search" and sep:
         return "search:" + ",".join(
-            f"{key}={_short_path(value)}" if eq and key.strip() in ("rollout", "value") else key + eq + value
+            f"{key}={_short_path(value)}" if eq and key.strip() in ("rollout", "value", "prior", "agent")
+            else key + eq + value
             for key, eq, value in (part.partition("=") for part in rest.split(",")))
     return _short_path(name)
 

@@ -4,7 +4,7 @@ Grammar::
 
     POLICY   := "random" | "scripted" | SEARCH | PATH
     SEARCH   := "search" [ ":" OPTION { "," OPTION } ]
-    OPTION   := KEY "=" VALUE            (keys: k, turns, rollout, value, scripted, prior, agent; each at most once)
+    OPTION   := KEY "=" VALUE            (keys: k, turns, rollout, value, scripted, prior, uniform, agent; each at most once)
     PATH     := a trainer checkpoint file (``*.safetensors``), e.g. runs/x/checkpoints/latest.safetensors,
                 or one snapshot of the self-play pool it holds: ``*.safetensors:u<update>``
 

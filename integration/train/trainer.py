@@ -69,7 +69,8 @@ class TrainingDiverged(RuntimeError):
 class EvalOpponent:
     """One opponent of an evaluation: ``name`` as in the metrics keys (random, scripted, opponent,
     search, u40, agent), ``kind`` (its cost is measured per kind: random, scripted, opponent,
-    opponent_search (an --opponent that searches), search, snapshot), ``make`` builds the policy, ``matches`` per round (the env's size) and ``rounds``;
+    opponent_search (an --opponent that searches), search, snapshot), ``make`` builds the policy,
+    ``matches`` per round (the env's size) and ``rounds``;
     ``player`` is its name in the Elo table where that differs (the run's agent: ``u<update>``);
     ``pairings`` (P1's character, P2's) are played one by one, ``matches / len(pairings)`` each,
     where the opponent is played in every pairing (_play_pairings), else the env draws them."""

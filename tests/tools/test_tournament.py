@@ -159,10 +159,11 @@ def test_labels_shorten_every_checkpoint_path_and_keep_a_search_recognisable():
     from integration.tools.tournament import labels_of
 
     a = "/home/u/runs/a/checkpoints/best.safetensors"
-    names = ["scripted", a, a + ":u400", f"search:k=8,rollout={a},value={a},turns=2"]
+    names = ["scripted", a, a + ":u400", f"search:k=8,rollout={a},value={a},turns=2", f"search:agent={a}"]
     short = "a/checkpoints/best.safetensors"  # the run's folder, checkpoints, the file
     assert list(labels_of(names).values()) == [
-        "scripted", short, short + ":u400", f"search:k=8,rollout={short},value={short},turns=2"]
+        "scripted", short, short + ":u400", f"search:k=8,rollout={short},value={short},turns=2",
+        f"search:agent={short}"]
     # two runs' folders of the same name would read alike: both keep their full names
     twins = ["x/runs/a/checkpoints/best.safetensors", "y/runs/a/checkpoints/best.safetensors", "random"]
     assert list(labels_of(twins).values()) == twins
