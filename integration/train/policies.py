@@ -19,8 +19,8 @@ Grammar::
   the legal menu, beside the prior's);
 * ``search:agent=PATH.safetensors``: a trained agent played with search, the checkpoint proposing
   the candidates, playing the rollouts and valuing their ends (``prior``, ``rollout`` and
-  ``value`` all PATH; ``scripted`` 0 and ``uniform`` :data:`AGENT_UNIFORM` unless given; ``k`` and
-  ``turns`` as above);
+  ``value`` all PATH; ``scripted`` 0 and ``uniform``
+  :data:`integration.train.search.AGENT_UNIFORM` unless given; ``k`` and ``turns`` as above);
 * ``PATH:u<update>``: the run's past self of that update, kept in the checkpoint's self-play pool
   (:func:`integration.train.checkpoint.load_agent`; the pool holds the last ``pool_size`` snapshots,
   one every ``snapshot_interval`` updates);
@@ -50,17 +50,13 @@ from typing import Callable, Optional
 
 import numpy as np
 
-__all__ = ["AGENT_UNIFORM", "PolicyNameError", "PolicySpec", "parse_policy_name", "make_policy", "load_checkpoint_net",
+__all__ = ["PolicyNameError", "PolicySpec", "parse_policy_name", "make_policy", "load_checkpoint_net",
            "trained_pairings", "POLICY_HELP"]
 
 POLICY_HELP = ("random, scripted, search[:k=K,turns=T,rollout=R,value=PATH.safetensors,scripted=0|1,prior=PATH"
                ".safetensors,uniform=U] or search:agent=PATH.safetensors, "
                "a checkpoint .safetensors or a snapshot of its self-play pool .safetensors:u<update>")
 CHECKPOINT_SUFFIXES = (".safetensors", ".pt")  # .pt: an old checkpoint, named so that loading says how to convert it
-# Candidates agent= adds to the network's from the whole legal menu unless uniform= says otherwise:
-# with none, an opponent's habit the network never plays goes unanswered (a rushdown best response
-# beat such a search 0.95; with 3 more a side, 0.38: docs/TRAINING.md, "The run's agent with search").
-AGENT_UNIFORM = 3
 SEARCH_KEYS = ("k", "turns", "rollout", "value", "scripted", "prior", "agent", "uniform")
 
 
@@ -109,7 +105,7 @@ def parse_policy_name(name) -> PolicySpec:
         return PolicySpec(text, name=text)
     head, sep, rest = text.partition(":")
     if head == "search":
-        from integration.train.search import SearchConfig
+        from integration.train.search import AGENT_UNIFORM, SearchConfig
 
         opts: dict = {}
         if sep and not rest:
@@ -230,12 +226,14 @@ class _Named:
 
 
 def _checkpoint_policy(path: str, generator, characters: Optional[tuple] = None,
-                       any_pairing: bool = False) -> Callable:
+                       any_pairing: bool = False, loaded: Optional[tuple] = None) -> Callable:
+    """A checkpoint's agent as a batched policy; ``loaded``: its (state, spec), where the caller
+    has read it already."""
     import torch
 
     from integration.train.mixture import agent_from_state
 
-    state, spec = _load_checkpoint(path, characters, any_pairing)
+    state, spec = loaded or _load_checkpoint(path, characters, any_pairing)
     fn = agent_from_state(state, spec, path).as_policy_fn(generator)
 
     def policy(obs, masks=None):
@@ -272,22 +270,26 @@ def make_policy(name, *, generator=None, seed: Optional[int] = None, characters:
     cfg = spec.search
     if seed is None:
         seed = int(generator.initial_seed()) if generator is not None else 0
-    rollout = None
+    import torch
+
+    from integration.train.policy import network_from_state
+
+    loaded: dict = {}
+
+    def load(path: str) -> tuple:  # each file read once, however many of the search's parts it plays
+        if path not in loaded:
+            loaded[path] = _load_checkpoint(path, characters, any_pairing)
+        return loaded[path]
+
+    rollout = prior = value_net = None
+    shaping = 0.0
     if cfg.rollout not in ("scripted", "random"):
-        import torch
-
-        rollout = _checkpoint_policy(cfg.rollout, torch.Generator().manual_seed(int(seed) + 1), characters, any_pairing)
-    value_net, shaping = None, 0.0
+        rollout = _checkpoint_policy(cfg.rollout, torch.Generator().manual_seed(int(seed) + 1), loaded=load(cfg.rollout))
     if cfg.value:
-        from integration.train.policy import network_from_state
-
-        state, spec = _load_checkpoint(cfg.value, characters, any_pairing)
+        state, spec = load(cfg.value)
         value_net = network_from_state(state.get("policy"), spec, cfg.value)
         shaping = _shaping_of(state.get("config") or {}, cfg.value)
-    prior = None
     if cfg.prior:
-        import torch
-
-        prior = _checkpoint_policy(cfg.prior, torch.Generator().manual_seed(int(seed) + 2), characters, any_pairing)
+        prior = _checkpoint_policy(cfg.prior, torch.Generator().manual_seed(int(seed) + 2), loaded=load(cfg.prior))
     return SearchPolicy(cfg, seed=seed, rollout_policy=rollout, value_net=value_net, value_shaping=shaping,
                         prior_policy=prior)

@@ -244,13 +244,15 @@ def network_size(policy, in_size: int) -> tuple[int, int]:
 def network_from_state(policy, spec: ActionSpec, where: str) -> MaskedActorCritic:
     """The frozen network (eval mode, no gradients) of a saved state dict, its size read from the
     tensors (:func:`network_size`); ValueError with one line naming `where` for anything that is
-    no network of this action layout."""
+    no network of this action layout, or whose weights are not all finite."""
     try:
         net = MaskedActorCritic(spec, *network_size(policy, spec.feature_size + spec.num_moves))
         net.load_state_dict(policy)
     except (RuntimeError, TypeError, ValueError, KeyError, AttributeError) as exc:
         raise ValueError(f"{where}: its policy is not a network of this action layout "
                          f"({type(exc).__name__}: {str(exc)[:200]})") from None
+    if not all(torch.isfinite(t).all() for t in net.state_dict().values()):
+        raise ValueError(f"{where}: its policy holds weights that are not finite (NaN or infinity)")
     return net.eval().requires_grad_(False)
 
 

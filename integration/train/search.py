@@ -59,7 +59,7 @@ import numpy as np
 from integration.env import obs as O
 
 __all__ = ["SearchConfig", "SearchPolicy", "SearchError", "solve_matrix_game", "exploitability",
-           "DEFAULT_K", "DEFAULT_TURNS"]
+           "DEFAULT_K", "DEFAULT_TURNS", "AGENT_UNIFORM"]
 
 DEFAULT_K = 6
 DEFAULT_TURNS = 2
@@ -71,6 +71,10 @@ MAX_TURNS = 50
 MAX_CLONES = 2400
 # A prior policy's samples per candidate wanted: k distinct actions come from up to 2k draws.
 PRIOR_DRAWS = 2
+# Candidates agent= adds to the network's from the whole legal menu unless uniform= says otherwise:
+# with none, an opponent's habit the network never plays goes unanswered (a rushdown best response
+# beat such a search 0.95; with 3 more a side, 0.38: docs/TRAINING.md, "The run's agent with search").
+AGENT_UNIFORM = 3
 
 
 class SearchError(RuntimeError):
@@ -100,9 +104,11 @@ class SearchConfig:
             raise ValueError("uniform adds candidates to a prior's: it needs prior= or agent=")
 
     def name(self) -> str:
-        parts = [f"k={self.k}", f"turns={self.turns}"] + ([f"uniform={self.uniform}"] if self.uniform else [])
-        if self.prior and self.prior == self.rollout == self.value and not self.scripted:
-            return "search:" + ",".join(parts + [f"agent={self.prior}"])
+        parts = [f"k={self.k}", f"turns={self.turns}"]
+        if self.prior and self.prior == self.rollout == self.value and not self.scripted:  # agent= (its default uniform)
+            wide = [f"uniform={self.uniform}"] if self.uniform != AGENT_UNIFORM else []
+            return "search:" + ",".join(parts + wide + [f"agent={self.prior}"])
+        parts += [f"uniform={self.uniform}"] if self.uniform else []
         if self.rollout != "scripted":
             parts.append(f"rollout={self.rollout}")
         if self.value:
@@ -442,6 +448,8 @@ class SearchPolicy:
             with torch.no_grad():
                 obs = torch.as_tensor(sc.obs[rows, side])
                 future = self.value_net.value(obs).double().numpy()
+            if not np.isfinite(future).all():  # finite weights can still overflow: no matrix game to solve
+                raise SearchError(f"the value checkpoint {self.config.value} gives a non-finite value")
             # The value head predicts the return still to come: with the trainer's damage shaping
             # that is the hp margin still to be gained plus the outcome, so the margin already on
             # the board (the same shaping's share of it) is added, ended pairs included.

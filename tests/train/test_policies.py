@@ -8,8 +8,8 @@ import torch
 
 from integration.env import obs as O
 from integration.env.env import YomiEnv
-from integration.train.policies import AGENT_UNIFORM, PolicyNameError, make_policy, parse_policy_name
-from integration.train.search import DEFAULT_K, DEFAULT_TURNS, SearchPolicy
+from integration.train.policies import PolicyNameError, make_policy, parse_policy_name
+from integration.train.search import AGENT_UNIFORM, DEFAULT_K, DEFAULT_TURNS, SearchPolicy
 
 
 @pytest.fixture(scope="module")
@@ -44,9 +44,11 @@ def test_every_name_parses(checkpoint):
     s = parse_policy_name(f"search:k=4,agent={checkpoint}")   # the agent with search: it proposes, plays on, values
     assert (s.search.prior, s.search.rollout, s.search.value, s.search.scripted) == (checkpoint,) * 3 + (False,)
     assert s.search.uniform == AGENT_UNIFORM
-    assert s.name == f"search:k=4,turns={DEFAULT_TURNS},uniform={AGENT_UNIFORM},agent={checkpoint}"
+    assert s.name == f"search:k=4,turns={DEFAULT_TURNS},agent={checkpoint}"
     assert parse_policy_name(s.name).search == s.search
-    assert parse_policy_name(f"search:agent={checkpoint},uniform=0").search.uniform == 0
+    narrow = parse_policy_name(f"search:agent={checkpoint},uniform=0")
+    assert narrow.search.uniform == 0 and narrow.name == f"search:k={DEFAULT_K},turns={DEFAULT_TURNS},uniform=0,agent={checkpoint}"
+    assert parse_policy_name(narrow.name).search == narrow.search        # every name reads back as itself
     c = parse_policy_name(checkpoint)
     assert c.kind == "checkpoint" and c.path == checkpoint
 
@@ -93,7 +95,7 @@ def test_made_policies_act_legally_and_bind(checkpoint):
     env.reset()
     gen = torch.Generator().manual_seed(0)
     for name in ("random", "scripted", "search:k=2,turns=1", checkpoint,
-                 f"search:k=2,turns=1,rollout={checkpoint},value={checkpoint}", f"search:k=2,turns=1,uniform={AGENT_UNIFORM},agent={checkpoint}"):
+                 f"search:k=2,turns=1,rollout={checkpoint},value={checkpoint}", f"search:k=2,turns=1,agent={checkpoint}"):
         pol = make_policy(name, generator=gen)
         assert pol.name == name
         pol.bind(env, [0, 2])
@@ -130,6 +132,44 @@ def test_a_value_checkpoint_with_a_bad_shaping_is_one_clear_error(tmp_path, shap
     with pytest.raises(ValueError, match="shaping_damage .* is not a finite number >= 0") as info:
         make_policy(f"search:value={path}")
     assert str(path) in str(info.value) and "\n" not in str(info.value)
+
+
+def _hostile_checkpoint(path, fill: float, value_head_only: bool = False):
+    from integration.train import checkpoint as ckpt
+    from integration.train.policy import MaskedActorCritic
+
+    spec = O.action_spec()
+    weights = MaskedActorCritic(spec, 32, 1).state_dict()
+    for key in weights:
+        if key.startswith("value_head") or not value_head_only:
+            weights[key] = torch.full_like(weights[key], fill)
+    ckpt.save_atomic({"policy": weights, "spec": spec.describe(),
+                      "config": {"hidden": 32, "layers": 1, "p1": "ninja", "p2": "ninja", "shaping_damage": 1.0}}, path)
+    return str(path)
+
+
+@pytest.mark.parametrize("fill", [float("nan"), float("inf")])
+def test_a_checkpoint_with_weights_that_are_not_finite_is_one_clear_error(tmp_path, fill):
+    """NaN or infinite weights are refused where every frozen network is built, by name, whatever
+    part of a policy plays them."""
+    path = _hostile_checkpoint(tmp_path / "bad.safetensors", fill)
+    for name in (path, f"search:value={path}", f"search:agent={path}"):
+        with pytest.raises(ValueError, match="weights that are not finite") as info:
+            make_policy(name)
+        assert path in str(info.value) and "\n" not in str(info.value)
+
+
+def test_a_value_head_that_overflows_stops_the_search_with_one_clear_error(tmp_path):
+    """Finite weights whose value overflows to infinity leave no matrix game to solve: a
+    SearchError naming the checkpoint, not the solver's error."""
+    from integration.train.search import SearchError
+
+    path = _hostile_checkpoint(tmp_path / "huge.safetensors", 3e38, value_head_only=True)
+    env = YomiEnv(num_envs=1, seed=1, backend="c")
+    env.reset()
+    search = make_policy(f"search:k=3,turns=0,value={path}", seed=1).bind(env, [0])
+    with pytest.raises(SearchError, match=f"the value checkpoint {re.escape(path)} gives a non-finite value"):
+        search(env.observations[[0]], None)
 
 
 def test_a_checkpoint_refuses_a_pairing_it_was_not_trained_on(checkpoint):
