@@ -113,6 +113,13 @@ class TrainConfig:
     # matches, at every k-th periodic evaluation (the first included) and in the final one.
     eval_search: str | None = "search"
     eval_search_matches: int = 16
+    # A fixed, strong reference the learner is rated against at every evaluation (reported, never
+    # used to choose the run's agent), so that ratings keep moving after the baselines are beaten;
+    # the run's Elo is anchored to it (0) where it plays.  "auto": the shipped reference agent of
+    # the run's pairing (agents/, integration/train/reference.py) on the real game, where there is
+    # one; a checkpoint path; None: not played.
+    eval_reference: str | None = "auto"
+    eval_reference_matches: int = 64
     eval_search_every: int = 2  # every other evaluation: the candidates the run's agent is chosen from (best.safetensors)
     # The run's agent (agent_choice.py): a policy scoring above agent_bar against every yardstick
     # qualifies, and between two qualifying policies a head-to-head of eval_agent_matches decides
@@ -235,12 +242,13 @@ class TrainConfig:
             (self.steps is None or self.steps > 0, "steps must be positive"),
             (self.eval_matches >= 1 and self.pool_size >= 1 and self.snapshot_interval >= 1,
              "eval_matches, pool_size and snapshot_interval must be at least 1"),
+            (self.eval_reference_matches >= 2, "eval_reference_matches must be at least 2 (one on each side)"),
             (min(self.eval_snapshot_matches, self.eval_search_matches, self.eval_search_every,
                  self.final_search_rounds, self.eval_agent_matches) >= 1,
              "eval_snapshot_matches, eval_search_matches, eval_search_every, final_search_rounds and "
              "eval_agent_matches must be at least 1"),
             (max(self.eval_matches, self.eval_snapshot_matches, self.eval_search_matches, self.eval_agent_matches,
-                 self.eval_pairing_matches) <= MAX_EVAL_MATCHES,
+                 self.eval_pairing_matches, self.eval_reference_matches) <= MAX_EVAL_MATCHES,
              f"eval_matches, eval_snapshot_matches, eval_search_matches, eval_agent_matches and "
              f"eval_pairing_matches must be at most {MAX_EVAL_MATCHES:,} (the matches of one evaluation env)"),
             (self.eval_pairing_matches == 0 or self.eval_pairing_matches >= 2,

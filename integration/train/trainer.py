@@ -180,7 +180,10 @@ class Trainer:
             self.selfplay = FixedOpponent(cfg.num_envs, opponent, self.spec, gen, self.rng, self.env)
         else:
             self.selfplay = SelfPlay(cfg.num_envs, cfg.pool_size, cfg.p_latest, self.rng, self.device)
-        self.ratings = Ratings()
+        self.reference = self._reference_path()
+        if self.reference:  # a reference that cannot be played is refused now, not at the first evaluation
+            load_opponent(self.reference, cfg.env, self.spec, torch.Generator(), self.device)
+        self.ratings = Ratings(anchor="reference" if self.reference else "random")
         self.overlap = self.OVERLAP and cfg.overlapped()
         self.magnet = self._make_magnet() if cfg.magnet_kl else None
         self.bufs = [Rollout(cfg.horizon, cfg.agents, self.spec, self.device)
@@ -784,7 +787,22 @@ class Trainer:
             plan.append(EvalOpponent("search", "search", lambda: make_policy(
                 self.search_yardstick, generator=gen, seed=int(gen.initial_seed()) % 2**31),
                 cfg.eval_search_matches, rounds[1]))
+        if self.reference:
+            plan.append(EvalOpponent("reference", "opponent", lambda: load_opponent(
+                self.reference, cfg.env, self.spec, gen, self.device), cfg.eval_reference_matches, rounds[0]))
         return plan
+
+    def _reference_path(self) -> str | None:
+        """The checkpoint of the fixed reference (config.py, eval_reference), or None."""
+        name = self.cfg.eval_reference
+        if name != "auto":
+            return name
+        if self.cfg.env != "yomi":
+            return None
+        from .reference import reference_for
+
+        agent = reference_for(self.cfg.p1, self.cfg.p2)
+        return str(agent.path) if agent is not None else None
 
     def _duels(self) -> bool:
         """Whether evaluations play the run's agent so far (agent_choice.py): in self-play with an
@@ -889,8 +907,8 @@ class Trainer:
         self.display.message(f"{'final eval' if final else 'eval'} @ update {self.update_count} "
                              f"({duration(self.clock())}, {result_games} matches per baseline): "
                              + ", ".join(self._score_text(out, name) for name in
-                                         ("random", "scripted", "scripted_worst", "search", "opponent")
-                                         if f"eval/score_{name}" in out)
+                                         ("random", "scripted", "scripted_worst", "search", "opponent",
+                                          "reference") if f"eval/score_{name}" in out)
                              + f"; Elo {out['eval/elo']:.0f}")
         return out
 
@@ -1308,7 +1326,7 @@ class Trainer:
                               "elo_vs_low": final.get(f"eval/elo_vs_{name}_low"),
                               "elo_vs_high": final.get(f"eval/elo_vs_{name}_high")}
                            | ({"pairing": final[f"eval/{name}_pairing"]} if f"eval/{name}_pairing" in final else {})
-                           for name in ("random", "scripted", "scripted_worst", "search", "opponent")
+                           for name in ("random", "scripted", "scripted_worst", "search", "opponent", "reference")
                            if f"eval/score_{name}" in final},
             "win_rate_random": self.last_eval.get("eval/win_rate_random"),
             "win_rate_scripted": self.last_eval.get("eval/win_rate_scripted"),
