@@ -5,7 +5,7 @@ learner towards a best response to the pool's mixture.  In two-player zero-sum g
 *average* of those iterates that approaches an equilibrium (Brown 1951, Robinson 1951; with
 networks, Heinrich, Lanctot and Silver 2015), while the last iterate keeps cycling between styles.
 A best response against one iterate counters that one style; against the mixture it has to beat
-every member at once.  Measured (docs/TRAINING.md, "Ablations"): a run's recent selves share one
+every member at once.  Measured (docs/experiments/ablations.md): a run's recent selves share one
 style and are exploited as fully as its final policy; a mixture of agents of different styles
 resists more, and plays weaker.
 

@@ -12,7 +12,7 @@ it on that step), so nobody is swapped in the middle of a match.  A snapshot
 evicted from the pool keeps playing the matches it has already started.
 Snapshots are drawn uniformly from the pool: prioritised draws (the snapshots
 the learner loses to more often) made agents no harder to exploit
-(docs/TRAINING.md, "Ablations").
+(docs/experiments/ablations.md).
 """
 from __future__ import annotations
 
