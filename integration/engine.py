@@ -1,4 +1,4 @@
-"""The one interface every engine implements (the Python reference engine today, the C one later).
+"""The one interface every engine implements: the Python reference engine and the C engine.
 
 A match runs until both players have to choose; each player then submits an action
 (a move name or ``"Continue"``, the move's data, and the panel's ``extra`` dict), and

@@ -329,9 +329,9 @@ def main(argv: list[str] | None = None) -> int:
     if "--env" in argv:
         try:
             from integration.tools import env_bench
-        except ImportError:
-            print("yomi bench --env: the environment benchmark (integration.tools.env_bench) is not available yet",
-                  file=sys.stderr)
+        except ImportError as exc:  # a dependency of the environment missing from this installation
+            print(f"yomi bench --env: the environment benchmark (integration.tools.env_bench) cannot be "
+                  f"imported: {exc}", file=sys.stderr)
             return 2
         return int(env_bench.main([a for a in argv if a != "--env"]) or 0)
     args = parser.parse_args(argv)
