@@ -246,7 +246,7 @@ def run(pairs, matches_per_pair: int, game_length: int, seed: int, out=sys.stdou
 
     def in_c():
         # the scripts are replayed until min_seconds of CPU time are spent, so that a repetition is
-        # long enough to measure on a loaded machine (one pass is a few milliseconds)
+        # long enough to time reliably (one pass is a few milliseconds, a few scheduler time slices)
         ticks = dec = 0
         wall = cpu = 0.0
         while cpu < min_seconds or ticks == 0:

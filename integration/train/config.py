@@ -36,8 +36,8 @@ class TrainConfig:
     double_buffer: bool = False
     seed: int = 1
     device: str = "cpu"
-    # Small nets: 1 thread is nearly as fast as 2 and immune to OpenMP stalls on a busy CPU
-    # (2 threads stalled for seconds at a time on a shared 2-core machine); 0 = torch's default.
+    # Small nets: 1 thread is nearly as fast as 2, and OpenMP's threads stall for seconds at a time
+    # when another process holds the core they wait on; 0 = torch's default.
     torch_threads: int = 1
     # Reward shaping of the *training* env only (evaluation always plays the plain game, +1/-1/0):
     # damage dealt minus damage taken each turn, in health bars, times this (0 = off).  The
