@@ -191,8 +191,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(
         prog="yomi mixture",
         description="Write one agent that plays a mixture of networks, each decision (or each match) by a member "
-                    "drawn by weight (a run's recent selves, or agents of several runs); docs/TRAINING.md "
-                    "measures how hard each kind is to exploit.")
+                    "drawn by weight (a run's recent selves, or agents of several runs); docs/experiments/"
+                    "ablations.md measures how hard each kind is to exploit.")
     ap.add_argument("out", help="the mixture checkpoint to write (*.safetensors)")
     ap.add_argument("checkpoints", nargs="+", help="checkpoints whose policies are members (a run's "
                                                    "checkpoints/latest.safetensors, best.safetensors, ...)")

@@ -68,7 +68,7 @@ class SelfPlay:
         """n opponents for new matches: SELF with p_latest, else a pool snapshot drawn uniformly."""
         if not self.pool:
             return np.full(n, SELF, dtype=np.int64)
-        # uniform weights through p: the generator is drawn as in the runs docs/TRAINING.md reports
+        # uniform weights through p: the generator is drawn as in the runs docs/experiments/ records
         weights = np.ones(len(self.pool))
         past = self.rng.choice(np.array(self.pool), size=n, p=weights / weights.sum())
         return np.where(self.rng.random(n) < self.p_latest, SELF, past)
