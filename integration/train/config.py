@@ -36,8 +36,8 @@ class TrainConfig:
     double_buffer: bool = False
     seed: int = 1
     device: str = "cpu"
-    # Small nets: 1 thread is nearly as fast as 2 and immune to OpenMP stalls on a busy CPU
-    # (2 threads stalled for seconds at a time on a shared 2-core machine); 0 = torch's default.
+    # Small nets: 1 thread is nearly as fast as 2, and OpenMP's threads stall for seconds at a time
+    # when another process holds the core they wait on; 0 = torch's default.
     torch_threads: int = 1
     # Reward shaping of the *training* env only (evaluation always plays the plain game, +1/-1/0):
     # damage dealt minus damage taken each turn, in health bars, times this (0 = off).  The
@@ -86,7 +86,7 @@ class TrainConfig:
     # 15-minute run on a 2-core host that makes about 1,000 updates in it, the second half on one that
     # makes 2,000) and three matches in four are against a past self, so the learner keeps answering
     # the styles the run went through; best responses trained against other agents beat these agents
-    # less (docs/TRAINING.md, "Ablations": a pool spanning the run).  A snapshot every 50 updates,
+    # less (docs/experiments/ablations.md: a pool spanning the run).  A snapshot every 50 updates,
     # spanning the whole of the longer run, did not make the agent harder to exploit ("A pool
     # spanning the run on a faster host").
     snapshot_interval: int = 25  # updates between frozen snapshots of the learner
@@ -312,7 +312,7 @@ MAX_EVAL_MATCHES = 4096
 MAX_BATCH = 1 << 24  # agent steps per update: 2,048 times the default's 8,192
 
 # Settings a checkpoint's config may hold that this trainer does not have: options the ablations
-# measured and did not keep (docs/TRAINING.md, "Ablations", whose commands run at commit 65a3674).
+# measured and did not keep (docs/experiments/ablations.md, whose commands run at commit 65a3674).
 # Each switch is given with the value that kept it off; the other keys only mattered with their
 # switch on.  A config holding them that way resumes without them, one that turned a switch on is
 # refused: this trainer cannot continue that run.

@@ -346,7 +346,8 @@ class PolicyStack:
         """A layer's (weight, bias) in the dtype its product runs in.  Under autocast (the CPU's
         bfloat16 products) that is a copy cast once per stack and kept: autocast itself would cast
         all the stacked weights, [P, in, out], at every call, which takes longer than the product
-        (docs/PERFORMANCE.md, "Snapshot weights cast once").  The values are the ones autocast uses."""
+        (docs/experiments/performance-history.md, "Snapshot weights cast once").  The values are the
+        ones autocast uses."""
         device = x.device.type
         if not torch.is_autocast_enabled(device):
             return layer

@@ -45,11 +45,10 @@ from .stats import wilson_interval
 CHECKPOINT_VERSION = 1
 
 # Seconds per match an evaluation opponent is assumed to cost until the run has measured it (the
-# budget reserves the final evaluation's time from these): on the 2-core development machine the
-# default search took 30 s for 32 matches against the learner of a 2-minute run when the machine
-# was quiet and about 65 s when it was busy, the other opponents 1.2-2.3 s for 128 (quiet).  A search
-# as a best response's --opponent may search with a network (search:agent=...): one such evaluation
-# took about 4 s a match (128 matches in 8.5 minutes against a 16-update learner, quiet).
+# budget reserves the final evaluation's time from these).  The default search costs about 1 s a
+# match on a core of its own and about 2 s when other processes share the cores, so the prior takes
+# the longer; a search as a best response's --opponent may search with a network
+# (search:agent=...), which costs about 4 s a match; the other opponents cost 0.01-0.02 s.
 PRIOR_SECONDS_PER_MATCH = {"search": 2.0, "opponent_search": 4.0}
 PRIOR_SECONDS_PER_MATCH_OTHER = 0.02
 # What the end of a run costs besides the final evaluation, before it is measured: recording the
@@ -698,7 +697,8 @@ class Trainer:
     def final_reserve_s(self) -> float:
         """Seconds a time budget keeps for the end of the run (final evaluation, recording,
         plots), from the evaluations' measured cost; at most half the budget."""
-        # a quarter more than measured: evaluation times vary with the matches and a shared machine's load
+        # a quarter more than measured: evaluation times vary with the matches played and with the
+        # CPU time other processes take
         need = 1.25 * sum(self._estimate(o) for o in self._eval_plan(True, None)) + self._finish_extra_s()
         return min(need, 0.5 * self.budget_s) if self.budget_s else need
 
@@ -1191,8 +1191,8 @@ class Trainer:
 
     # ----- the end -----------------------------------------------------------------------
     # A terminal's Ctrl-C reaches the process twice under `uv run` (from the terminal, and
-    # forwarded by uv to its child, which uv delays by a fraction of a second and a loaded
-    # machine by more): SIGINTs this close to the first one are the same press.
+    # forwarded by uv to its child, which uv delays by a fraction of a second, more when the cores
+    # are contended): SIGINTs this close to the first one are the same press.
     SIGINT_SAME_PRESS_S = 2.0
     # Set by the command line (the process's owner): once a stop was requested, SIGINT stays
     # ignored after run() returns, so a forwarded copy that arrives after the checkpoint, the
