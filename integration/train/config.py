@@ -295,7 +295,7 @@ class TrainConfig:
         used = sorted(k for k, off in RETIRED_SWITCHES.items() if k in data and data[k] != off)
         if used:
             raise ValueError(f"the config turns on {', '.join(used)}, which this trainer does not have "
-                             "(docs/TRAINING.md, \"Ablations\")")
+                             "(docs/experiments/ablations.md)")
         data = {k: v for k, v in data.items() if k not in RETIRED_SWITCHES and k not in RETIRED_SETTINGS}
         unknown = set(data) - names
         if unknown:

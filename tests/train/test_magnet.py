@@ -11,7 +11,9 @@ import torch
 from integration.train.policy import HeadLogProbs, MaskedActorCritic, joint_kl, masked_kl
 from integration.train.ppo import ppo_loss
 from integration.train.trainer import Trainer
-from support.training import check_resume_is_bit_exact, one_torch_thread, small  # noqa: F401
+from support.training import check_resume_is_bit_exact, small
+
+pytestmark = pytest.mark.usefixtures("one_torch_thread")
 
 NEG = -1e9
 

@@ -10,6 +10,7 @@ from integration.train import reference
 from integration.train.reference import default_opponent, load_manifest, reference_for, sha256_of
 
 SHIPPED = load_manifest()
+pytestmark = pytest.mark.usefixtures("one_torch_thread")
 
 
 def write_manifest(folder, agents):
