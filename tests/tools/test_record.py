@@ -62,6 +62,8 @@ def test_batch_builds_every_pairing_for_every_seed(tmp_path):
     (["--pairings", "all"], "--pairings needs --seeds"),
     (["--pairings", "all", "--seeds", "1", "--p1", "Ninja"], "the batch form"),
     (["--p1", "Ninja", "--p2", "Ninja", "--seeds", "1-2", "-o", "x.jsonl.gz"], "-o names one file"),
+    (["--p1", "Ninja", "--p2", "Ninja", "--seeds", "1-2", "--replay", "x.replay"], "--replay names one file"),
+    (["--pairings", "all", "--seeds", "1", "--replay", "x.replay"], "the batch form"),
 ])
 def test_bad_requests_are_one_clear_error(argv, message, tmp_path, capsys):
     assert yomi_main(["record", "--game-dir", str(tmp_path)] + argv) == 2
