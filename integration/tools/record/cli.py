@@ -236,7 +236,8 @@ def parser() -> argparse.ArgumentParser:
                    help="all moves (default), base moves only, or rare: the least chosen so far first")
     p.add_argument("--game-length", type=_game_length, default=3000, help="the game's time limit in ticks (default 3000)")
     p.add_argument("-o", "--output", help="the trace file of one match (.jsonl.gz compressed, or .jsonl)")
-    p.add_argument("--replay", help="one match: also keep the game's own replay file of it (.replay, or .replay.gz)")
+    p.add_argument("--replay",
+                   help="one match: also keep the game's own replay file of it (.replay, or .replay.gz)")
     p.add_argument("--out-dir", help="folder for the traces of a batch (default: the current folder)")
     p.add_argument("--jobs", type=int, default=1, help="matches run at once (default 1)")
     p.add_argument("--godot", help="the Godot 3 binary (default: $YOMI_GODOT, else godot3-server on PATH)")

@@ -13,6 +13,7 @@ from hypothesis import given, settings, strategies as st
 
 from integration.tools.replay.variant import (Color, Limits, Rect2, ReplayError, Vector2, Vector3, decode,
                                               decode_stored)
+from support.godot_variant import encode
 
 # value -> the hex Godot 3.6 printed for var2bytes(value)
 GODOT_BYTES = [
@@ -109,28 +110,7 @@ def test_limits_are_named():
 
 
 # ---------------------------------------------------------------------------- fuzzing
-# An encoder written from the format (the test's own), for round trips and for valid bytes to mutate.
-
-def encode(value) -> bytes:
-    if value is None:
-        return struct.pack("<I", 0)
-    if isinstance(value, bool):
-        return struct.pack("<II", 1, int(value))
-    if isinstance(value, int):
-        if -2**31 <= value < 2**31:
-            return struct.pack("<Ii", 2, value)
-        return struct.pack("<Iq", 2 | (1 << 16), value)
-    if isinstance(value, float):
-        return struct.pack("<Id", 3 | (1 << 16), value)
-    if isinstance(value, str):
-        raw = value.encode()
-        return struct.pack("<II", 4, len(raw)) + raw + b"\0" * (-len(raw) % 4)
-    if isinstance(value, list):
-        return struct.pack("<II", 19, len(value)) + b"".join(encode(v) for v in value)
-    if isinstance(value, dict):
-        return struct.pack("<II", 18, len(value)) + b"".join(encode(k) + encode(v) for k, v in value.items())
-    raise TypeError(value)
-
+# The round trips and the valid bytes to mutate come from an encoder written from the format.
 
 scalars = (st.none() | st.booleans() | st.integers(-2**63, 2**63 - 1) | st.text(max_size=20)
            | st.floats(allow_nan=False))
