@@ -168,6 +168,8 @@ def test_the_command_imports_a_replay(tmp_path, capsys):
     godot = godot_trace(name)
     assert f"{len(godot.turns)} turns to tick {godot.end['tick']}" in capsys.readouterr().out
     assert yomi_main(["parity", "trace", str(out)]) == 0
+    assert yomi_main(["watch", str(out), "--out", str(tmp_path / "page.html")]) == 0
+    assert (tmp_path / "page.html").stat().st_size > 0
 
 
 @pytest.mark.parametrize("argv, message", [
