@@ -123,6 +123,14 @@ def test_unknown_settings_and_characters_are_refused(tmp_path):
     assert "cannot start this match" in _import_error(tmp_path, data)
 
 
+def test_a_watched_replay_saved_again_plays_as_single_player(tmp_path):
+    # main.gd marks a replay being watched with match_data["replay"] and plays it single-player
+    data = _raw()
+    data["replay"], data["singleplayer"] = True, False
+    import_replay(read_replay(_write(tmp_path, data)), tmp_path / "out.jsonl.gz")
+    _same_match(godot_trace(NAMES[0]), read_trace(tmp_path / "out.jsonl.gz"))
+
+
 def test_a_replay_saved_mid_match_gives_a_trace_without_end(tmp_path):
     data = _raw()
     godot = godot_trace(NAMES[0])
