@@ -17,6 +17,7 @@ COMMANDS = {
     "play": ("integration.train.play", "main", "play (and record) a match between two policies; --human: play one yourself"),
     "tournament": ("integration.tools.tournament", "main", "round robin between policies: crosstable and ratings"),
     "record": ("integration.tools.record.cli", "main", "record reference traces from your own copy of the game"),
+    "replay": ("integration.tools.replay.cli", "main", "import the real game's .replay files: a trace, or a dataset"),
     "mixture": ("integration.train.mixture", "main", "write one agent that mixes several networks (a run's recent selves)"),
     "checkpoint": ("integration.train.checkpoint", "convert_main",
                    "convert an old pickled checkpoint (unpickles it: trusted files only)"),

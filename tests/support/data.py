@@ -44,3 +44,18 @@ def trace_files(pattern: str = "*.jsonl.gz") -> list[Path]:
 def trace_file(name: str) -> Path:
     """The one reference trace called ``name``; raises when it is absent."""
     return trace_files(name)[0]
+
+
+REPLAYS = PARITY / "replays"
+
+
+def replay_names() -> list[str]:
+    """The reference replays (``replays/<name>.replay.gz``), by name."""
+    return sorted(p.name[:-len(".replay.gz")] for p in REPLAYS.glob("*.replay.gz"))
+
+
+def replay_trace_path(name: str) -> Path:
+    """The game's trace of a reference replay's match: recorded beside it, or the shipped trace
+    whose match was recorded again to save the replay."""
+    beside = REPLAYS / f"{name}.jsonl.gz"
+    return beside if beside.is_file() else TRACES / f"{name}.jsonl.gz"

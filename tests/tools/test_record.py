@@ -23,6 +23,7 @@ from integration.tools.parity.common import read_jsonl
 from integration.tools.parity.fgobject import differences
 from integration.tools.record import cli as record
 from integration.tools.record import prepare
+from integration.tracefile import read_trace
 
 SHORT_GAME = 150  # ticks: a few dozen decisions, a few seconds of Godot
 
@@ -62,6 +63,8 @@ def test_batch_builds_every_pairing_for_every_seed(tmp_path):
     (["--pairings", "all"], "--pairings needs --seeds"),
     (["--pairings", "all", "--seeds", "1", "--p1", "Ninja"], "the batch form"),
     (["--p1", "Ninja", "--p2", "Ninja", "--seeds", "1-2", "-o", "x.jsonl.gz"], "-o names one file"),
+    (["--p1", "Ninja", "--p2", "Ninja", "--seeds", "1-2", "--replay", "x.replay"], "--replay names one file"),
+    (["--pairings", "all", "--seeds", "1", "--replay", "x.replay"], "the batch form"),
 ])
 def test_bad_requests_are_one_clear_error(argv, message, tmp_path, capsys):
     assert yomi_main(["record", "--game-dir", str(tmp_path)] + argv) == 2
@@ -185,6 +188,20 @@ def test_same_seed_same_bytes(recorded):
 def test_recordings_replay_identically(recorded, which, engine, capsys):
     assert yomi_main(["parity", "trace", str(recorded[which]), "--engine", engine]) == 0
     assert "parity: 1/1 traces identical" in capsys.readouterr().out
+
+
+@needs_game
+def test_the_games_own_replay_of_a_recording_imports_to_the_same_trace(tmp_path):
+    """``--replay`` keeps the replay the game's ReplayManager saved; imported, it is the recording."""
+    trace = _record(tmp_path / "m.jsonl.gz", "--replay", str(tmp_path / "m.replay"), seed="9", p1="Mutant",
+                    p2="Ninja")
+    assert (tmp_path / "m.replay").read_bytes()[4:8] == bytes.fromhex("12000000")   # a Dictionary
+    assert yomi_main(["replay", "import", str(tmp_path / "m.replay"), "-o", str(tmp_path / "i.jsonl.gz")]) == 0
+    godot, ours = read_trace(trace), read_trace(tmp_path / "i.jsonl.gz")
+    assert [t["tick"] for t in godot.ticks] == [t["tick"] for t in ours.ticks]
+    for a, b in zip(godot.ticks, ours.ticks):
+        assert {k: a[k] for k in ("p1", "p2", "objects")} == {k: b[k] for k in ("p1", "p2", "objects")}, a["tick"]
+    assert [(t["tick"], t["p1"], t["p2"]) for t in godot.turns] == [(t["tick"], t["p1"], t["p2"]) for t in ours.turns]
 
 
 @needs_game

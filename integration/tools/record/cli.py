@@ -3,7 +3,7 @@
 One match::
 
     yomi record --game-dir PATH --p1 Ninja --p2 Wizard --seed 7 [--moves all|base|rare]
-                [--game-length N] -o OUT.jsonl.gz
+                [--game-length N] -o OUT.jsonl.gz [--replay OUT.replay]
 
 A batch (every pairing of the list, every seed of the range, N matches at a time)::
 
@@ -16,7 +16,10 @@ driven through the game's own action panels by a seeded bot (integration/tools/r
 TraceDriver.gd).  ``--moves base`` restricts the bot to the moves every character inherits,
 ``--moves rare`` prefers the moves it has chosen least so far in the match.  The same
 arguments give byte-identical files (gzip with no name and mtime 0).  Batch files are named
-``<P1>_vs_<P2>[_base|_rare]_s<SEED>.jsonl.gz`` like the shipped traces.
+``<P1>_vs_<P2>[_base|_rare]_s<SEED>.jsonl.gz`` like the shipped traces.  ``--replay`` (one match)
+also keeps the game's own ``.replay`` file of the match, saved at its end by the game's replay code
+(``ReplayManager.save_replay``, as its Save Replay button does), gzip-compressed when the name ends
+in ``.gz``: reference data for ``yomi replay import``.
 
 Exit status: 0 when every match was recorded; 1 when a match failed; 2 on bad arguments,
 a wrong game checkout or no Godot 3.
@@ -50,6 +53,7 @@ class Match:
     moves: str
     game_length: int
     out: Path
+    replay: Path | None = None
 
     @property
     def name(self) -> str:
@@ -144,6 +148,8 @@ def record_one(match: Match, game: Path, godot: str, timeout: float) -> str:
         raw_path = run / "trace.jsonl"
         config = {"p1": match.p1, "p2": match.p2, "seed": match.seed, "out": str(raw_path),
                   "game_length": match.game_length, "moves": match.moves}
+        if match.replay is not None:
+            config["replay_out"] = str(run / "match.replay")
         (run / "config.json").write_text(json.dumps(config))
         env = dict(os.environ, YOMI_TRACE_CONFIG=str(run / "config.json"), **_private_user_dirs(run / "xdg"))
         log = run / "godot.log"
@@ -161,6 +167,12 @@ def record_one(match: Match, game: Path, godot: str, timeout: float) -> str:
             raise RecordError(f"{match.name}: Godot exited with status {done.returncode}:\n{tail}")
         raw = raw_path.read_bytes()
         summary = check_recording(raw, match)
+        if match.replay is not None:
+            replay_path = run / "match.replay"
+            if not replay_path.is_file():
+                raise RecordError(f"{match.name}: the game saved no replay")
+            write_output(replay_path.read_bytes(), match.replay)
+            summary += f"; replay {match.replay}"
         write_output(raw, match.out)
         if errors:
             # Kept beside the trace: the game's own scripts reported errors during the match.
@@ -171,8 +183,8 @@ def record_one(match: Match, game: Path, godot: str, timeout: float) -> str:
 
 def build_matches(args) -> list[Match]:
     if args.pairings:
-        if args.p1 or args.p2 or args.seed is not None or args.output:
-            raise RecordError("the batch form (--pairings, --seeds) takes --out-dir, not --p1/--p2/--seed/-o")
+        if args.p1 or args.p2 or args.seed is not None or args.output or args.replay:
+            raise RecordError("the batch form (--pairings, --seeds) takes --out-dir, not --p1/--p2/--seed/-o/--replay")
         if not args.seeds:
             raise RecordError("--pairings needs --seeds (e.g. --seeds 100-110)")
         folder = Path(args.out_dir or ".")
@@ -185,9 +197,12 @@ def build_matches(args) -> list[Match]:
         raise RecordError("give --seed N (or --seeds A-B)")
     if args.output and len(seeds) > 1:
         raise RecordError("-o names one file: with several seeds use --out-dir")
+    if args.replay and len(seeds) > 1:
+        raise RecordError("--replay names one file: it takes one match (--seed)")
     folder = Path(args.out_dir or ".")
     return [Match(args.p1, args.p2, seed, args.moves, args.game_length,
-                  Path(args.output) if args.output else folder / trace_name(args.p1, args.p2, seed, args.moves))
+                  Path(args.output) if args.output else folder / trace_name(args.p1, args.p2, seed, args.moves),
+                  Path(args.replay) if args.replay else None)
             for seed in seeds]
 
 
@@ -221,6 +236,8 @@ def parser() -> argparse.ArgumentParser:
                    help="all moves (default), base moves only, or rare: the least chosen so far first")
     p.add_argument("--game-length", type=_game_length, default=3000, help="the game's time limit in ticks (default 3000)")
     p.add_argument("-o", "--output", help="the trace file of one match (.jsonl.gz compressed, or .jsonl)")
+    p.add_argument("--replay",
+                   help="one match: also keep the game's own replay file of it (.replay, or .replay.gz)")
     p.add_argument("--out-dir", help="folder for the traces of a batch (default: the current folder)")
     p.add_argument("--jobs", type=int, default=1, help="matches run at once (default 1)")
     p.add_argument("--godot", help="the Godot 3 binary (default: $YOMI_GODOT, else godot3-server on PATH)")

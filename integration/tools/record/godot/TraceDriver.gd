@@ -288,8 +288,19 @@ func _finish(w, reason):
 		rec["fixedmath_error_log"] = Engine.get_meta("fixedmath_error_log")
 	_write(rec)
 	out.close()
+	if cfg.has("replay_out") and !_save_replay(str(cfg["replay_out"])):
+		printerr("TRACE: cannot copy the replay to ", cfg["replay_out"])
+		get_tree().quit(5)
+		return
 	print("TRACE DONE ", cfg["out"], " ticks=", game.current_tick, " turns=", turns, " winner=", w, " reason=", reason, " fixedmath_errors=", errs)
 	get_tree().quit(0)
+
+# The match's replay file, written by the game's own replay code (ReplayManager.save_replay,
+# as main.gd's Save Replay button does) into user://replay/, then copied to `path`.
+func _save_replay(path):
+	var name = ReplayManager.save_replay(match_data, "yomi_record")
+	var dir = Directory.new()
+	return dir.copy("user://replay/" + name, path) == OK
 
 func _tick_record():
 	var objs = []
