@@ -21,7 +21,9 @@ from which worker ran it or when, so the same arguments give the same table what
 Output (printed, and saved in ``--out``): the crosstable (A's score against B over both sides and
 every pairing, with its 95 % Wilson interval), each policy's overall score, the meta-game's
 equilibrium (below), and Bradley-Terry
-ratings on the Elo scale anchored at ``random`` = 0 (at mean 0 when random does not play), with
+ratings on the Elo scale anchored at ``random`` = 0 (at mean 0 when random does not play; ``--anchor
+NAME [--anchor-elo ELO]`` fixes another entrant instead, at 0 or ELO, so that tournaments sharing it
+give comparable ratings), with
 95 % normal intervals from the Fisher information of the fit (its prior, one virtual win and one
 virtual loss per player against a 0-rated player, keeps perfect records finite; the anchor's own
 interval is [0, 0]: the others' are of their difference to it).  A draw counts as half a win throughout.  A
@@ -284,8 +286,13 @@ def move_table(names: list[str], counts: dict) -> list[dict]:
 # ------------------------------------------------------------------------------------------------
 # the tables
 # ------------------------------------------------------------------------------------------------
-def tables(names: list[str], records: list[dict], prior: float = 1.0) -> dict:
-    """Crosstable, overall scores and Bradley-Terry ratings (with 95 % intervals) of the records."""
+def tables(names: list[str], records: list[dict], prior: float = 1.0, anchor: str | None = None,
+           anchor_elo: float = 0.0) -> dict:
+    """Crosstable, overall scores and Bradley-Terry ratings (with 95 % intervals) of the records.
+
+    The ratings are anchored at entrant ``anchor`` = ``anchor_elo`` (its interval is that point:
+    the others' are of their difference to it); without ``anchor``, at ``random`` = 0 where random
+    plays, else at mean 0 (``anchor_elo`` then unused).  Contract: ``anchor`` is one of ``names``."""
     n = len(names)
     index = {p: i for i, p in enumerate(names)}
     wdl = np.zeros((n, n, 3))              # [A, B] -> A's wins, draws, losses against B, both sides
@@ -309,9 +316,14 @@ def tables(names: list[str], records: list[dict], prior: float = 1.0) -> dict:
                                   errors=int(errors[a, b]), score=score[a, b] / games[a, b], ci_low=lo, ci_high=hi))
     # Bradley-Terry on the orientation-free table (each match counted once, in the upper triangle)
     upper_score, upper_games = np.triu(score, 1), np.triu(games, 1)
-    anchor = index.get("random")
+    if anchor is not None and anchor not in index:
+        raise ValueError(f"the anchor {anchor!r} is not an entrant")
+    if anchor is None:
+        anchor_elo = 0.0
+    anchor = index[anchor] if anchor is not None else index.get("random")
     raw = bradley_terry(upper_score, upper_games, prior)
-    elo, low, high = rating_intervals(raw, bradley_terry_covariance(raw, upper_games, prior), anchor)
+    elo, low, high = (x + anchor_elo if anchor is not None else x
+                      for x in rating_intervals(raw, bradley_terry_covariance(raw, upper_games, prior), anchor))
     ratings = []
     for i in np.argsort(-elo, kind="stable"):
         total = games[i].sum()
@@ -321,7 +333,7 @@ def tables(names: list[str], records: list[dict], prior: float = 1.0) -> dict:
                             matches=int(total), score=float(s / max(total, 1)), score_low=lo, score_high=hi))
     return dict(crosstable=cross, ratings=ratings, nash=meta_nash(names, score, games),
                 by_pairing=by_pairing(names, records), prior=prior,
-                anchor=names[anchor] if anchor is not None else None)
+                anchor=names[anchor] if anchor is not None else None, anchor_elo=float(anchor_elo))
 
 
 def meta_nash(names: list[str], score: np.ndarray, games: np.ndarray) -> list[dict]:
@@ -430,14 +442,21 @@ def format_tables(names: list[str], result: dict) -> str:
     lines += [f"  {label_of[r['player']]:<{width}} {r['weight']:.3f}" for r in result["nash"] if r["weight"] > 0]
     lines.append("  all weights in the entrants' order (yomi mixture --weights): "
                  + " ".join(f"{r['weight']:.3f}" for r in result["nash"]))
-    anchor = result["anchor"]
-    lines += ["", f"Bradley-Terry ratings (Elo scale, {anchor + ' = 0' if anchor else 'mean 0'}; 95% intervals from "
+    lines += ["", f"Bradley-Terry ratings (Elo scale, {anchor_text(result, label_of)}; 95% intervals from "
               f"the Fisher information; prior: {result['prior']:g} virtual win and loss each against a 0-rated "
               "player):"]
     for r in result["ratings"]:
         lines.append(f"  {label_of[r['player']]:<{width}} {r['elo']:7.0f}  [{r['elo_low']:6.0f}, {r['elo_high']:6.0f}]"
                      f"   score {r['score']:.3f} [{r['score_low']:.3f}, {r['score_high']:.3f}] over {r['matches']} matches")
     return "\n".join(lines)
+
+
+def anchor_text(result: dict, label_of: dict | None = None) -> str:
+    """What the ratings are anchored at: ``random = 0``, ``NAME = 1000`` or ``mean 0``."""
+    anchor = result["anchor"]
+    if not anchor:
+        return "mean 0"
+    return f"{(label_of or {}).get(anchor, anchor)} = {result.get('anchor_elo', 0.0):g}"
 
 
 def prepare_out(out: Path, shown: str | None = None) -> None:
@@ -536,6 +555,11 @@ def parse_args(argv):
                     help="matches played side by side in one env (part of each match's identity)")
     ap.add_argument("--out", help="output folder (default runs/tournament-<timestamp>)")
     ap.add_argument("--quiet", action="store_true", help="no progress line")
+    ap.add_argument("--anchor", metavar="POLICY",
+                    help="the entrant whose rating is fixed (at --anchor-elo), so that the ratings of tournaments "
+                         "that share it are comparable (default: random = 0 where it plays, else mean 0)")
+    ap.add_argument("--anchor-elo", type=float, default=0.0, metavar="ELO",
+                    help="the anchor's rating (default 0; needs --anchor)")
     ap.add_argument("--any-pairing", action="store_true",
                     help="let a checkpoint play character pairings it was not trained on")
     return ap.parse_args(argv)
@@ -553,6 +577,12 @@ def validate(args) -> tuple[list[str], list[tuple[str, str]]]:
     for what, value, low in (("--matches", args.matches, 1), ("--jobs", args.jobs, 1), ("--chunk", args.chunk, 1)):
         if value < low:
             raise TournamentError(f"{what} must be at least {low}, got {value}")
+    if args.anchor is not None and args.anchor not in names:
+        raise TournamentError(f"--anchor {args.anchor!r} is not one of the entrants ({', '.join(names)})")
+    if args.anchor is None and args.anchor_elo != 0.0:
+        raise TournamentError("--anchor-elo needs --anchor (the entrant it fixes)")
+    if not np.isfinite(args.anchor_elo):
+        raise TournamentError(f"--anchor-elo must be a finite number, got {args.anchor_elo}")
     if args.jobs > max_jobs():
         raise TournamentError(f"--jobs must be at most {max_jobs()} ({JOBS_PER_CORE} x the {usable_cores()} cores "
                               f"this process may use), got {args.jobs}")
@@ -581,7 +611,7 @@ def main(argv=None) -> int:
     processes = worker_count(args.jobs, len(schedule(len(names), pairings, args.matches, args.chunk)))
     start = time.perf_counter()
     records, moves = run(names, pairings, args.matches, args.jobs, args.seed, args.chunk, progress=not args.quiet)
-    result = tables(names, records)
+    result = tables(names, records, anchor=args.anchor, anchor_elo=args.anchor_elo)
     result["moves"] = moves
     settings = dict(matches=args.matches, pairings=[list(p) for p in pairings], seed=args.seed, chunk=args.chunk,
                     jobs=args.jobs, processes=processes, seconds=round(time.perf_counter() - start, 1))
