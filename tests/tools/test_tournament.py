@@ -104,7 +104,8 @@ def test_anchor_fixes_an_entrants_rating_by_hand():
     default = elo(tables(["a", "b"], records))                          # no random: mean 0
     assert default["a"]["elo"] == pytest.approx(diff / 2, abs=1e-6) and default["b"]["elo"] == pytest.approx(-diff / 2)
     on_b = tables(["a", "b"], records, anchor="b")
-    assert on_b["anchor"] == "b" and elo(on_b)["b"]["elo"] == 0 == elo(on_b)["b"]["elo_low"] == elo(on_b)["b"]["elo_high"]
+    b = elo(on_b)["b"]
+    assert on_b["anchor"] == "b" and b["elo"] == 0 == b["elo_low"] == b["elo_high"]
     assert elo(on_b)["a"]["elo"] == pytest.approx(diff, abs=1e-6)
     at_1000 = elo(tables(["a", "b"], records, anchor="a", anchor_elo=1000))
     assert at_1000["a"]["elo"] == 1000 == at_1000["a"]["elo_low"] and at_1000["b"]["elo"] == pytest.approx(1000 - diff)
