@@ -408,10 +408,10 @@ def format_tables(names: list[str], result: dict) -> str:
     for c in result["crosstable"]:
         grid[index[c["player"]]][index[c["opponent"]]] = f"{c['score']:.2f}"
     lines = ["crosstable: the row's score against the column (wins + draws/2 per match, both sides, all pairings)",
-             " " * width + "".join(f"  {chr(65 + j):>6}" for j in range(len(names)))]
+             " " * width + "".join(f"  {entrant_code(j):>6}" for j in range(len(names)))]
     for i, label in enumerate(labels):
         lines.append(f"{label:<{width}}" + "".join(f"  {grid[i][j] or '-':>6}" for j in range(len(names)))
-                     + f"   ({chr(65 + i)})")
+                     + f"   ({entrant_code(i)})")
     lines += ["", "pairs with 95% Wilson intervals:"]
     for c in result["crosstable"]:
         if index[c["player"]] < index[c["opponent"]]:
@@ -496,38 +496,99 @@ def save(out: Path, names: list[str], records: list[dict], result: dict, setting
     return written
 
 
+def entrant_code(i: int) -> str:
+    """The plot's and the crosstable's code of entrant ``i``: A .. Z, then AA, AB, ..."""
+    return chr(65 + i) if i < 26 else entrant_code(i // 26 - 1) + chr(65 + i % 26)
+
+
 def plot(path: Path, names: list[str], result: dict) -> Path:
-    """The crosstable as a heat map, and the ratings with their intervals."""
+    """``tournament.png``, legible at its real size whatever the entrants' names: the crosstable
+    as a heat map (each cell the row's score against the column, with its 95 % interval while
+    the cells have room), the ratings as points with their 95 % whiskers on an axis that holds
+    them all, each labelled with its value, and below both the key from each entrant's code (A,
+    B, ...) to its full name.  Codes stand in for names on the axes because real names (checkpoint
+    paths, ``search:agent=...``) are far longer than an axis label can be; the figure grows with
+    the number of entrants so that cells and rows keep their size."""
+    import textwrap
+
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     n = len(names)
-    label_of = labels_of(names)
-    labels = [label_of[p] for p in names]
+    code = {p: entrant_code(i) for i, p in enumerate(names)}
     index = {p: i for i, p in enumerate(names)}
     grid = np.full((n, n), np.nan)
+    interval = {}
     for c in result["crosstable"]:
         grid[index[c["player"]], index[c["opponent"]]] = c["score"]
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 0.5 * n + 2.2), dpi=90)
-    ax1.imshow(grid, cmap="RdYlGn", vmin=0, vmax=1)
+        interval[index[c["player"]], index[c["opponent"]]] = (c["ci_low"], c["ci_high"])
+    cell = 0.75 if n <= 8 else max(0.32, 6.0 / n)      # inches per crosstable cell
+    side = cell * n + 1.6                              # the heat map with its labels and colour bar
+    width = max(11.0, side + 6.5)
+    key_lines = []
+    wrap_at = int(width * 100 / 8) - 8                 # monospace characters across the figure at 9 pt
+    anchor = result.get("anchor")
+    for p in names:
+        text = p + ("   (the ratings' anchor)" if p == anchor else "")
+        wrapped = textwrap.wrap(text, wrap_at, break_long_words=True, break_on_hyphens=False) or [""]
+        key_lines += [f"{code[p]:>2}  {wrapped[0]}"] + [f"    {more}" for more in wrapped[1:]]
+    key_h = 0.3 + 0.2 * len(key_lines)
+    top_h = max(side, 0.42 * n + 1.6, 3.2)
+    gap = 0.8                                          # inches under the top panels for their x labels
+    total = top_h + gap + key_h + 0.5
+    fig = plt.figure(figsize=(width, total), dpi=100)
+    gs = fig.add_gridspec(2, 2, width_ratios=[side, width - side], height_ratios=[top_h, key_h],
+                          left=0.07, right=0.97, top=1 - 0.45 / total, bottom=0.05 / total, wspace=0.25,
+                          hspace=gap / ((top_h + key_h) / 2))
+    ax1, ax2, ax3 = fig.add_subplot(gs[0, 0]), fig.add_subplot(gs[0, 1]), fig.add_subplot(gs[1, :])
+
+    image = ax1.imshow(grid, cmap="RdYlGn", vmin=0, vmax=1)
+    font = 10 if n <= 8 else 8
     for i in range(n):
         for j in range(n):
-            if not np.isnan(grid[i, j]):
-                ax1.text(j, i, f"{grid[i, j]:.2f}", ha="center", va="center", fontsize=8)
-    ax1.set_xticks(range(n), [chr(65 + j) for j in range(n)])
-    ax1.set_yticks(range(n), [f"{lab} ({chr(65 + i)})" for i, lab in enumerate(labels)], fontsize=8)
-    ax1.set_title("score of row vs column", fontsize=9)
-    rows = result["ratings"][::-1]
+            if np.isnan(grid[i, j]):
+                continue
+            ink = "white" if grid[i, j] < 0.15 or grid[i, j] > 0.85 else "black"
+            if n <= 6:  # room for the interval under the score
+                ax1.text(j, i - 0.12, f"{grid[i, j]:.2f}", ha="center", va="center", fontsize=font, color=ink)
+                lo, hi = interval[i, j]
+                ax1.text(j, i + 0.22, f"[{lo:.2f}, {hi:.2f}]", ha="center", va="center", fontsize=7, color=ink)
+            else:
+                ax1.text(j, i, f"{grid[i, j]:.2f}", ha="center", va="center", fontsize=font, color=ink)
+    codes = [code[p] for p in names]
+    ax1.set_xticks(range(n), codes, fontsize=font)
+    ax1.set_yticks(range(n), codes, fontsize=font)
+    ax1.set_xlabel("opponent (column)")
+    ax1.set_ylabel("player (row)")
+    ax1.set_title("score of the row against the column\n(wins + draws/2; 95% interval)", fontsize=10)
+    bar = fig.colorbar(image, ax=ax1, fraction=0.046, pad=0.03)
+    bar.set_label("score", fontsize=9)
+
+    rows = result["ratings"][::-1]                     # the strongest at the top
     y = np.arange(len(rows))
     elo = np.array([r["elo"] for r in rows])
-    err = np.array([[r["elo"] - r["elo_low"] for r in rows], [r["elo_high"] - r["elo"] for r in rows]])
-    ax2.errorbar(elo, y, xerr=np.maximum(err, 0), fmt="o", capsize=3)
-    ax2.set_yticks(y, [label_of[r["player"]] for r in rows], fontsize=8)
-    ax2.set_xlabel("Elo (Bradley-Terry), 95% interval", fontsize=8)
+    low = np.array([r["elo_low"] for r in rows])
+    high = np.array([r["elo_high"] for r in rows])
+    ax2.errorbar(elo, y, xerr=np.maximum([elo - low, high - elo], 0), fmt="o", capsize=4, color="tab:blue")
+    span = max(float(high.max() - low.min()), 100.0)
+    left, right = float(low.min()) - 0.05 * span, float(high.max()) + 0.05 * span
+    for yi, e, lo, hi in zip(y, elo, low, high):     # the values beside each whisker's right end
+        ax2.text(hi + 0.02 * span, yi, f"{e:.0f} [{lo:.0f}, {hi:.0f}]", va="center", fontsize=9)
+    ax2.set_xlim(left, right + 0.3 * span)             # room for the values written right of the whiskers
+    ax2.set_ylim(-0.6, len(rows) - 0.4)
+    ax2.set_yticks(y, [code[r["player"]] for r in rows], fontsize=10)
+    ax2.set_ylabel("entrant")
+    ax2.set_xlabel(f"Elo (Bradley-Terry; {anchor_text(result)}) with its 95% interval")
+    ax2.set_title("ratings", fontsize=10)
+    if anchor:
+        ax2.axvline(result.get("anchor_elo", 0.0), color="grey", linestyle="--", linewidth=1)
     ax2.grid(axis="x", alpha=0.3)
-    fig.tight_layout()
+
+    ax3.axis("off")
+    ax3.text(0.0, 1.0, "entrants\n" + "\n".join(key_lines), transform=ax3.transAxes, va="top", ha="left",
+             family="monospace", fontsize=9)
     fig.savefig(path)
     plt.close(fig)
     return path

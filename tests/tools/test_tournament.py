@@ -116,6 +116,25 @@ def test_anchor_fixes_an_entrants_rating_by_hand():
         tables(["a", "b"], records, anchor="c")
 
 
+def test_the_plot_codes_the_entrants_and_grows_with_them(tmp_path):
+    """tournament.png names entrants by code (A, B, ..., Z, AA) on its axes, with the key below,
+    and is taller and no narrower with more entrants, so cells and rows keep their size."""
+    import matplotlib.image
+
+    from integration.tools.tournament import entrant_code, plot
+
+    assert [entrant_code(i) for i in (0, 1, 25, 26, 27, 52)] == ["A", "B", "Z", "AA", "AB", "BA"]
+    rec = lambda p1, p2, score: dict(c1="Ninja", c2="Ninja", p1=p1, p2=p2, match=0, score=score, turns=1,  # noqa: E731
+                                     error=False)
+    sizes = []
+    for n in (2, 6):
+        names = ["random", "scripted"] + [f"runs/2026120{i}-101010/checkpoints/best.safetensors" for i in range(n - 2)]
+        records = [rec(a, b, 1.0 if i > j else 0.5) for i, a in enumerate(names) for j, b in enumerate(names) if a != b]
+        path = plot(tmp_path / f"t{n}.png", names, tables(names, records, anchor="scripted"))
+        sizes.append(matplotlib.image.imread(path).shape[:2])
+    assert sizes[1][0] > sizes[0][0] and sizes[1][1] >= sizes[0][1]
+
+
 def test_meta_nash_weighs_a_cycle_evenly_and_a_dominant_entrant_alone():
     rec = lambda p1, p2, score: dict(c1="Ninja", c2="Ninja", p1=p1, p2=p2, match=0, score=score, turns=1,  # noqa: E731
                                      error=False)
