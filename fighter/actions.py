@@ -16,7 +16,7 @@ are interruptable and the busy flags are set.
 """
 from __future__ import annotations
 
-from states.char_state import BUSY_HURT
+from fighter.fighter import BUSY_HURT
 
 CONTINUE = "Continue"
 
@@ -166,9 +166,9 @@ def _check_shape(shape: str, value, where: str) -> None:
 
 
 def _ui_scene(state):
-    from states import data as tables
+    from states.data import load_ui  # the tables' loader: below the engine (states/__init__ imports nothing)
     scene = state.data_ui_scene
-    return tables.load_ui()["scenes"].get(scene) if scene else None
+    return load_ui()["scenes"].get(scene) if scene else None
 
 
 def validate_data(state, data) -> None:

@@ -20,8 +20,9 @@ from yomi.gd import imod, int_abs, int_max, int_sign
 from yomi.obj import BaseObj
 from yomi.rng import godot_hash
 
-# CharacterState.BusyInterrupt.Hurt
-_BUSY_HURT = 1
+# CharacterState.BusyInterrupt: defined here, with the fighter that reads it, so that the
+# fighter's layer needs nothing from the states above it (states.char_state takes it from here)
+BUSY_NORMAL, BUSY_HURT, BUSY_NONE = range(3)
 
 
 class Fighter(Combat, BaseObj):
@@ -541,7 +542,7 @@ class Fighter(Combat, BaseObj):
     def is_in_hurt_state(self, count_all=True) -> bool:
         state = self.current_state()
         if count_all:
-            return state.busy_interrupt_type == _BUSY_HURT or state.is_hurt_state
+            return state.busy_interrupt_type == BUSY_HURT or state.is_hurt_state
         return state.is_hurt_state
 
     def touching_which_wall(self) -> int:

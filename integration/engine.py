@@ -1,4 +1,4 @@
-"""The one interface every engine implements (the Python reference engine today, the C one later).
+"""The one interface every engine implements: the Python reference engine and the C engine.
 
 A match runs until both players have to choose; each player then submits an action
 (a move name or ``"Continue"``, the move's data, and the panel's ``extra`` dict), and
@@ -82,7 +82,9 @@ class Match:
 
     def __init__(self, p1: str, p2: str, seed: int = 0, settings: dict | None = None):
         _check_match_args(p1, p2, seed, settings)
-        self._core = CoreMatch(p1, p2, seed, settings)
+        from states import scene  # the scene builder, imported when a Python match is first made
+
+        self._core = CoreMatch(p1, p2, seed, settings, scenes=scene)
         self._turn_open = False  # a decision is open: the game waits for both players
         self._submitted = {1: False, 2: False}
         self._snapshot = self._core.trace_state()  # the state at the end of the last tick

@@ -13,6 +13,9 @@ from yomi.fixed import FixedMath as fixed
 from yomi.gd import split_lines
 from yomi.hitbox import Hitbox
 
+# CharacterState.BusyInterrupt, defined with the fighter, which reads it
+from fighter.fighter import BUSY_HURT, BUSY_NONE, BUSY_NORMAL  # noqa: F401
+
 from states.state import ObjectState, UsableRequirement
 
 WHIFF_SUPER_GAIN = 10
@@ -20,8 +23,6 @@ WHIFF_SUPER_GAIN = 10
 # CharacterState.ActionType
 MOVEMENT, ATTACK, SPECIAL, SUPER, DEFENSE, HURT = range(6)
 ACTION_TYPE_NAMES = ("Movement", "Attack", "Special", "Super", "Defense", "Hurt")
-# CharacterState.BusyInterrupt
-BUSY_NORMAL, BUSY_HURT, BUSY_NONE = range(3)
 # CharacterState.AirType
 GROUNDED, AERIAL, BOTH = range(3)
 

@@ -1,5 +1,5 @@
 """Shared test fixtures (the reference data's files, hypothesis profiles, the leftover-thread
-check).  Shared helpers are in the ``support`` package (tests/support/), never imported from here.
+check, one torch thread).  Shared helpers are in the ``support`` package (tests/support/), never imported from here.
 """
 from __future__ import annotations
 
@@ -33,6 +33,20 @@ def fgobject_vectors() -> Path:
 @pytest.fixture
 def rng_vectors() -> Path:
     return reference_file(parity_data.RNG)
+
+
+@pytest.fixture(scope="module")
+def one_torch_thread():
+    """One torch thread for a module's tests, the old count restored after them.  The trainer's
+    networks in the tests are tiny, so one thread is as fast as more, and the overlapped loop forks
+    its update process, which needs ``torch_threads`` 1 (integration/train/config.py says why).  A
+    module asks for it with ``pytestmark = pytest.mark.usefixtures("one_torch_thread")``."""
+    import torch  # here, so that the engine's tests never import torch
+
+    before = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(before)
 
 
 @pytest.fixture(autouse=True)

@@ -1,4 +1,5 @@
-"""The layers depend only downwards: tools -> trainer -> environment -> engine.
+"""The layers depend only downwards: tools -> trainer -> environment -> engine interface ->
+the Python engine's states -> fighter -> core -> the frame-data tables.
 
 Every import in the source (including the ones inside functions, and ``"module:attribute"``
 strings the trainer resolves at run time) is read with :mod:`ast`, so a lazy import cannot hide
@@ -15,14 +16,22 @@ import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 
-# package prefix -> the layer it belongs to (longest prefix wins); a lower number is a lower layer
+# package prefix -> the layer it belongs to (longest prefix wins); a lower number is a lower layer.
+# The Python engine is three layers: the core (yomi: fixed point, physics, boxes, the match's
+# tick) below the fighter every character is, below the states (the state machine, the moves, the
+# characters, and the scene builder the match is handed); the tables' loader is below them all.
 LAYERS = {
-    "yomi": 0, "fighter": 0, "states": 0, "integration": 0,  # integration/engine.py, tracefile.py
-    "integration.env": 1,
-    "integration.train": 2,
-    "integration.tools": 3,
+    "states.data": 0,
+    "yomi": 1,
+    "fighter": 2,
+    "states": 3,
+    "integration": 4,  # integration/engine.py, tracefile.py
+    "integration.env": 5,
+    "integration.train": 6,
+    "integration.tools": 7,
 }
-NAMES = {0: "engine", 1: "environment", 2: "trainer", 3: "tools"}
+NAMES = {0: "tables", 1: "engine core", 2: "fighter", 3: "states", 4: "engine interface", 5: "environment",
+         6: "trainer", 7: "tools"}
 MODULE_STRING = re.compile(r"^((?:yomi|fighter|states|integration)(?:\.\w+)*)(?::\w+)?$")
 
 
@@ -75,7 +84,7 @@ def sources() -> list[Path]:
 def test_the_layers_are_where_the_check_expects_them():
     for folder in ("integration/env", "integration/train", "integration/tools"):
         assert (REPO / folder / "__init__.py").is_file(), folder
-    assert {layer_of(module_name(p)) for p in sources()} == {0, 1, 2, 3}
+    assert {layer_of(module_name(p)) for p in sources()} == set(NAMES)
 
 
 @pytest.mark.parametrize("path", sources(), ids=lambda p: str(p.relative_to(REPO)))
@@ -84,6 +93,12 @@ def test_no_import_points_up(path):
     assert own is not None, f"{path} is in no layer"
     upward = sorted(m for m in imported_modules(path) if (layer_of(m) or 0) > own)
     assert not upward, f"{path.relative_to(REPO)} ({NAMES[own]}) imports {upward}"
+
+
+def test_the_tables_loader_brings_no_state_with_it():
+    """The fighter reads the tables (``states.data``, layer 0) from inside the ``states`` package:
+    importing it runs ``states/__init__.py`` first, which therefore imports nothing."""
+    assert not imports_in((REPO / "states" / "__init__.py").read_text(encoding="utf-8"), "states")
 
 
 def test_the_check_sees_lazy_imports_and_module_strings():

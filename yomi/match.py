@@ -46,11 +46,17 @@ FIGHTER_SETTING_KEYS = (
 
 
 class Match:
-    """One match of the game (``game.gd``)."""
+    """One match of the game (``game.gd``).
 
-    def __init__(self, p1: str, p2: str, seed: int, settings: dict | None = None):
-        from states.scene import build_fighter  # the scene builder imports the core: resolved at run time
+    ``scenes`` builds the fighters and the objects they spawn from the tables: any object with
+    ``build_fighter(match, character)`` and ``build_object(match, scene)``, in practice the
+    module :mod:`states.scene`.  It is passed in because it sits above the core (it builds the
+    characters' states, which extend the fighter and the core's objects), so the core never
+    imports it; the match keeps the two functions (plain functions: a deep copy shares them)."""
 
+    def __init__(self, p1: str, p2: str, seed: int, settings: dict | None = None, *, scenes):
+        build_fighter = scenes.build_fighter
+        self._build_object = scenes.build_object
         self.settings = dict(DEFAULT_SETTINGS)
         if settings:
             self.settings.update(settings)
@@ -127,8 +133,7 @@ class Match:
 
     # ------------------------------------------------------------------ objects
     def instance_object(self, scene: str):
-        from states.scene import build_object
-        return build_object(self, scene)
+        return self._build_object(self, scene)
 
     def on_object_spawned(self, obj) -> None:
         """game.gd: on_object_spawned: name, seed and register a new object."""

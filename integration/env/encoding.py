@@ -5,7 +5,8 @@ the shared rules and one module of rules per character, masks, codec, validation
 tables); this module gathers its names in one namespace, as the environment and the tests use
 them (``from integration.env import encoding as E``).
 
-Reference (pure Python + numpy) implementation; a C mirror is meant to be written from it, so
+Reference (pure Python + numpy) implementation, mirrored in C by the environment's C part
+(csrc/env/), which reads the tables :mod:`integration.env.action.c_tables` exports from it; so
 everything is table driven: per character a static :class:`CharSpec` is computed once from the
 extracted frame-data tables (``states.data``), and the per-decision work is a handful of small
 *rules* evaluated on a few discrete features of the fighter.

@@ -79,7 +79,8 @@ Backends
     every match (check, decode, submit, advance, rewards, restarts, observations; csrc/env/env.c), on the
     C engine; it mirrors ``"python"`` bit for bit (tests/env/test_env_c.py).  ``"python"``:
     :class:`PythonBackend`, the reference engine through :mod:`integration.engine` (about 300 agent
-    steps per second per core against about 137,000 for C, docs/PERFORMANCE.md), with trace
+    steps per second per core against about 210,000 for C: docs/PERFORMANCE.md and the performance
+    history in docs/experiments/), with trace
     recording (``tracer``).
     Where an engine raises (in random play, about one match in 160: a FixedMath division by zero,
     where the game's own native library panics), the match is cut short (truncation, see above).

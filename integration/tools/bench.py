@@ -246,7 +246,7 @@ def run(pairs, matches_per_pair: int, game_length: int, seed: int, out=sys.stdou
 
     def in_c():
         # the scripts are replayed until min_seconds of CPU time are spent, so that a repetition is
-        # long enough to measure on a loaded machine (one pass is a few milliseconds)
+        # long enough to time reliably (one pass is a few milliseconds, a few scheduler time slices)
         ticks = dec = 0
         wall = cpu = 0.0
         while cpu < min_seconds or ticks == 0:
@@ -329,9 +329,9 @@ def main(argv: list[str] | None = None) -> int:
     if "--env" in argv:
         try:
             from integration.tools import env_bench
-        except ImportError:
-            print("yomi bench --env: the environment benchmark (integration.tools.env_bench) is not available yet",
-                  file=sys.stderr)
+        except ImportError as exc:  # a dependency of the environment missing from this installation
+            print(f"yomi bench --env: the environment benchmark (integration.tools.env_bench) cannot be "
+                  f"imported: {exc}", file=sys.stderr)
             return 2
         return int(env_bench.main([a for a in argv if a != "--env"]) or 0)
     args = parser.parse_args(argv)

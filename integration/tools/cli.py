@@ -46,7 +46,9 @@ def main(argv: list[str] | None = None) -> int:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
         if exc.name and module_name.startswith(exc.name):
-            print(f"yomi: command {name!r} is not available yet in this build", file=sys.stderr)
+            # the tool's own module is missing: an installation that left it out or broke it
+            print(f"yomi: command {name!r} needs {module_name}, which this installation lacks "
+                  f"(reinstall: uv sync)", file=sys.stderr)
             return 2
         raise
     return int(getattr(module, func_name)(rest) or 0)

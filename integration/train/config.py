@@ -36,8 +36,8 @@ class TrainConfig:
     double_buffer: bool = False
     seed: int = 1
     device: str = "cpu"
-    # Small nets: 1 thread is nearly as fast as 2 and immune to OpenMP stalls on a busy CPU
-    # (2 threads stalled for seconds at a time on a shared 2-core machine); 0 = torch's default.
+    # Small nets: 1 thread is nearly as fast as 2, and OpenMP's threads stall for seconds at a time
+    # when another process holds the core they wait on; 0 = torch's default.
     torch_threads: int = 1
     # Reward shaping of the *training* env only (evaluation always plays the plain game, +1/-1/0):
     # damage dealt minus damage taken each turn, in health bars, times this (0 = off).  The
@@ -70,6 +70,15 @@ class TrainConfig:
     max_grad_norm: float = 0.5
     norm_adv: bool = True
     target_kl: float | None = None  # stop the epochs early past this approx KL
+    # Magnet regularisation as in magnetic mirror descent (Sokota et al., ICLR 2023): the loss adds
+    # magnet_kl * KL(pi || magnet), the reverse KL from the learner to a magnet policy, at the
+    # batch's states (policy.joint_kl).  The magnet is an exponential moving average of the learner's
+    # own weights (EMAgnet): after every update, magnet <- magnet_ema * magnet + (1 - magnet_ema) *
+    # learner, so the learner is pulled toward where it has been lately, which damps self-play's
+    # cycling between styles.  (A uniform magnet over the legal actions is the entropy bonus,
+    # ent_coef: the two differ by a constant.)  0 = off.
+    magnet_kl: float = 0.0
+    magnet_ema: float = 0.99
     hidden: int = 128
     layers: int = 2
 
@@ -77,7 +86,7 @@ class TrainConfig:
     # 15-minute run on a 2-core host that makes about 1,000 updates in it, the second half on one that
     # makes 2,000) and three matches in four are against a past self, so the learner keeps answering
     # the styles the run went through; best responses trained against other agents beat these agents
-    # less (docs/TRAINING.md, "Ablations": a pool spanning the run).  A snapshot every 50 updates,
+    # less (docs/experiments/ablations.md: a pool spanning the run).  A snapshot every 50 updates,
     # spanning the whole of the longer run, did not make the agent harder to exploit ("A pool
     # spanning the run on a faster host").
     snapshot_interval: int = 25  # updates between frozen snapshots of the learner
@@ -104,6 +113,13 @@ class TrainConfig:
     # matches, at every k-th periodic evaluation (the first included) and in the final one.
     eval_search: str | None = "search"
     eval_search_matches: int = 16
+    # A fixed, strong reference the learner is rated against at every evaluation (reported, never
+    # used to choose the run's agent), so that ratings keep moving after the baselines are beaten;
+    # the run's Elo is anchored to it (0) where it plays.  "auto": the shipped reference agent of
+    # the run's pairing (agents/, integration/train/reference.py) on the real game, where there is
+    # one; a checkpoint path; None: not played.
+    eval_reference: str | None = "auto"
+    eval_reference_matches: int = 64
     eval_search_every: int = 2  # every other evaluation: the candidates the run's agent is chosen from (best.safetensors)
     # The run's agent (agent_choice.py): a policy scoring above agent_bar against every yardstick
     # qualifies, and between two qualifying policies a head-to-head of eval_agent_matches decides
@@ -218,16 +234,21 @@ class TrainConfig:
             (not (self.double_buffer and self.opponent is not None and self.opponent.startswith("search")),
              "double_buffer: the search opponent reads the matches of an in-process env; play it without"),
             (0.0 <= self.p_latest <= 1.0, "p_latest must be between 0 and 1"),
+            (self.magnet_kl >= 0.0, "magnet_kl must be 0 (off) or positive"),
+            (0.0 <= self.magnet_ema < 1.0, "magnet_ema must be in [0, 1)"),
+            (not (self.magnet_kl and self.cuda_graph_update),
+             "magnet_kl: the captured (CUDA-graph) update has no magnet term; use it without cuda_graph_update"),
             (self.minutes is None or self.minutes > 0, "minutes must be positive"),
             (self.steps is None or self.steps > 0, "steps must be positive"),
             (self.eval_matches >= 1 and self.pool_size >= 1 and self.snapshot_interval >= 1,
              "eval_matches, pool_size and snapshot_interval must be at least 1"),
+            (self.eval_reference_matches >= 2, "eval_reference_matches must be at least 2 (one on each side)"),
             (min(self.eval_snapshot_matches, self.eval_search_matches, self.eval_search_every,
                  self.final_search_rounds, self.eval_agent_matches) >= 1,
              "eval_snapshot_matches, eval_search_matches, eval_search_every, final_search_rounds and "
              "eval_agent_matches must be at least 1"),
             (max(self.eval_matches, self.eval_snapshot_matches, self.eval_search_matches, self.eval_agent_matches,
-                 self.eval_pairing_matches) <= MAX_EVAL_MATCHES,
+                 self.eval_pairing_matches, self.eval_reference_matches) <= MAX_EVAL_MATCHES,
              f"eval_matches, eval_snapshot_matches, eval_search_matches, eval_agent_matches and "
              f"eval_pairing_matches must be at most {MAX_EVAL_MATCHES:,} (the matches of one evaluation env)"),
             (self.eval_pairing_matches == 0 or self.eval_pairing_matches >= 2,
@@ -291,7 +312,7 @@ MAX_EVAL_MATCHES = 4096
 MAX_BATCH = 1 << 24  # agent steps per update: 2,048 times the default's 8,192
 
 # Settings a checkpoint's config may hold that this trainer does not have: options the ablations
-# measured and did not keep (docs/TRAINING.md, "Ablations", whose commands run at commit 65a3674).
+# measured and did not keep (docs/experiments/ablations.md, whose commands run at commit 65a3674).
 # Each switch is given with the value that kept it off; the other keys only mattered with their
 # switch on.  A config holding them that way resumes without them, one that turned a switch on is
 # refused: this trainer cannot continue that run.

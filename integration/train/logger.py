@@ -97,7 +97,7 @@ def _fmt(value):
 
 # ----- evaluations ---------------------------------------------------------------------------------
 # Fixed opponents, rated by the score against each alone: they do not change over the run.
-YARDSTICKS = ("random", "scripted", "search", "opponent")
+YARDSTICKS = ("random", "scripted", "search", "opponent", "reference")
 _SNAPSHOT = re.compile(r"u(\d+)$")
 
 
@@ -191,13 +191,14 @@ def make_plots(run_dir: Path, rows: list[dict], update_beside: bool = False) -> 
         for key, label in (("eval/elo", "learner"), ("eval/elo_scripted", "scripted"), ("eval/elo_search", "search")):
             line, = ax.plot(*series(key, x, evals), marker=".", label=label)
             final_point(ax, key, x, line.get_color())
-        ax.set_xlabel(xlabel), ax.set_title("Elo, all results (random = 0)"), ax.legend()
+        anchor = "reference" if any("eval/score_reference" in e for e in evals) else "random"
+        ax.set_xlabel(xlabel), ax.set_title(f"Elo, all results ({anchor} = 0)"), ax.legend()
     paths.append(_save(fig, out / "progress.png"))
 
     # 2. the fixed yardsticks: score with its 95 % interval, and the Elo difference it implies
     fig, axes = plt.subplots(2, 2, figsize=(12, 8))
     for col, (x, xlabel) in enumerate(axes_x):
-        for name in ("scripted", "scripted_worst", "search", "opponent"):
+        for name in ("scripted", "scripted_worst", "search", "opponent", "reference"):
             pts = yardstick_series(evals, name, x)
             if not pts:
                 continue

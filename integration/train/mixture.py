@@ -5,7 +5,7 @@ learner towards a best response to the pool's mixture.  In two-player zero-sum g
 *average* of those iterates that approaches an equilibrium (Brown 1951, Robinson 1951; with
 networks, Heinrich, Lanctot and Silver 2015), while the last iterate keeps cycling between styles.
 A best response against one iterate counters that one style; against the mixture it has to beat
-every member at once.  Measured (docs/TRAINING.md, "Ablations"): a run's recent selves share one
+every member at once.  Measured (docs/experiments/ablations.md): a run's recent selves share one
 style and are exploited as fully as its final policy; a mixture of agents of different styles
 resists more, and plays weaker.
 
@@ -191,8 +191,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(
         prog="yomi mixture",
         description="Write one agent that plays a mixture of networks, each decision (or each match) by a member "
-                    "drawn by weight (a run's recent selves, or agents of several runs); docs/TRAINING.md "
-                    "measures how hard each kind is to exploit.")
+                    "drawn by weight (a run's recent selves, or agents of several runs); docs/experiments/"
+                    "ablations.md measures how hard each kind is to exploit.")
     ap.add_argument("out", help="the mixture checkpoint to write (*.safetensors)")
     ap.add_argument("checkpoints", nargs="+", help="checkpoints whose policies are members (a run's "
                                                    "checkpoints/latest.safetensors, best.safetensors, ...)")

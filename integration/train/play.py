@@ -16,7 +16,8 @@ header, every simulated tick, every turn with both choices exactly as submitted 
 lists, and the end line, so ``yomi watch`` and ``yomi parity trace`` read it like a Godot trace.
 
 ``--matches N`` plays N matches on the C engine with sides swapped and prints P1's policy's win
-rate with a 95% Wilson interval (and the search's time per decision)::
+rate and score (a draw counts half a win) with the score's 95% Wilson interval, the one
+``yomi tournament`` gives (and the search's time per decision)::
 
     uv run yomi play --p1 search --p2 scripted --matches 512
 """
@@ -143,28 +144,20 @@ def play_match(p1: str = "random", p2: str = "scripted", c1: str = "ninja", c2: 
     return result or {"winner": None, "reason": "max_turns"}
 
 
-def wilson_interval(wins: int, games: int, confidence: float = 0.95) -> tuple[float, float]:
-    """The Wilson score interval of a win rate (scipy's binomial test)."""
-    from scipy.stats import binomtest
-
-    if games == 0:
-        return (0.0, 1.0)
-    ci = binomtest(int(wins), int(games)).proportion_ci(confidence_level=confidence, method="wilson")
-    return float(ci.low), float(ci.high)
-
-
 def play_many(p1: str, p2: str, matches: int, c1: str = "ninja", c2: str = "ninja", seed: int = 0,
               envs: int = 64, settings: Optional[dict] = None, any_pairing: bool = False) -> dict:
     """``matches`` matches of policy ``p1`` against ``p2`` on the C engine, sides swapped (``p1``
     plays P1 in even match slots and P2 in odd ones; :func:`integration.train.evaluate.play`),
-    ``envs`` at a time.  Returns the counts from ``p1``'s side, its win rate and score with 95%
-    Wilson intervals, and the search's time per decision when one of them searches.  A checkpoint
+    ``envs`` at a time.  Returns the counts from ``p1``'s side, its win rate, and its score (a draw
+    counts half a win) with the score's 95% Wilson interval (``score_ci``, the interval
+    ``yomi tournament`` and the trainer give the same matches), and the search's time per decision when one of them searches.  A checkpoint
     trained on another character pairing is a ValueError unless ``any_pairing``."""
     import torch
 
     from integration.env.env import YomiEnv
     from integration.train.policies import make_policy
     from integration.train.evaluate import Result, play
+    from integration.train.stats import wilson_interval
 
     gen = torch.Generator().manual_seed(seed)
     pa, pb = (make_policy(p, generator=gen, seed=s, characters=(c1, c2), any_pairing=any_pairing)
@@ -178,7 +171,8 @@ def play_many(p1: str, p2: str, matches: int, c1: str = "ninja", c2: str = "ninj
         cut_short += env.engine_errors
     out = dict(p1=getattr(pa, "name", p1), p2=getattr(pb, "name", p2), c1=c1, c2=c2, matches=result.games,
                wins=result.wins, losses=result.losses, draws=result.draws, win_rate=result.win_rate,
-               win_ci=wilson_interval(result.wins, result.games), score=result.score, engine_errors=cut_short)
+               score=result.score, score_ci=wilson_interval(result.score * result.games, result.games),
+               engine_errors=cut_short)
     for key, pol in (("p1_decision", pa), ("p2_decision", pb)):
         secs = getattr(pol, "decision_seconds", None)
         if secs:
@@ -304,7 +298,7 @@ def main(argv=None) -> int:
                     help="let a checkpoint play characters other than the ones it was trained on")
     ap.add_argument("--matches", type=int, default=1,
                     help=f"N > 1 (at most {MAX_MATCHES:,}): play N matches on the C engine, sides swapped, and print "
-                         "P1's policy's win rate with a 95%% Wilson interval (no recording)")
+                         "P1's policy's win rate and score with the score's 95%% Wilson interval (no recording)")
     ap.add_argument("--envs", type=int, default=64, help="with --matches: matches played at once")
     ap.add_argument("--json", metavar="OUT.json", help="with --matches: also write the figures as JSON")
     args = ap.parse_args(argv)
@@ -318,10 +312,11 @@ def main(argv=None) -> int:
         if args.matches > 1:
             res = play_many(args.p1, args.p2, args.matches, args.c1, args.c2, args.seed, args.envs, settings,
                             any_pairing=args.any_pairing)
-            lo, hi = res["win_ci"]
+            lo, hi = res["score_ci"]
             print(f"{res['c1']} vs {res['c2']}, {res['matches']} matches, sides swapped: {res['p1']} against "
                   f"{res['p2']}: {res['wins']} wins, {res['losses']} losses, {res['draws']} draws; win rate "
-                  f"{res['win_rate']:.3f} (95% CI {lo:.3f}-{hi:.3f}), score {res['score']:.3f}; "
+                  f"{res['win_rate']:.3f}, score {res['score']:.3f} (draws count half; 95% interval "
+                  f"[{lo:.3f}, {hi:.3f}]); "
                   f"{res['engine_errors']} cut short by an engine error (adjudicated by hp)")
             for key in ("p1_decision", "p2_decision"):
                 if key in res:

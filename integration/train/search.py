@@ -73,7 +73,8 @@ MAX_CLONES = 2400
 PRIOR_DRAWS = 2
 # Candidates agent= adds to the network's from the whole legal menu unless uniform= says otherwise:
 # with none, an opponent's habit the network never plays goes unanswered (a rushdown best response
-# beat such a search 0.95; with 3 more a side, 0.38: docs/TRAINING.md, "The run's agent with search").
+# beat such a search 0.95; with 3 more a side, 0.38: docs/experiments/2026-12-training-runs.md,
+# "The run's agent with search").
 AGENT_UNIFORM = 3
 
 

@@ -12,7 +12,7 @@ it on that step), so nobody is swapped in the middle of a match.  A snapshot
 evicted from the pool keeps playing the matches it has already started.
 Snapshots are drawn uniformly from the pool: prioritised draws (the snapshots
 the learner loses to more often) made agents no harder to exploit
-(docs/TRAINING.md, "Ablations").
+(docs/experiments/ablations.md).
 """
 from __future__ import annotations
 
@@ -68,7 +68,7 @@ class SelfPlay:
         """n opponents for new matches: SELF with p_latest, else a pool snapshot drawn uniformly."""
         if not self.pool:
             return np.full(n, SELF, dtype=np.int64)
-        # uniform weights through p: the generator is drawn as in the runs docs/TRAINING.md reports
+        # uniform weights through p: the generator is drawn as in the runs docs/experiments/ records
         weights = np.ones(len(self.pool))
         past = self.rng.choice(np.array(self.pool), size=n, p=weights / weights.sum())
         return np.where(self.rng.random(n) < self.p_latest, SELF, past)

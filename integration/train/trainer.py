@@ -36,8 +36,8 @@ from .envs import action_spec, make_env, match_recorder, scripted_baseline
 from .evaluate import Ratings, Result, elo_difference, play, play_slots
 from .logger import Display, MetricsLog, Status, duration, make_plots
 from .opponent import FixedOpponent, load_init, load_opponent
-from .overlap import UpdateWorker, share_rollout
-from .policy import ActionOutput, MaskedActorCritic, network_size, random_policy
+from .overlap import UpdateWorker, share_rollout, shared_like
+from .policy import ActionOutput, MaskedActorCritic, joint_kl, network_size, random_policy
 from .ppo import compute_gae, compute_vtrace, explained_variance, learning_rate, ppo_loss
 from .selfplay import SELF, SelfPlay
 from .stats import wilson_interval
@@ -45,11 +45,10 @@ from .stats import wilson_interval
 CHECKPOINT_VERSION = 1
 
 # Seconds per match an evaluation opponent is assumed to cost until the run has measured it (the
-# budget reserves the final evaluation's time from these): on the 2-core development machine the
-# default search took 30 s for 32 matches against the learner of a 2-minute run when the machine
-# was quiet and about 65 s when it was busy, the other opponents 1.2-2.3 s for 128 (quiet).  A search
-# as a best response's --opponent may search with a network (search:agent=...): one such evaluation
-# took about 4 s a match (128 matches in 8.5 minutes against a 16-update learner, quiet).
+# budget reserves the final evaluation's time from these).  The default search costs about 1 s a
+# match on a core of its own and about 2 s when other processes share the cores, so the prior takes
+# the longer; a search as a best response's --opponent may search with a network
+# (search:agent=...), which costs about 4 s a match; the other opponents cost 0.01-0.02 s.
 PRIOR_SECONDS_PER_MATCH = {"search": 2.0, "opponent_search": 4.0}
 PRIOR_SECONDS_PER_MATCH_OTHER = 0.02
 # What the end of a run costs besides the final evaluation, before it is measured: recording the
@@ -180,8 +179,12 @@ class Trainer:
             self.selfplay = FixedOpponent(cfg.num_envs, opponent, self.spec, gen, self.rng, self.env)
         else:
             self.selfplay = SelfPlay(cfg.num_envs, cfg.pool_size, cfg.p_latest, self.rng, self.device)
-        self.ratings = Ratings()
+        self.reference = self._reference_path()
+        if self.reference:  # a reference that cannot be played is refused now, not at the first evaluation
+            load_opponent(self.reference, cfg.env, self.spec, torch.Generator(), self.device)
+        self.ratings = Ratings(anchor="reference" if self.reference else "random")
         self.overlap = self.OVERLAP and cfg.overlapped()
+        self.magnet = self._make_magnet() if cfg.magnet_kl else None
         self.bufs = [Rollout(cfg.horizon, cfg.agents, self.spec, self.device)
                      for _ in range(2 if self.update_beside else 1)]
         # The overlapped loop (_loop_overlap): the rollouts are played by `behaviour`, the policy
@@ -427,6 +430,8 @@ class Trainer:
                 f"{losses['value']}): training diverged; lower learning_rate (now "
                 f"{self.optimizer.param_groups[0]['lr']:g}). The checkpoints already in {self.run_dir} "
                 "are from before it")
+        if self.magnet is not None:
+            self._pull_magnet()
         if self.update_count % cfg.snapshot_interval == 0 and not self.overlap:  # overlapped: _switch_behaviour
             self.selfplay.add_snapshot(self.policy, self.update_count)
         if cfg.eval_interval and self.update_count % cfg.eval_interval == 0:
@@ -557,6 +562,7 @@ class Trainer:
         b_value, b_weight = flat(buf.value), flat(buf.weight)
         b_adv = flat(advantages)
         learner_idx = torch.nonzero(b_weight > 0).flatten()
+        magnet: tuple = ()
         graphed = bool(self.cuda and self.cuda.graph_update)
         if graphed:  # the captured step's static inputs take whole observations
             fixed = (b_obs, b_actions, b_move_mask, b_data_row, b_logprob, b_value)
@@ -569,6 +575,10 @@ class Trainer:
                 self.spec.features(b_obs), b_actions, b_move_mask, b_data_row, b_logprob, b_value))
             if self.bf16 and not self.cuda:
                 fixed = (fixed[0].to(torch.bfloat16), *fixed[1:])
+            if self.magnet is not None:  # the magnet's log-probs at the batch's states, once an update
+                with torch.no_grad(), self._autocast():
+                    heads = self.magnet.head_log_probs(*fixed[:4])
+                magnet = (heads.move, *(g[0] for g in heads.grids))
         epochs = 1 if self.async_mode else cfg.update_epochs
         sums: dict[str, torch.Tensor | float] = defaultdict(float)  # summed on the device: one sync per epoch
         count = 0
@@ -581,7 +591,7 @@ class Trainer:
             else:
                 adv = torch.index_select(b_adv, 0, learner_idx)
             obs, actions, move_mask, data_row, logprob, value = fixed
-            samples = (obs, actions, move_mask, data_row, logprob, adv, value, adv + value)
+            samples = (obs, actions, move_mask, data_row, logprob, adv, value, adv + value, *magnet)
             for mb in order.tensor_split(cfg.num_minibatches):
                 if len(mb) == 0:
                     continue
@@ -598,21 +608,44 @@ class Trainer:
         out["loss/epochs"] = epoch + 1
         return out
 
-    def _minibatch(self, obs, actions, move_mask, data_row, old_logprob, adv, old_value, returns) -> dict:
-        """One optimizer step on a minibatch."""
+    def _minibatch(self, obs, actions, move_mask, data_row, old_logprob, adv, old_value, returns,
+                   *magnet) -> dict:
+        """One optimizer step on a minibatch; `magnet`: the magnet's log-probs at its states (the
+        move head's, then each grid's), when the run has one."""
         cfg = self.cfg
         with self._autocast():
-            new = self.policy.evaluate(obs, actions, move_mask, data_row)
+            heads = self.policy.head_log_probs(obs, actions, move_mask, data_row)
+            new = self.policy.joint(heads, actions)
+            kl = joint_kl(heads, magnet[0], magnet[1:]).float() if magnet else None
         loss, stats = ppo_loss(new.logprob.float(), old_logprob, adv, new.value.float(), old_value, returns,
                                new.entropy.float(), torch.ones_like(adv), cfg.clip_coef, cfg.vf_clip_coef,
-                               cfg.vf_coef, cfg.ent_coef, cfg.norm_adv)
+                               cfg.vf_coef, cfg.ent_coef, cfg.norm_adv, kl, cfg.magnet_kl)
         self.optimizer.zero_grad(set_to_none=True)
         loss.backward()
         self._after_backward()
         torch.nn.utils.clip_grad_norm_(self.policy.parameters(), cfg.max_grad_norm)
         self.optimizer.step()
-        return {"policy": stats["policy_loss"], "value": stats["value_loss"], "entropy": stats["entropy"],
-                "approx_kl": stats["approx_kl"], "clipfrac": stats["clipfrac"]}
+        out = {"policy": stats["policy_loss"], "value": stats["value_loss"], "entropy": stats["entropy"],
+               "approx_kl": stats["approx_kl"], "clipfrac": stats["clipfrac"]}
+        if magnet:
+            out["magnet_kl"] = stats["magnet_kl"]
+        return out
+
+    def _make_magnet(self) -> MaskedActorCritic:
+        """The magnet (config.py, magnet_kl): a frozen copy of the learner that follows it by an
+        exponential moving average (_pull_magnet).  In the overlapped loop its weights live in
+        shared memory, so the update process reads the magnet this process moves."""
+        magnet = copy.deepcopy(self.policy).eval().requires_grad_(False)
+        if self.overlap:
+            for p in magnet.parameters():
+                p.data = shared_like(p.data).copy_(p.data)
+        return magnet
+
+    def _pull_magnet(self) -> None:
+        """After each update: magnet <- magnet_ema * magnet + (1 - magnet_ema) * learner."""
+        with torch.no_grad():
+            for m, p in zip(self.magnet.parameters(), self.policy.parameters()):
+                m.lerp_(p, 1.0 - self.cfg.magnet_ema)
 
     def _after_backward(self) -> None:
         """Between backward and the optimizer step: nothing here; a data-parallel rank averages
@@ -664,7 +697,8 @@ class Trainer:
     def final_reserve_s(self) -> float:
         """Seconds a time budget keeps for the end of the run (final evaluation, recording,
         plots), from the evaluations' measured cost; at most half the budget."""
-        # a quarter more than measured: evaluation times vary with the matches and a shared machine's load
+        # a quarter more than measured: evaluation times vary with the matches played and with the
+        # CPU time other processes take
         need = 1.25 * sum(self._estimate(o) for o in self._eval_plan(True, None)) + self._finish_extra_s()
         return min(need, 0.5 * self.budget_s) if self.budget_s else need
 
@@ -753,7 +787,22 @@ class Trainer:
             plan.append(EvalOpponent("search", "search", lambda: make_policy(
                 self.search_yardstick, generator=gen, seed=int(gen.initial_seed()) % 2**31),
                 cfg.eval_search_matches, rounds[1]))
+        if self.reference:
+            plan.append(EvalOpponent("reference", "opponent", lambda: load_opponent(
+                self.reference, cfg.env, self.spec, gen, self.device), cfg.eval_reference_matches, rounds[0]))
         return plan
+
+    def _reference_path(self) -> str | None:
+        """The checkpoint of the fixed reference (config.py, eval_reference), or None."""
+        name = self.cfg.eval_reference
+        if name != "auto":
+            return name
+        if self.cfg.env != "yomi":
+            return None
+        from .reference import reference_for
+
+        agent = reference_for(self.cfg.p1, self.cfg.p2)
+        return str(agent.path) if agent is not None else None
 
     def _duels(self) -> bool:
         """Whether evaluations play the run's agent so far (agent_choice.py): in self-play with an
@@ -858,8 +907,8 @@ class Trainer:
         self.display.message(f"{'final eval' if final else 'eval'} @ update {self.update_count} "
                              f"({duration(self.clock())}, {result_games} matches per baseline): "
                              + ", ".join(self._score_text(out, name) for name in
-                                         ("random", "scripted", "scripted_worst", "search", "opponent")
-                                         if f"eval/score_{name}" in out)
+                                         ("random", "scripted", "scripted_worst", "search", "opponent",
+                                          "reference") if f"eval/score_{name}" in out)
                              + f"; Elo {out['eval/elo']:.0f}")
         return out
 
@@ -1022,6 +1071,7 @@ class Trainer:
             # the overlapped loop: the policy that plays the next rollout (one version behind)
             behaviour=self.behaviour.state_dict() if self.overlap else None,
             behaviour_version=self.behaviour_version,
+            magnet=self.magnet.state_dict() if self.magnet is not None else None,
         )
 
     def _optimizer_state(self) -> dict:
@@ -1057,6 +1107,10 @@ class Trainer:
             group_saved["capturable"] = group_now.get("capturable", False)
             group_saved["lr"] = group_now["lr"]
         self.optimizer.load_state_dict(saved)
+        if self.magnet is not None:  # a checkpoint without one (magnet_kl set on resume): the learner
+            magnet = state.get("magnet")
+            self.magnet.load_state_dict(self._checked_network(magnet, "the magnet").state_dict()
+                                        if magnet is not None else self.policy.state_dict())
         self.selfplay.load_state_dict(state["selfplay"], self._make_policy)
         self.ratings.load_state_dict(state["ratings"])
         self.best = self._checked_best(state.get("best"))
@@ -1137,8 +1191,8 @@ class Trainer:
 
     # ----- the end -----------------------------------------------------------------------
     # A terminal's Ctrl-C reaches the process twice under `uv run` (from the terminal, and
-    # forwarded by uv to its child, which uv delays by a fraction of a second and a loaded
-    # machine by more): SIGINTs this close to the first one are the same press.
+    # forwarded by uv to its child, which uv delays by a fraction of a second, more when the cores
+    # are contended): SIGINTs this close to the first one are the same press.
     SIGINT_SAME_PRESS_S = 2.0
     # Set by the command line (the process's owner): once a stop was requested, SIGINT stays
     # ignored after run() returns, so a forwarded copy that arrives after the checkpoint, the
@@ -1272,7 +1326,7 @@ class Trainer:
                               "elo_vs_low": final.get(f"eval/elo_vs_{name}_low"),
                               "elo_vs_high": final.get(f"eval/elo_vs_{name}_high")}
                            | ({"pairing": final[f"eval/{name}_pairing"]} if f"eval/{name}_pairing" in final else {})
-                           for name in ("random", "scripted", "scripted_worst", "search", "opponent")
+                           for name in ("random", "scripted", "scripted_worst", "search", "opponent", "reference")
                            if f"eval/score_{name}" in final},
             "win_rate_random": self.last_eval.get("eval/win_rate_random"),
             "win_rate_scripted": self.last_eval.get("eval/win_rate_scripted"),

@@ -8,6 +8,7 @@ import pytest
 
 from support.data import trace_files
 from integration.engine import create_match
+from states import scene
 from yomi.match import DEFAULT_SETTINGS, Match
 
 BASE_TRACES = trace_files("*_base_*.jsonl.gz")
@@ -28,7 +29,7 @@ def test_defaults_are_the_game_panels():
     assert DEFAULT_SETTINGS["stage_width"] == 800
     assert DEFAULT_SETTINGS["char_distance"] == 55
     assert DEFAULT_SETTINGS["ceiling_height"] == 800 and DEFAULT_SETTINGS["has_ceiling"]
-    match = Match("Cowboy", "Mutant", seed=9)
+    match = Match("Cowboy", "Mutant", seed=9, scenes=scene)
     assert (match.p1.get_pos()["x"], match.p2.get_pos()["x"]) == (-55, 55)
     assert (match.p1.get_facing_int(), match.p2.get_facing_int()) == (1, -1)
     assert match.p1.hp == match.p2.hp == 1500
@@ -41,13 +42,13 @@ def test_defaults_are_the_game_panels():
     ("Ninja", 1), ("Cowboy", 1), ("Wizard", 1), ("Mutant", 2), ("Robot", 0),
 ])
 def test_air_options_at_start(character, air_moves):
-    match = Match(character, "Ninja", seed=1)
+    match = Match(character, "Ninja", seed=1, scenes=scene)
     assert match.p1.air_movements_left == air_moves
 
 
 def test_objects_are_named_in_spawn_order():
     """game.gd: on_object_spawned names an object str(objs_map.size() + 1): the first is "3"."""
-    match = Match("Robot", "Robot", seed=1)
+    match = Match("Robot", "Robot", seed=1, scenes=scene)
     landing = match.p1.get_state("Landing")
     match.p1.can_ground_pound = True
     match.p1.last_aerial_vel = {"x": "0", "y": "9"}

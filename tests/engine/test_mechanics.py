@@ -8,6 +8,7 @@ import pytest
 from integration.engine import create_match
 from yomi.collide import resolve_same_x_coordinate
 from yomi.gd import idiv, imod, int_clamp
+from states import scene
 from yomi.match import Match
 
 NO_EXTRA = {"DI": {"x": 0, "y": 0}, "reverse": False, "feint": False, "prediction": -1}
@@ -79,7 +80,7 @@ def test_passive_burst_gain_out_of_combo():
 def test_tick_priority_lower_health_uses_integer_division():
     """game.gd: lower_health compares hp / MAX_HEALTH as ints: 1499/1500 == 0 < 1500/1500 == 1,
     so only "full" and "not full" differ, and the fighter not at full hp acts first."""
-    match = Match("Ninja", "Ninja", seed=1)
+    match = Match("Ninja", "Ninja", seed=1, scenes=scene)
     p1, p2 = match.p1, match.p2
     assert match.resolve_port_priority() == (p1, p2)  # every rule ties: P1 first
     p1.hp = 1499
@@ -93,7 +94,7 @@ def test_tick_priority_lower_health_uses_integer_division():
 def test_same_x_coordinate_nudge():
     """game.gd: resolve_same_x_coordinate: at x == 0 on an even tick P1 moves +1; on an odd tick
     P2 moves -1; left of centre the fighter facing left is pushed right."""
-    match = Match("Ninja", "Ninja", seed=1)
+    match = Match("Ninja", "Ninja", seed=1, scenes=scene)
     p1, p2 = match.p1, match.p2
     for fighter in (p1, p2):
         fighter.set_pos(0, 0)
@@ -115,7 +116,7 @@ def test_same_x_coordinate_nudge():
     (1, 150), (4, 107), (16, 30), (40, 30),
 ])
 def test_combo_damage_staling(combo, expected):
-    match = Match("Ninja", "Ninja", seed=1)
+    match = Match("Ninja", "Ninja", seed=1, scenes=scene)
     match.p1.combo_count = combo  # the attacker's combo count stales the victim's damage
     match.p2.take_damage(150)
     assert 1500 - match.p2.hp == expected
@@ -124,7 +125,7 @@ def test_combo_damage_staling(combo, expected):
 def test_throw_damage_trace_value():
     """The AirForwardThrow release hits for its table damage 150 on a fresh combo: Ninja_vs_Ninja_base_s200
     tick 307 (P2 1500 -> 1350)."""
-    match = Match("Ninja", "Ninja", seed=1)
+    match = Match("Ninja", "Ninja", seed=1, scenes=scene)
     assert match.p1.get_state("AirForwardThrow").damage == 150
     match.p1.combo_count = 1
     match.p2.take_damage(match.p1.get_state("AirForwardThrow").damage)
@@ -133,7 +134,7 @@ def test_throw_damage_trace_value():
 
 def test_super_meter_bars():
     """BaseChar.gain_super_meter_raw: 125 per bar, at most 9 bars, then the meter stays full."""
-    match = Match("Ninja", "Ninja", seed=1)
+    match = Match("Ninja", "Ninja", seed=1, scenes=scene)
     fighter = match.p1
     fighter.super_meter = 10
     fighter.gain_super_meter_raw(125)  # a Taunt's reward (Taunt.gd, frame 44)

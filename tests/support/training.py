@@ -1,25 +1,14 @@
 """Helpers of the trainer's tests shared with the environment's: a small trainer configuration
-on the toy env, the check that a resumed run is bit-exact, and a one-torch-thread fixture."""
+on the toy env, the check that a resumed run is bit-exact."""
 from __future__ import annotations
 
 import numpy as np
-import pytest
 import torch
 
 from integration.train.config import TrainConfig
 from integration.train.trainer import Trainer
 
 TOY = "support.toyenv:ENV"  # the trainer resolves the toy env (tests/support/toyenv.py) by this name
-
-
-@pytest.fixture(autouse=True)
-def one_torch_thread():
-    """One torch thread while the test runs (the overlapped loop needs it: config.py says why).
-    Autouse in every test module that imports it."""
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(before)
 
 
 def small(**overrides) -> TrainConfig:
@@ -50,6 +39,10 @@ def assert_same_state(a: Trainer, b: Trainer):
             assert torch.equal(p, q)
     assert (a.selfplay.opponent == b.selfplay.opponent).all()
     assert (a.selfplay.learner_seat == b.selfplay.learner_seat).all()
+    assert (a.magnet is None) == (b.magnet is None)
+    if a.magnet is not None:
+        for p, q in zip(a.magnet.state_dict().values(), b.magnet.state_dict().values()):
+            assert torch.equal(p, q)
     assert torch.equal(a.next_obs, b.next_obs)
     assert_same_env(a.env, b.env)
 

@@ -182,7 +182,7 @@ def test_play_a_whole_match_in_chromium(browser, served, tmp_path):
     d.find_element(By.ID, "btn-rematch").click()
     wait(d, lambda d: js(d, "document.body.dataset.state") == "ready" and js(d, "HUMAN.match") == 2)
     assert js(d, "HUMAN.turn") == 0 and "match 2" in d.find_element(By.ID, "subtitle").text
-    print(f"{turn} turns played in the browser in {elapsed:.1f} s (loaded machine)")
+    print(f"{turn} turns played in the browser in {elapsed:.1f} s")
 
 
 # Where a person's click would land on each move button, once it is scrolled into view: its

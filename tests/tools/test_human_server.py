@@ -298,23 +298,46 @@ def test_bad_requests_are_refused_and_change_nothing(served):
 
 def test_page_closing_stops_the_server(tmp_path, monkeypatch):
     """/api/bye stops serve_forever once no request comes within the grace period; a request in
-    the meantime (a reload) keeps it running."""
+    the meantime (a reload) keeps it running.  The grace period's timer is the test's to fire, so
+    the test waits on events (the timer's end, the server's thread ending), never on the clock."""
     from integration.tools.human import server as srv
 
-    monkeypatch.setattr(srv, "BYE_GRACE_S", 0.5)
+    class Timer:                          # threading.Timer, fired by the test instead of the clock
+        made: list = []
+
+        def __init__(self, interval, function):
+            self.interval, self.function, self.daemon, self.cancelled = interval, function, False, False
+            Timer.made.append(self)
+
+        def start(self):
+            pass
+
+        def cancel(self):
+            self.cancelled = True
+
+        def fire(self):
+            if not self.cancelled:
+                self.function()
+
+    monkeypatch.setattr(srv.threading, "Timer", Timer)
     game = Game(opponent="random", c1="ninja", c2="ninja", seed=1, side=1, save_dir=tmp_path)
     server = HumanServer(game)
+    stops = []
+    shutdown = server.shutdown
+    monkeypatch.setattr(server, "shutdown", lambda: (stops.append(True), shutdown()))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     client = Client(server)
     assert client.request("POST", "/api/bye", {})[0] == 200
-    time.sleep(0.2)
-    client.state()                       # a reload: the server stays
-    time.sleep(0.8)
-    assert thread.is_alive()
+    assert [t.interval for t in Timer.made] == [srv.BYE_GRACE_S]
+    client.state()                       # a reload within the grace period: the server stays
+    Timer.made[0].fire()                 # the grace period ends
+    assert not stops and thread.is_alive()
+    assert client.state()                # still answering
     assert client.request("POST", "/api/bye", {})[0] == 200
-    thread.join(5)
-    assert not thread.is_alive()
+    Timer.made[1].fire()                 # no request this time: the server stops
+    thread.join(30)
+    assert stops and not thread.is_alive()
     server.server_close()
 
 

@@ -475,8 +475,8 @@ out.p1State = document.querySelector("#card-p1 .state").textContent;
 key("+"); out.speed = view.speed;
 key("b"); out.boxes = view.showBoxes;
 key(" "); out.playing = view.playing;
-// Playback advances on animation frames, which a loaded machine's headless browser may deliver
-// late: look every 100 ms (up to 6 s of the 8 s virtual-time budget) until the tick has moved.
+// Playback advances on animation frames, which a headless browser may deliver late when the CPU
+// is contended: look every 100 ms (up to 6 s of the 8 s virtual-time budget) until the tick has moved.
 let polls = 0;
 const finish = () => {
   // playback that reached the last tick within the wait has stopped by itself; else the key stops it

@@ -14,12 +14,7 @@ from integration.train.trainer import Trainer
 from support.training import TOY
 
 
-@pytest.fixture(autouse=True, scope="module")
-def one_torch_thread():
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(before)
+pytestmark = pytest.mark.usefixtures("one_torch_thread")  # tests/conftest.py
 
 
 def test_learns_to_beat_a_fixed_opponent(tmp_path):

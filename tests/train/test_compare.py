@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from integration.train import compare
-from support.training import TOY, one_torch_thread  # noqa: F401  (one_torch_thread: autouse)
+from support.training import TOY
+
+pytestmark = pytest.mark.usefixtures("one_torch_thread")  # tests/conftest.py
 
 
 def test_compare_trains_both_on_the_stand_in(capsys):

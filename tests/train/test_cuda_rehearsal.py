@@ -16,12 +16,7 @@ OPTIONS = [{}, {"cuda_graphs": True}, {"cuda_graph_update": True}, {"bf16": True
            {"cuda_graphs": True, "double_buffer": True, "vec_backend": "multiprocessing", "vec_workers": 2}]
 
 
-@pytest.fixture(autouse=True, scope="module")
-def one_torch_thread():
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(before)
+pytestmark = pytest.mark.usefixtures("one_torch_thread")  # tests/conftest.py
 
 
 @pytest.mark.parametrize("extra", OPTIONS, ids=lambda d: "+".join(d) or "plain")

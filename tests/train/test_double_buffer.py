@@ -17,7 +17,9 @@ from integration.train.policy import random_policy
 from integration.train.selfplay import SelfPlay
 from integration.train.trainer import Trainer
 from support.toyenv import HEAD_SIZES
-from support.training import TOY, one_torch_thread, small  # noqa: F401  (one_torch_thread: autouse)
+from support.training import TOY, small
+
+pytestmark = pytest.mark.usefixtures("one_torch_thread")  # tests/conftest.py
 
 WORKERS = 4  # two per half: a half is itself a multiprocessing env of two workers
 

@@ -9,9 +9,10 @@ import pytest
 
 from integration.train.config import TrainConfig
 from integration.train.trainer import Trainer
-from support.training import TOY, assert_same_state, check_resume_is_bit_exact, one_torch_thread, small  # noqa: F401
+from support.training import TOY, assert_same_state, check_resume_is_bit_exact, small
 
-pytestmark = pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="needs fork")
+pytestmark = [pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="needs fork"),
+              pytest.mark.usefixtures("one_torch_thread")]  # tests/conftest.py
 
 
 def update_processes() -> list:

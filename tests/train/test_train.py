@@ -27,13 +27,7 @@ from support.training import TOY, assert_same_state, check_resume_is_bit_exact, 
 from integration.train.trainer import Trainer
 
 
-@pytest.fixture(autouse=True, scope="module")
-def one_torch_thread():
-    """Tiny networks: one thread is as fast, and immune to a busy machine's thread contention."""
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(before)
+pytestmark = pytest.mark.usefixtures("one_torch_thread")  # tests/conftest.py
 
 
 # ----- learning ---------------------------------------------------------------------------------

@@ -12,12 +12,7 @@ from integration.env.spec import ActionSpec
 from support.toyenv import HEAD_SIZES, MOVES, ToyDuel, scripted_policy
 
 
-@pytest.fixture(autouse=True, scope="module")
-def one_torch_thread():
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(before)
+pytestmark = pytest.mark.usefixtures("one_torch_thread")  # tests/conftest.py
 
 
 def random_actions(env, seed):

@@ -286,9 +286,10 @@ class HumanServer(ThreadingHTTPServer):
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="yomi play --human", description="Play a match against a policy in the browser.")
-    ap.add_argument("--opponent", default="random",
+    ap.add_argument("--opponent", default=None,
                     help="the policy you play against: random, scripted, search[:options] or a checkpoint "
-                         ".safetensors (trained on these characters unless --any-pairing)")
+                         ".safetensors (trained on these characters unless --any-pairing); default: the "
+                         "pairing's reference agent in agents/ searching each turn, else the search")
     ap.add_argument("--c1", "--char1", dest="c1", default="ninja", help="P1's character (or random)")
     ap.add_argument("--c2", "--char2", dest="c2", default="ninja", help="P2's character (or random)")
     ap.add_argument("--seed", type=int, default=0,
@@ -318,6 +319,11 @@ def main(argv=None) -> int:
         for c in (args.c1, args.c2):
             if c != "random":
                 canonical_character(c)
+        if args.opponent is None:
+            from integration.train.reference import default_opponent
+
+            args.opponent = default_opponent(*(c if c == "random" else canonical_character(c)
+                                               for c in (args.c1, args.c2)))
         print("starting the match...", flush=True)
         game = Game(opponent=args.opponent, c1=args.c1, c2=args.c2, seed=args.seed, side=args.side,
                     save_dir=Path(args.save_dir), any_pairing=args.any_pairing)
