@@ -16,6 +16,7 @@ COMMANDS = {
     "watch": ("integration.tools.watch.cli", "main", "build an HTML replay viewer for a trace"),
     "play": ("integration.train.play", "main", "play (and record) a match between two policies; --human: play one yourself"),
     "tournament": ("integration.tools.tournament", "main", "round robin between policies: crosstable and ratings"),
+    "exploit": ("integration.tools.exploit", "main", "how exploitable a policy is: best responses trained against it"),
     "record": ("integration.tools.record.cli", "main", "record reference traces from your own copy of the game"),
     "replay": ("integration.tools.replay.cli", "main", "import the real game's .replay files: a trace, or a dataset"),
     "mixture": ("integration.train.mixture", "main", "write one agent that mixes several networks (a run's recent selves)"),

@@ -21,7 +21,9 @@ from which worker ran it or when, so the same arguments give the same table what
 Output (printed, and saved in ``--out``): the crosstable (A's score against B over both sides and
 every pairing, with its 95 % Wilson interval), each policy's overall score, the meta-game's
 equilibrium (below), and Bradley-Terry
-ratings on the Elo scale anchored at ``random`` = 0 (at mean 0 when random does not play), with
+ratings on the Elo scale anchored at ``random`` = 0 (at mean 0 when random does not play; ``--anchor
+NAME [--anchor-elo ELO]`` fixes another entrant instead, at 0 or ELO, so that tournaments sharing it
+give comparable ratings), with
 95 % normal intervals from the Fisher information of the fit (its prior, one virtual win and one
 virtual loss per player against a 0-rated player, keeps perfect records finite; the anchor's own
 interval is [0, 0]: the others' are of their difference to it).  A draw counts as half a win throughout.  A
@@ -284,8 +286,13 @@ def move_table(names: list[str], counts: dict) -> list[dict]:
 # ------------------------------------------------------------------------------------------------
 # the tables
 # ------------------------------------------------------------------------------------------------
-def tables(names: list[str], records: list[dict], prior: float = 1.0) -> dict:
-    """Crosstable, overall scores and Bradley-Terry ratings (with 95 % intervals) of the records."""
+def tables(names: list[str], records: list[dict], prior: float = 1.0, anchor: str | None = None,
+           anchor_elo: float = 0.0) -> dict:
+    """Crosstable, overall scores and Bradley-Terry ratings (with 95 % intervals) of the records.
+
+    The ratings are anchored at entrant ``anchor`` = ``anchor_elo`` (its interval is that point:
+    the others' are of their difference to it); without ``anchor``, at ``random`` = 0 where random
+    plays, else at mean 0 (``anchor_elo`` then unused).  Contract: ``anchor`` is one of ``names``."""
     n = len(names)
     index = {p: i for i, p in enumerate(names)}
     wdl = np.zeros((n, n, 3))              # [A, B] -> A's wins, draws, losses against B, both sides
@@ -309,9 +316,14 @@ def tables(names: list[str], records: list[dict], prior: float = 1.0) -> dict:
                                   errors=int(errors[a, b]), score=score[a, b] / games[a, b], ci_low=lo, ci_high=hi))
     # Bradley-Terry on the orientation-free table (each match counted once, in the upper triangle)
     upper_score, upper_games = np.triu(score, 1), np.triu(games, 1)
-    anchor = index.get("random")
+    if anchor is not None and anchor not in index:
+        raise ValueError(f"the anchor {anchor!r} is not an entrant")
+    if anchor is None:
+        anchor_elo = 0.0
+    anchor = index[anchor] if anchor is not None else index.get("random")
     raw = bradley_terry(upper_score, upper_games, prior)
-    elo, low, high = rating_intervals(raw, bradley_terry_covariance(raw, upper_games, prior), anchor)
+    elo, low, high = (x + anchor_elo if anchor is not None else x
+                      for x in rating_intervals(raw, bradley_terry_covariance(raw, upper_games, prior), anchor))
     ratings = []
     for i in np.argsort(-elo, kind="stable"):
         total = games[i].sum()
@@ -321,7 +333,7 @@ def tables(names: list[str], records: list[dict], prior: float = 1.0) -> dict:
                             matches=int(total), score=float(s / max(total, 1)), score_low=lo, score_high=hi))
     return dict(crosstable=cross, ratings=ratings, nash=meta_nash(names, score, games),
                 by_pairing=by_pairing(names, records), prior=prior,
-                anchor=names[anchor] if anchor is not None else None)
+                anchor=names[anchor] if anchor is not None else None, anchor_elo=float(anchor_elo))
 
 
 def meta_nash(names: list[str], score: np.ndarray, games: np.ndarray) -> list[dict]:
@@ -396,10 +408,10 @@ def format_tables(names: list[str], result: dict) -> str:
     for c in result["crosstable"]:
         grid[index[c["player"]]][index[c["opponent"]]] = f"{c['score']:.2f}"
     lines = ["crosstable: the row's score against the column (wins + draws/2 per match, both sides, all pairings)",
-             " " * width + "".join(f"  {chr(65 + j):>6}" for j in range(len(names)))]
+             " " * width + "".join(f"  {entrant_code(j):>6}" for j in range(len(names)))]
     for i, label in enumerate(labels):
         lines.append(f"{label:<{width}}" + "".join(f"  {grid[i][j] or '-':>6}" for j in range(len(names)))
-                     + f"   ({chr(65 + i)})")
+                     + f"   ({entrant_code(i)})")
     lines += ["", "pairs with 95% Wilson intervals:"]
     for c in result["crosstable"]:
         if index[c["player"]] < index[c["opponent"]]:
@@ -430,14 +442,21 @@ def format_tables(names: list[str], result: dict) -> str:
     lines += [f"  {label_of[r['player']]:<{width}} {r['weight']:.3f}" for r in result["nash"] if r["weight"] > 0]
     lines.append("  all weights in the entrants' order (yomi mixture --weights): "
                  + " ".join(f"{r['weight']:.3f}" for r in result["nash"]))
-    anchor = result["anchor"]
-    lines += ["", f"Bradley-Terry ratings (Elo scale, {anchor + ' = 0' if anchor else 'mean 0'}; 95% intervals from "
+    lines += ["", f"Bradley-Terry ratings (Elo scale, {anchor_text(result, label_of)}; 95% intervals from "
               f"the Fisher information; prior: {result['prior']:g} virtual win and loss each against a 0-rated "
               "player):"]
     for r in result["ratings"]:
         lines.append(f"  {label_of[r['player']]:<{width}} {r['elo']:7.0f}  [{r['elo_low']:6.0f}, {r['elo_high']:6.0f}]"
                      f"   score {r['score']:.3f} [{r['score_low']:.3f}, {r['score_high']:.3f}] over {r['matches']} matches")
     return "\n".join(lines)
+
+
+def anchor_text(result: dict, label_of: dict | None = None) -> str:
+    """What the ratings are anchored at: ``random = 0``, ``NAME = 1000`` or ``mean 0``."""
+    anchor = result["anchor"]
+    if not anchor:
+        return "mean 0"
+    return f"{(label_of or {}).get(anchor, anchor)} = {result.get('anchor_elo', 0.0):g}"
 
 
 def prepare_out(out: Path, shown: str | None = None) -> None:
@@ -477,38 +496,99 @@ def save(out: Path, names: list[str], records: list[dict], result: dict, setting
     return written
 
 
+def entrant_code(i: int) -> str:
+    """The plot's and the crosstable's code of entrant ``i``: A .. Z, then AA, AB, ..."""
+    return chr(65 + i) if i < 26 else entrant_code(i // 26 - 1) + chr(65 + i % 26)
+
+
 def plot(path: Path, names: list[str], result: dict) -> Path:
-    """The crosstable as a heat map, and the ratings with their intervals."""
+    """``tournament.png``, legible at its real size whatever the entrants' names: the crosstable
+    as a heat map (each cell the row's score against the column, with its 95 % interval while
+    the cells have room), the ratings as points with their 95 % whiskers on an axis that holds
+    them all, each labelled with its value, and below both the key from each entrant's code (A,
+    B, ...) to its full name.  Codes stand in for names on the axes because real names (checkpoint
+    paths, ``search:agent=...``) are far longer than an axis label can be; the figure grows with
+    the number of entrants so that cells and rows keep their size."""
+    import textwrap
+
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     n = len(names)
-    label_of = labels_of(names)
-    labels = [label_of[p] for p in names]
+    code = {p: entrant_code(i) for i, p in enumerate(names)}
     index = {p: i for i, p in enumerate(names)}
     grid = np.full((n, n), np.nan)
+    interval = {}
     for c in result["crosstable"]:
         grid[index[c["player"]], index[c["opponent"]]] = c["score"]
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 0.5 * n + 2.2), dpi=90)
-    ax1.imshow(grid, cmap="RdYlGn", vmin=0, vmax=1)
+        interval[index[c["player"]], index[c["opponent"]]] = (c["ci_low"], c["ci_high"])
+    cell = 0.75 if n <= 8 else max(0.32, 6.0 / n)      # inches per crosstable cell
+    side = cell * n + 1.6                              # the heat map with its labels and colour bar
+    width = max(11.0, side + 6.5)
+    key_lines = []
+    wrap_at = int(width * 100 / 8) - 8                 # monospace characters across the figure at 9 pt
+    anchor = result.get("anchor")
+    for p in names:
+        text = p + ("   (the ratings' anchor)" if p == anchor else "")
+        wrapped = textwrap.wrap(text, wrap_at, break_long_words=True, break_on_hyphens=False) or [""]
+        key_lines += [f"{code[p]:>2}  {wrapped[0]}"] + [f"    {more}" for more in wrapped[1:]]
+    key_h = 0.3 + 0.2 * len(key_lines)
+    top_h = max(side, 0.42 * n + 1.6, 3.2)
+    gap = 0.8                                          # inches under the top panels for their x labels
+    total = top_h + gap + key_h + 0.5
+    fig = plt.figure(figsize=(width, total), dpi=100)
+    gs = fig.add_gridspec(2, 2, width_ratios=[side, width - side], height_ratios=[top_h, key_h],
+                          left=0.07, right=0.97, top=1 - 0.45 / total, bottom=0.05 / total, wspace=0.25,
+                          hspace=gap / ((top_h + key_h) / 2))
+    ax1, ax2, ax3 = fig.add_subplot(gs[0, 0]), fig.add_subplot(gs[0, 1]), fig.add_subplot(gs[1, :])
+
+    image = ax1.imshow(grid, cmap="RdYlGn", vmin=0, vmax=1)
+    font = 10 if n <= 8 else 8
     for i in range(n):
         for j in range(n):
-            if not np.isnan(grid[i, j]):
-                ax1.text(j, i, f"{grid[i, j]:.2f}", ha="center", va="center", fontsize=8)
-    ax1.set_xticks(range(n), [chr(65 + j) for j in range(n)])
-    ax1.set_yticks(range(n), [f"{lab} ({chr(65 + i)})" for i, lab in enumerate(labels)], fontsize=8)
-    ax1.set_title("score of row vs column", fontsize=9)
-    rows = result["ratings"][::-1]
+            if np.isnan(grid[i, j]):
+                continue
+            ink = "white" if grid[i, j] < 0.15 or grid[i, j] > 0.85 else "black"
+            if n <= 6:  # room for the interval under the score
+                ax1.text(j, i - 0.12, f"{grid[i, j]:.2f}", ha="center", va="center", fontsize=font, color=ink)
+                lo, hi = interval[i, j]
+                ax1.text(j, i + 0.22, f"[{lo:.2f}, {hi:.2f}]", ha="center", va="center", fontsize=7, color=ink)
+            else:
+                ax1.text(j, i, f"{grid[i, j]:.2f}", ha="center", va="center", fontsize=font, color=ink)
+    codes = [code[p] for p in names]
+    ax1.set_xticks(range(n), codes, fontsize=font)
+    ax1.set_yticks(range(n), codes, fontsize=font)
+    ax1.set_xlabel("opponent (column)")
+    ax1.set_ylabel("player (row)")
+    ax1.set_title("score of the row against the column\n(wins + draws/2; 95% interval)", fontsize=10)
+    bar = fig.colorbar(image, ax=ax1, fraction=0.046, pad=0.03)
+    bar.set_label("score", fontsize=9)
+
+    rows = result["ratings"][::-1]                     # the strongest at the top
     y = np.arange(len(rows))
     elo = np.array([r["elo"] for r in rows])
-    err = np.array([[r["elo"] - r["elo_low"] for r in rows], [r["elo_high"] - r["elo"] for r in rows]])
-    ax2.errorbar(elo, y, xerr=np.maximum(err, 0), fmt="o", capsize=3)
-    ax2.set_yticks(y, [label_of[r["player"]] for r in rows], fontsize=8)
-    ax2.set_xlabel("Elo (Bradley-Terry), 95% interval", fontsize=8)
+    low = np.array([r["elo_low"] for r in rows])
+    high = np.array([r["elo_high"] for r in rows])
+    ax2.errorbar(elo, y, xerr=np.maximum([elo - low, high - elo], 0), fmt="o", capsize=4, color="tab:blue")
+    span = max(float(high.max() - low.min()), 100.0)
+    left, right = float(low.min()) - 0.05 * span, float(high.max()) + 0.05 * span
+    for yi, e, lo, hi in zip(y, elo, low, high):     # the values beside each whisker's right end
+        ax2.text(hi + 0.02 * span, yi, f"{e:.0f} [{lo:.0f}, {hi:.0f}]", va="center", fontsize=9)
+    ax2.set_xlim(left, right + 0.3 * span)             # room for the values written right of the whiskers
+    ax2.set_ylim(-0.6, len(rows) - 0.4)
+    ax2.set_yticks(y, [code[r["player"]] for r in rows], fontsize=10)
+    ax2.set_ylabel("entrant")
+    ax2.set_xlabel(f"Elo (Bradley-Terry; {anchor_text(result)}) with its 95% interval")
+    ax2.set_title("ratings", fontsize=10)
+    if anchor:
+        ax2.axvline(result.get("anchor_elo", 0.0), color="grey", linestyle="--", linewidth=1)
     ax2.grid(axis="x", alpha=0.3)
-    fig.tight_layout()
+
+    ax3.axis("off")
+    ax3.text(0.0, 1.0, "entrants\n" + "\n".join(key_lines), transform=ax3.transAxes, va="top", ha="left",
+             family="monospace", fontsize=9)
     fig.savefig(path)
     plt.close(fig)
     return path
@@ -536,6 +616,11 @@ def parse_args(argv):
                     help="matches played side by side in one env (part of each match's identity)")
     ap.add_argument("--out", help="output folder (default runs/tournament-<timestamp>)")
     ap.add_argument("--quiet", action="store_true", help="no progress line")
+    ap.add_argument("--anchor", metavar="POLICY",
+                    help="the entrant whose rating is fixed (at --anchor-elo), so that the ratings of tournaments "
+                         "that share it are comparable (default: random = 0 where it plays, else mean 0)")
+    ap.add_argument("--anchor-elo", type=float, default=0.0, metavar="ELO",
+                    help="the anchor's rating (default 0; needs --anchor)")
     ap.add_argument("--any-pairing", action="store_true",
                     help="let a checkpoint play character pairings it was not trained on")
     return ap.parse_args(argv)
@@ -553,6 +638,12 @@ def validate(args) -> tuple[list[str], list[tuple[str, str]]]:
     for what, value, low in (("--matches", args.matches, 1), ("--jobs", args.jobs, 1), ("--chunk", args.chunk, 1)):
         if value < low:
             raise TournamentError(f"{what} must be at least {low}, got {value}")
+    if args.anchor is not None and args.anchor not in names:
+        raise TournamentError(f"--anchor {args.anchor!r} is not one of the entrants ({', '.join(names)})")
+    if args.anchor is None and args.anchor_elo != 0.0:
+        raise TournamentError("--anchor-elo needs --anchor (the entrant it fixes)")
+    if not np.isfinite(args.anchor_elo):
+        raise TournamentError(f"--anchor-elo must be a finite number, got {args.anchor_elo}")
     if args.jobs > max_jobs():
         raise TournamentError(f"--jobs must be at most {max_jobs()} ({JOBS_PER_CORE} x the {usable_cores()} cores "
                               f"this process may use), got {args.jobs}")
@@ -581,7 +672,7 @@ def main(argv=None) -> int:
     processes = worker_count(args.jobs, len(schedule(len(names), pairings, args.matches, args.chunk)))
     start = time.perf_counter()
     records, moves = run(names, pairings, args.matches, args.jobs, args.seed, args.chunk, progress=not args.quiet)
-    result = tables(names, records)
+    result = tables(names, records, anchor=args.anchor, anchor_elo=args.anchor_elo)
     result["moves"] = moves
     settings = dict(matches=args.matches, pairings=[list(p) for p in pairings], seed=args.seed, chunk=args.chunk,
                     jobs=args.jobs, processes=processes, seconds=round(time.perf_counter() - start, 1))

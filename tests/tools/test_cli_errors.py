@@ -16,6 +16,8 @@ from integration.tools.cli import main
     (["parity", "trace", "{missing_trace}"], "no such file or directory"),
     (["watch", "{missing_trace}", "--no-open"], "no such file"),
     (["parity", "fixedmath", "{not_json}"], "not valid JSON"),
+    (["exploit", "{missing_pt}"], "no checkpoint file at"),
+    (["exploit", "scripted", "--matches", "1"], "--matches must be at least 2"),
 ])
 def test_bad_input_is_one_clear_line(tmp_path, capsys, argv, message):
     (tmp_path / "bad.jsonl").write_text("this is not json\n")

@@ -86,6 +86,55 @@ def test_tables_count_both_sides_and_draws_half():
 
 
 
+def test_anchor_fixes_an_entrants_rating_by_hand():
+    """A beats B 3 times in 4, with the prior (one virtual win and one virtual loss each against a
+    0-rated player).  By symmetry gB = 1 / gA, and A's equation 4 / (4 / (gA + gB) + 2 / (gA + 1))
+    = gA becomes x^3 - x - 2 = 0 for x = gA, whose real root (Cardano) is
+    cbrt(1 + sqrt(26/27)) + cbrt(1 - sqrt(26/27)) = 1.52138: the difference is 400 log10(x^2)
+    = 145.8 Elo, less than the 190.8 of 3 in 4 without the prior, which pulls both toward 0."""
+    rec = lambda p1, p2, score: dict(c1="Ninja", c2="Ninja", p1=p1, p2=p2, match=0, score=score, turns=1,  # noqa: E731
+                                     error=False)
+    records = [rec("a", "b", 1.0), rec("a", "b", 1.0), rec("b", "a", 0.0), rec("b", "a", 1.0)]
+    r = math.sqrt(26 / 27)
+    x = np.cbrt(1 + r) + np.cbrt(1 - r)
+    assert x ** 3 - x - 2 == pytest.approx(0, abs=1e-12)
+    diff = 800 * math.log10(x)
+    assert diff == pytest.approx(145.8, abs=0.05)
+    elo = lambda out: {row["player"]: row for row in out["ratings"]}  # noqa: E731
+    default = elo(tables(["a", "b"], records))                          # no random: mean 0
+    assert default["a"]["elo"] == pytest.approx(diff / 2, abs=1e-6) and default["b"]["elo"] == pytest.approx(-diff / 2)
+    on_b = tables(["a", "b"], records, anchor="b")
+    b = elo(on_b)["b"]
+    assert on_b["anchor"] == "b" and b["elo"] == 0 == b["elo_low"] == b["elo_high"]
+    assert elo(on_b)["a"]["elo"] == pytest.approx(diff, abs=1e-6)
+    at_1000 = elo(tables(["a", "b"], records, anchor="a", anchor_elo=1000))
+    assert at_1000["a"]["elo"] == 1000 == at_1000["a"]["elo_low"] and at_1000["b"]["elo"] == pytest.approx(1000 - diff)
+    # the interval is of the difference to the anchor, whichever way round
+    width = elo(on_b)["a"]["elo_high"] - elo(on_b)["a"]["elo_low"]
+    assert at_1000["b"]["elo_high"] - at_1000["b"]["elo_low"] == pytest.approx(width)
+    with pytest.raises(ValueError, match="not an entrant"):
+        tables(["a", "b"], records, anchor="c")
+
+
+def test_the_plot_codes_the_entrants_and_grows_with_them(tmp_path):
+    """tournament.png names entrants by code (A, B, ..., Z, AA) on its axes, with the key below,
+    and is taller and no narrower with more entrants, so cells and rows keep their size."""
+    import matplotlib.image
+
+    from integration.tools.tournament import entrant_code, plot
+
+    assert [entrant_code(i) for i in (0, 1, 25, 26, 27, 52)] == ["A", "B", "Z", "AA", "AB", "BA"]
+    rec = lambda p1, p2, score: dict(c1="Ninja", c2="Ninja", p1=p1, p2=p2, match=0, score=score, turns=1,  # noqa: E731
+                                     error=False)
+    sizes = []
+    for n in (2, 6):
+        names = ["random", "scripted"] + [f"runs/2026120{i}-101010/checkpoints/best.safetensors" for i in range(n - 2)]
+        records = [rec(a, b, 1.0 if i > j else 0.5) for i, a in enumerate(names) for j, b in enumerate(names) if a != b]
+        path = plot(tmp_path / f"t{n}.png", names, tables(names, records, anchor="scripted"))
+        sizes.append(matplotlib.image.imread(path).shape[:2])
+    assert sizes[1][0] > sizes[0][0] and sizes[1][1] >= sizes[0][1]
+
+
 def test_meta_nash_weighs_a_cycle_evenly_and_a_dominant_entrant_alone():
     rec = lambda p1, p2, score: dict(c1="Ninja", c2="Ninja", p1=p1, p2=p2, match=0, score=score, turns=1,  # noqa: E731
                                      error=False)
@@ -205,6 +254,9 @@ def test_fixed_seed_gives_the_same_table_whatever_the_processes(tmp_path, capsys
     (["random", "scripted", "--matches", "0"], "--matches must be at least 1"),
     (["random", "scripted", "--jobs", "0"], "--jobs must be at least 1"),
     (["random", "scripted", "--c1", "Foo"], "unknown character 'Foo'"),
+    (["random", "scripted", "--anchor", "search"], "--anchor 'search' is not one of the entrants"),
+    (["random", "scripted", "--anchor-elo", "100"], "--anchor-elo needs --anchor"),
+    (["random", "scripted", "--anchor", "random", "--anchor-elo", "nan"], "--anchor-elo must be a finite number"),
 ])
 def test_bad_arguments_are_one_line_and_exit_2(tmp_path, capsys, argv, message):
     argv = [a.format(missing=tmp_path / "none.safetensors") for a in argv]
