@@ -146,8 +146,25 @@ def add_limit_arguments(parser) -> None:
                         help=f"refuse a trace with more lines (default {d.max_lines:,})")
 
 
-def limits_from(args) -> Limits:
-    return Limits(round(args.max_trace_mb * 2**20), round(args.max_line_mb * 2**20), int(args.max_lines))
+MAX_LIMIT_MB = 1 << 20  # --max-trace-mb and --max-line-mb: a terabyte, past any machine's memory for a trace
+
+
+def limits_from(args, error=None) -> Limits:
+    """The Limits of a tool's flags: finite numbers of megabytes above 0 and at most a terabyte,
+    lines at least 1; anything else is ``error(message)`` (the parser's error: exit 2, one
+    line), or a ValueError where no `error` is given."""
+    from .options import range_problem
+
+    for option, value, low, high in (("--max-trace-mb", args.max_trace_mb, 0, MAX_LIMIT_MB),
+                                     ("--max-line-mb", args.max_line_mb, 0, MAX_LIMIT_MB),
+                                     ("--max-lines", args.max_lines, 1, 1 << 40)):
+        problem = range_problem(option, value, low, high) or (f"{option} must be above 0" if value <= 0 else None)
+        if problem:
+            if error is None:
+                raise ValueError(problem)
+            error(problem)
+    return Limits(max(1, round(args.max_trace_mb * 2**20)), max(1, round(args.max_line_mb * 2**20)),
+                  int(args.max_lines))
 
 
 def _mb(n: int) -> str:
@@ -156,12 +173,14 @@ def _mb(n: int) -> str:
 
 def _open_binary(path: Path):
     """The file's bytes, decompressed when it starts with the gzip magic (its name is not consulted)."""
+    from .safefile import UnsafeFileError, open_input
+
     if not path.exists():
         raise TraceError(path, None, "no such file")
-    if not path.is_file():
-        raise TraceError(path, None, "not a regular file")
-    try:
-        raw = open(path, "rb")
+    try:  # a regular file only (a FIFO or a device is refused without blocking); Limits bound the reading
+        raw = open_input(path, MAX_RAW_BYTES, "trace")
+    except UnsafeFileError:
+        raise TraceError(path, None, "not a regular file") from None
     except OSError as exc:
         raise TraceError(path, None, f"cannot open ({exc.strerror or exc})") from None
     try:
@@ -175,6 +194,11 @@ def _open_binary(path: Path):
     stream = gzip.GzipFile(fileobj=raw, mode="rb")
     stream.myfileobj = raw  # GzipFile closes the file it was given only through this attribute
     return stream
+
+
+# The reader's bound on a file's own size is the decompressed one (Limits.max_bytes), which it
+# enforces as it reads; this only keeps open_input's size check out of the way.
+MAX_RAW_BYTES = 1 << 62
 
 
 def _refuse_constant(name: str):
@@ -419,6 +443,8 @@ def output_file_problem(path: str | Path) -> str | None:
             return f"the folder {parent} does not exist (create it first)"
         if not parent.is_dir():
             return f"{parent} is not a folder"
+        if p.exists() and not p.is_file():
+            return "is not a regular file (a FIFO or a device): an output is a new or regular file"
         if p.exists() and not os.access(p, os.W_OK):
             return "not writable (permission denied)"
     except OSError as exc:
@@ -478,7 +504,9 @@ class TraceWriter:
         self.ticks_written = 0
         self.last_tick: int | None = None
         self.ended = False
-        raw = open(self.path, "wb")
+        from .safefile import open_output
+
+        raw = open_output(self.path, "wb", "trace")  # a regular file only: never a FIFO or a device
         if self.compress:
             gz = gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0)
             self._raw = raw

@@ -105,6 +105,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--envs-per-worker", type=int, help="matches per env worker (default 256 on a GPU, 8 --cpu)")
     ap.add_argument("--skip-tests", action="store_true", help="leave out step 1 (the test files)")
     args = ap.parse_args(argv)
+    from integration.train.envs import allow_cli_env
+
+    allow_cli_env(args.env)
     device = "cpu" if args.cpu else "cuda"
     if not args.cpu:
         import torch

@@ -517,6 +517,13 @@ def plot(path: Path, names: list[str], result: dict) -> Path:
 # ------------------------------------------------------------------------------------------------
 # the command
 # ------------------------------------------------------------------------------------------------
+# Bounds of what the options make the tournament allocate and loop over (its schedule holds every
+# match): a match count past these is a typo, not a plan
+MAX_MATCHES = 100_000  # per ordered pair of policies and pairing
+MAX_TOTAL_MATCHES = 10_000_000
+MAX_CHUNK = 4096  # matches of one env (a C match is about 360 KB)
+
+
 def parse_args(argv):
     ap = argparse.ArgumentParser(prog="yomi tournament",
                                  description="Round robin between policies (sides swapped): crosstable, win rates "
@@ -550,9 +557,11 @@ def validate(args) -> tuple[list[str], list[tuple[str, str]]]:
         raise TournamentError("a tournament needs at least two policies")
     if len(set(names)) != len(names):
         raise TournamentError(f"a policy is named twice: {sorted({p for p in names if names.count(p) > 1})}")
-    for what, value, low in (("--matches", args.matches, 1), ("--jobs", args.jobs, 1), ("--chunk", args.chunk, 1)):
-        if value < low:
-            raise TournamentError(f"{what} must be at least {low}, got {value}")
+    for what, value, low, high in (("--matches", args.matches, 1, MAX_MATCHES), ("--jobs", args.jobs, 1, None),
+                                   ("--chunk", args.chunk, 1, MAX_CHUNK), ("--seed", args.seed, 0, 2**63 - 1)):
+        if value < low or (high is not None and value > high):
+            allowed = f"at least {low}" if high is None else f"in {low} .. {high:,}"
+            raise TournamentError(f"{what} must be {allowed}, got {value}")
     if args.jobs > max_jobs():
         raise TournamentError(f"--jobs must be at most {max_jobs()} ({JOBS_PER_CORE} x the {usable_cores()} cores "
                               f"this process may use), got {args.jobs}")
@@ -563,6 +572,10 @@ def validate(args) -> tuple[list[str], list[tuple[str, str]]]:
             pairings = [(O.canonical_character(args.c1), O.canonical_character(args.c2))]
         except (KeyError, ValueError) as exc:
             raise TournamentError(exc.args[0] if exc.args else str(exc)) from None
+    total = len(names) * (len(names) - 1) * len(pairings) * args.matches
+    if total > MAX_TOTAL_MATCHES:
+        raise TournamentError(f"the tournament would play {total:,} matches (policies x opponents x pairings x "
+                              f"--matches), more than the limit of {MAX_TOTAL_MATCHES:,}")
     for name in names:
         check_policy_name(name, pairings, args.any_pairing)
     return names, pairings
