@@ -118,6 +118,9 @@ class Trace:
 # at the first limit passed: the decompressed size, one line's length, the number of lines.
 
 CHUNK = 1 << 16
+# Objects on the stage in one tick: the game has tens at once; the C engine's pool grows past its
+# 32 inline slots, and a thousand is far past any match
+MAX_OBJECTS_PER_TICK = 4096
 
 
 @dataclass(frozen=True)
@@ -130,6 +133,11 @@ class Limits:
     max_bytes: int = 256 << 20        # decompressed size
     max_line_bytes: int = 16 << 20    # one line
     max_lines: int = 5_000_000        # blank lines included: a flood of newlines stops here
+    # JSON objects and arrays in the whole trace (counted from the brackets of each line before it
+    # is parsed, so brackets inside strings count too): what parsing allocates grows with them, not
+    # with the bytes, and 256 MB of "{}," would be 85 million dicts.  A Godot recording holds about
+    # 11 a tick: 2 million is a 180,000-tick match.
+    max_objects: int = 2_000_000
 
 
 DEFAULT_LIMITS = Limits()
@@ -144,6 +152,8 @@ def add_limit_arguments(parser) -> None:
                         help=f"refuse a trace with a longer line (default {d.max_line_bytes >> 20})")
     parser.add_argument("--max-lines", type=int, default=d.max_lines, metavar="N",
                         help=f"refuse a trace with more lines (default {d.max_lines:,})")
+    parser.add_argument("--max-objects", type=int, default=d.max_objects, metavar="N",
+                        help=f"refuse a trace with more JSON objects and arrays (default {d.max_objects:,})")
 
 
 MAX_LIMIT_MB = 1 << 20  # --max-trace-mb and --max-line-mb: a terabyte, past any machine's memory for a trace
@@ -157,14 +167,15 @@ def limits_from(args, error=None) -> Limits:
 
     for option, value, low, high in (("--max-trace-mb", args.max_trace_mb, 0, MAX_LIMIT_MB),
                                      ("--max-line-mb", args.max_line_mb, 0, MAX_LIMIT_MB),
-                                     ("--max-lines", args.max_lines, 1, 1 << 40)):
+                                     ("--max-lines", args.max_lines, 1, 1 << 40),
+                                     ("--max-objects", getattr(args, "max_objects", 1), 1, 1 << 40)):
         problem = range_problem(option, value, low, high) or (f"{option} must be above 0" if value <= 0 else None)
         if problem:
             if error is None:
                 raise ValueError(problem)
             error(problem)
     return Limits(max(1, round(args.max_trace_mb * 2**20)), max(1, round(args.max_line_mb * 2**20)),
-                  int(args.max_lines))
+                  int(args.max_lines), int(getattr(args, "max_objects", DEFAULT_LIMITS.max_objects)))
 
 
 def _mb(n: int) -> str:
@@ -283,7 +294,12 @@ def iter_lines(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> Iterator[tu
 def iter_json_lines(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> Iterator[tuple[int, Any]]:
     """``(line number, value)`` of each non-blank line of a JSON-lines file (plain or gzip),
     within ``limits``; TraceError on anything unreadable."""
+    objects = 0
     for number, line in iter_lines(path, limits):
+        objects += line.count(b"{") + line.count(b"[")
+        if objects > limits.max_objects:
+            raise TraceError(path, number, f"more than {limits.max_objects:,} JSON objects and arrays "
+                                           f"(--max-objects raises the limit)")
         yield number, parse_line(path, number, line)
 
 
@@ -330,6 +346,8 @@ def _check_record(path: Path, number: int, rec: Any, first: bool) -> None:
         objects = rec.get("objects", [])
         if not isinstance(objects, list):
             raise TraceError(path, number, f'tick line {tick}: "objects" is not a list')
+        if len(objects) > MAX_OBJECTS_PER_TICK:
+            raise TraceError(path, number, f'tick line {tick}: more than {MAX_OBJECTS_PER_TICK:,} "objects"')
         if not all(isinstance(o, dict) for o in objects):
             raise TraceError(path, number, f'tick line {tick}: an entry of "objects" is not an object')
 
@@ -364,8 +382,7 @@ def iter_records(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> Iterator[
     first = True
     ended_at = None
     last_tick = None
-    for number, line in iter_lines(path, limits):
-        rec = parse_line(path, number, line)
+    for number, rec in iter_json_lines(path, limits):
         _check_record(path, number, rec, first)
         if not first:
             if ended_at is not None:

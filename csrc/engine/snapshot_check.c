@@ -289,6 +289,8 @@ static int check_fighter(const ymatch *m, int p, int max_number, char *err, size
     if (!t) FAIL("%s: table %d cannot be played", who, f->o.table);
     if (code_of(&f->chr) != (uint64_t)f->o.table + 1) FAIL("%s: its hooks are not its table's", who);
     if (f->o.number != p + 1 || f->o.id != p + 1) FAIL("%s: number or team out of range", who);
+    /* its byte first: the flag is read as a bool only once it is 0 or 1 */
+    if (!byte_bool(&f->o.initialized)) FAIL("%s: initialized is not a bool", who);
     if (!f->o.initialized && m->err == YE_OK) FAIL("%s: not initialized in a started match", who);
 #define X(fl) if (!byte_bool(&f->fl)) FAIL("%s: %s is not a bool", who, #fl);
     BOOLS_YFIGHTER

@@ -571,9 +571,11 @@ class CBackend(Backend):
                     arrays={k: getattr(self, k).copy() for k in self._ARRAYS},
                     engine_errors_seen=self._engine_errors_seen)
 
-    def set_state(self, state: dict) -> None:
+    def set_state(self, state: dict, observations: Optional[np.ndarray] = None) -> None:
         """Restore :meth:`get_state`'s snapshot (from this process or another one running the same
-        build); ValueError, with the env unchanged, when it does not fit this env or is corrupted."""
+        build); ValueError, with the env unchanged, when it does not fit this env or is corrupted.
+        `observations` (the env's saved ones, 2 rows a match): their masks must be the snapshot's,
+        which the C side checks against masks recomputed from each match."""
         if not isinstance(state, dict) or state.get("backend") != self.name:
             raise ValueError("not a snapshot of the C backend (a backend's snapshot only loads into the same backend)")
         missing = [k for k in ("config", "arrays", "batch", "engine_errors_seen") if k not in state]
@@ -599,6 +601,18 @@ class CBackend(Backend):
         if not isinstance(state["batch"], (bytes, bytearray)):
             raise ValueError("EnvBatch.set_state: the snapshot's batch is not bytes")
         blob = self._decompress(state["batch"])
+        if observations is not None:  # the env's saved masks must be the batch's (which the C side recomputes)
+            from yomi._native import EnvBatch
+
+            layout = EnvBatch.snapshot_layout()
+            start = layout["header"] + layout["scalars"]
+            count = self.n * 2 * layout["mask"]
+            if len(blob) < start + 4 * count:
+                raise ValueError("EnvBatch.set_state: corrupted snapshot (shorter than its masks)")
+            stored = np.frombuffer(blob, dtype=np.float32, count=count, offset=start).reshape(self.n * 2, -1)
+            saved = np.asarray(observations, dtype=np.float32)[:, O.FEATURE_SIZE:O.FEATURE_SIZE + layout["mask"]]
+            if saved.shape != stored.shape or not np.array_equal(saved, stored):
+                raise ValueError("the snapshot's observations hold masks other than its matches' open decisions")
         # validates everything (the matches, and the characters against the saved chars) before
         # changing anything; nothing below can fail
         self.batch.set_state(blob, np.ascontiguousarray(arrays["chars"]))

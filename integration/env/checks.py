@@ -145,6 +145,8 @@ def check_env_state(state, n: int, observations: np.ndarray, p1_pool: tuple, p2_
     if obs.shape != observations.shape or obs.dtype != observations.dtype:
         raise ValueError(f"snapshot observations are {obs.dtype}{list(obs.shape)}, this env's are "
                          f"{observations.dtype}{list(observations.shape)}")
+    if np.issubdtype(obs.dtype, np.floating) and not np.isfinite(obs).all():
+        raise ValueError("snapshot observations hold numbers that are not finite (NaN or infinity)")
     log = state["log"]
     if not isinstance(log, list) or not all(isinstance(d, dict) and all(isinstance(k, str) for k in d) for d in log):
         raise ValueError("snapshot log must be a list of dicts")

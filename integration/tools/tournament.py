@@ -559,9 +559,10 @@ def validate(args) -> tuple[list[str], list[tuple[str, str]]]:
         raise TournamentError(f"a policy is named twice: {sorted({p for p in names if names.count(p) > 1})}")
     for what, value, low, high in (("--matches", args.matches, 1, MAX_MATCHES), ("--jobs", args.jobs, 1, None),
                                    ("--chunk", args.chunk, 1, MAX_CHUNK), ("--seed", args.seed, 0, 2**63 - 1)):
-        if value < low or (high is not None and value > high):
-            allowed = f"at least {low}" if high is None else f"in {low} .. {high:,}"
-            raise TournamentError(f"{what} must be {allowed}, got {value}")
+        if value < low:
+            raise TournamentError(f"{what} must be at least {low}, got {value}")
+        if high is not None and value > high:
+            raise TournamentError(f"{what} must be at most {high:,}, got {value}")
     if args.jobs > max_jobs():
         raise TournamentError(f"--jobs must be at most {max_jobs()} ({JOBS_PER_CORE} x the {usable_cores()} cores "
                               f"this process may use), got {args.jobs}")

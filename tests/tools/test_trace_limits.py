@@ -54,6 +54,7 @@ CASES = {
     "no_seed": (_lines({k: v for k, v in HEAD.items() if k != "seed"}, _tick(0)), 'no integer "seed"'),
     "not_utf8": (_lines(HEAD, b'{"t":"tick","tick":0,"p1":{"s":"\xff"},"p2":{}}'), "not UTF-8"),
     "ticks_backwards": (_lines(HEAD, _tick(1), _tick(0)), "ticks must increase"),
+    "too_many_objects_in_a_tick": (_lines(HEAD, {**_tick(0), "objects": [{}] * 5000}), 'more than 4,096 "objects"'),
 }
 
 
@@ -124,8 +125,13 @@ print("maxrss_mb", kb / 1024)
 """
 
 
+# a turn line of 250,000 empty objects (750 KB): within every size limit, 85 million dicts in 256 MB
+MANY_OBJECTS = b'{"t":"turn","tick":0,"p1":{"x":[' + b"{}," * 250_000 + b'{}]},"p2":{}}\n'
+
+
 @pytest.mark.parametrize("unit, message", [(b"\0", "a line longer than 16 MB"),
                                            (b"\n", "more than 5,000,000 lines"),
+                                           (MANY_OBJECTS, "more than 2,000,000 JSON objects and arrays"),
                                            (b" " * ((1 << 20) - 1) + b"\n", "larger than 256 MB decompressed")])
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="peak memory is read from /proc (Linux)")
 def test_gzip_bombs_stop_at_the_limit_quickly(tmp_path, unit, message):
