@@ -61,8 +61,11 @@ def allow_module_env(name: str) -> None:
 def allow_cli_env(name: str | None) -> None:
     """A command line's ``--env``: allowed where it is a module:attribute (a registry name or None
     needs nothing).  Only command lines call this, with what the user typed."""
-    if name is not None and name not in ENVS and ":" in name:
-        allow_module_env(name)
+    if name is None or name in ENVS:
+        return
+    if ":" not in name:
+        raise SystemExit(f"unknown env {name!r}; known: {', '.join(ENVS)} (or module:attribute naming an EnvEntry)")
+    allow_module_env(name)
 
 
 def check_env_name(name, where: str = "env") -> None:

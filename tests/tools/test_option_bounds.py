@@ -49,7 +49,7 @@ def paths(tmp_path):
     (["play", "--max-turns", "100000000000"], "--max-turns must be from 1 to 10,000,000"),
     (["play", "--record", "{fifo}"], "is not a regular file"),
     (["play", "--record", "/dev/full"], "is not a regular file"),
-    (["play", "--settings", '{"game_length": 1000000000000}'], "game_length must be at most 108,000"),
+    (["play", "--settings", '{{"game_length": 1000000000000}}'], "game_length must be at most 108,000"),
     (["tournament", "random", "scripted", "--chunk", "65536"], "--chunk must be at most 4,096"),
     (["tournament", "random", "scripted", "--matches", "1000000000"], "--matches must be at most 100,000"),
     (["tournament", "random", "scripted", "--seed", "-1"], "--seed must be at least 0"),
