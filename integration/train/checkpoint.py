@@ -303,7 +303,10 @@ def check_against(value, template, where: str) -> None:
     build would save there): a tensor or array of the same dtype and shape, the same keys of a
     dict, the same length of a list or tuple, a value of the same type (an int where a float is
     expected is fine; a bool is never a number).  The schema of a checkpoint's fixed parts is the
-    live object's own state, so shapes and dtypes follow the config the object was built from."""
+    live object's own state, so shapes and dtypes follow the config the object was built from.
+    Hand-written rather than a pydantic or msgspec model: those describe JSON types, while this
+    schema is tensors and arrays whose shapes and dtypes are only known once the config has built
+    the network and the envs, and restating them in a model would be a second copy to keep in step."""
     def fail(expected: str):
         got = (f"a {value.dtype} {type(value).__name__} of shape {list(value.shape)}"
                if isinstance(value, (torch.Tensor, np.ndarray)) else f"{type(value).__name__} {str(value)[:40]!r}")

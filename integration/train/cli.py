@@ -171,9 +171,11 @@ def main(argv: list[str] | None = None) -> int:
                     if overrides.get(key) is None and key not in file_settings:
                         overrides[key] = value
             cfg = merge(merge(TrainConfig(), file_settings), overrides)
-            if rank == 0:  # a folder holding a run is resumed (--resume) or refused, never overwritten
-                from .checkpoint import check_new_run_dir
-                check_new_run_dir(cfg.run_dir)
+            # a folder holding a run is resumed (--resume) or refused, never overwritten; every rank
+            # checks (each would otherwise wait for a refused rank 0), all before rank 0 writes, which
+            # it does only after the trainers' first collective call
+            from .checkpoint import check_new_run_dir
+            check_new_run_dir(cfg.run_dir)
             trainer = cls(cfg, display=display)
     except (OSError, ValueError, KeyError, TypeError) as exc:  # TOML / JSON errors are ValueErrors
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc

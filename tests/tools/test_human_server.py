@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from integration.env import obs as O
 from integration.env.env import check_action_obs, fallback_action
@@ -304,6 +305,23 @@ def test_bad_requests_are_refused_and_change_nothing(served):
     status, out = client.request("POST", "/api/turn", {"match": 1, "turn": 0, "action": good})
     assert status == 409 and "turn 0 was already played" in out["error"], out
     assert snapshot(server.game.match) == after
+
+
+_JSON = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(-2**80, 2**80), st.floats(allow_nan=False),
+                               st.text(max_size=4)),
+                     lambda inner: st.one_of(st.lists(inner, max_size=5),
+                                             st.dictionaries(st.sampled_from(["match", "turn", "action", "x"]), inner,
+                                                             max_size=4)), max_leaves=30)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(path=st.sampled_from(["/api/preview", "/api/turn", "/api/rematch"]), body=_JSON)
+def test_request_body_fuzz(served, path, body):
+    """Any JSON body on any endpoint: played (200) or refused with a 4xx and one line, never a 500."""
+    server, client = served
+    status, out = client.request("POST", path, body)
+    assert status in (200, 400, 409, 413, 422), (status, out)
+    assert out["ok"] is (status == 200), out
 
 
 def test_turns_and_rematches_at_the_same_time_never_fail(served, capfd):
