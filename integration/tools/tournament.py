@@ -446,8 +446,15 @@ def prepare_out(out: Path, shown: str | None = None) -> None:
     before any match is played.  Raises TournamentError ``--out SHOWN: <reason>``."""
     from integration.tracefile import output_folder_problem
 
+    from integration.safefile import UnsafeFileError, check_output
+
     shown = shown or str(out)
     why = output_folder_problem(out)
+    for name in OUTPUTS if why is None else ():  # what save() writes: new or regular files, never a FIFO
+        try:
+            check_output(out / name, "--out")
+        except UnsafeFileError as exc:
+            why = str(exc).removeprefix("--out ")
     if why is None:
         try:
             out.mkdir(parents=True, exist_ok=True)
@@ -457,21 +464,27 @@ def prepare_out(out: Path, shown: str | None = None) -> None:
         raise TournamentError(f"--out {shown}: {why}")
 
 
+OUTPUTS = ("crosstable.csv", "ratings.csv", "pairings.csv", "matches.csv", "moves.csv", "tournament.json",
+           "tournament.png")
+
+
 def save(out: Path, names: list[str], records: list[dict], result: dict, settings: dict) -> list[Path]:
     """Write the tables, JSON and plot into ``out``, a folder :func:`prepare_out` has made."""
+    from integration.safefile import open_output, write_output
+
     written = []
     for file, rows in (("crosstable.csv", result["crosstable"]), ("ratings.csv", result["ratings"]),
                        ("pairings.csv", result["by_pairing"]), ("matches.csv", records),
                        ("moves.csv", result.get("moves"))):
         if not rows:
             continue
-        with open(out / file, "w", newline="") as f:
+        with open_output(out / file, "w", "--out", newline="") as f:
             writer = csv.DictWriter(f, fieldnames=list(rows[0]))
             writer.writeheader()
             writer.writerows(rows)
         written.append(out / file)
     doc = dict(settings=settings, policies=names, **result)
-    (out / "tournament.json").write_text(json.dumps(doc, indent=2))
+    write_output(out / "tournament.json", json.dumps(doc, indent=2), "--out")
     written.append(out / "tournament.json")
     written.append(plot(out / "tournament.png", names, result))
     return written

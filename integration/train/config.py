@@ -189,7 +189,7 @@ class TrainConfig:
             (self.num_envs >= 1, "num_envs must be at least 1"),
             (0 <= self.torch_threads <= MAX_TORCH_THREADS,
              f"torch_threads must be in 0 .. {MAX_TORCH_THREADS} (0: torch's default), got {self.torch_threads}"),
-            (self.vec_workers == "auto" or (isinstance(self.vec_workers, int) and self.vec_workers <= MAX_WORKERS),
+            (not isinstance(self.vec_workers, int) or self.vec_workers <= MAX_WORKERS,
              f"vec_workers must be at most {MAX_WORKERS}, got {self.vec_workers!r}"),
             (-(2**63) <= self.seed < 2**63, f"seed must be a 64-bit integer, got {self.seed}"),
             (self.keep_checkpoints >= 0 and self.checkpoint_interval >= 1 and self.eval_interval >= 0,

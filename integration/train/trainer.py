@@ -1236,7 +1236,10 @@ class Trainer:
         """Continue a run from its latest checkpoint; `overrides` (e.g. a longer budget) win."""
         from .config import merge
 
+        from .logger import check_run_logs
+
         state = ckpt.load(ckpt.latest(run_dir))
+        check_run_logs(Path(run_dir))  # its logs are appended to: regular files of bounded size
         cfg = merge(TrainConfig.from_dict(state["config"]), overrides or {})
         fixed = ("env", "p1", "p2", "num_envs", "hidden", "layers", "vec_backend", "vec_workers", "opponent")
         changed = [k for k in fixed if getattr(cfg, k) != state["config"].get(k)]

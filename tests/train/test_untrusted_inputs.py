@@ -351,3 +351,15 @@ def test_checkpoint_tree_fuzz(tree):
         ckpt.loads(data)
     except ckpt.CheckpointError:
         pass
+
+
+@pytest.mark.parametrize("name", ["metrics.jsonl", "eval.jsonl", "metrics.csv"])
+def test_a_run_whose_logs_are_not_regular_files_is_refused(trained_run, tmp_path, capsys, name):
+    """--resume appends to the run's logs: one that is a FIFO (which reading or appending would block
+    on) or a link to a device is one line before anything is built."""
+    run = copy_run(trained_run, tmp_path)
+    (run / name).unlink(missing_ok=True)
+    os.mkfifo(run / name)
+    assert train_cli(["--env", TOY, "--resume", str(run), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert f"{name} is a FIFO, not a regular file" in err and len(err.strip().splitlines()) == 1, err
