@@ -394,7 +394,9 @@ def convert(old: str | Path, new: str | Path) -> Path:
     old, new = Path(old), Path(new)
     if old.is_dir():  # a run folder: its latest checkpoint
         old = old / "checkpoints" / "latest.pt"
-    with open(old, "rb") as f:
+    from integration.safefile import open_input
+
+    with open_input(old, 1 << 40, "checkpoint") as f:  # a regular file only: never a FIFO or a device
         head = f.read(9)
     if head[8:9] == b"{" or not (head[:4] == b"PK\x03\x04" or head[:1] == b"\x80"):
         # only a torch.save zip or a bare pickle is unpickled: anything else (a safe checkpoint

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from integration.tools.cli import main
 from integration.tracefile import FORMAT, Limits, TraceError, read_trace
@@ -177,3 +178,22 @@ def test_watch_page_grows_with_changes_not_length(tmp_path):
     per_tick = len(page) / len(trace.ticks)
     assert per_tick < 400, per_tick
     assert extract_data(page)["runs"][0]["ticks"] == trace.ticks
+
+
+_VALUES = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(-2**70, 2**70), st.floats(allow_nan=False),
+                                 st.sampled_from(["tick", "turn", "end", "Ninja", "p1"]), st.text(max_size=3)),
+                       lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(
+                           st.sampled_from(["t", "tick", "p1", "p2", "objects", "winner", "legal", "x"]), inner,
+                           max_size=5)), max_leaves=25)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.one_of(_VALUES, st.binary(max_size=20)), max_size=6))
+def test_trace_fuzz(tmp_path, records):
+    """Any lines after a valid header: read_trace returns a trace or raises one TraceError."""
+    path = tmp_path / "fuzz.jsonl"
+    path.write_bytes(_lines(HEAD, *records))
+    try:
+        read_trace(path)
+    except TraceError:
+        pass

@@ -118,6 +118,9 @@ def test_checkpoints_that_are_not_regular_files_are_refused(tmp_path, odd_files,
             err = capsys.readouterr().err
             assert ("not a regular file" in err or "larger than the limit" in err) and "Traceback" not in err, err
         assert not (tmp_path / "m.safetensors").exists()
+    for path in odd_files[:2]:  # `yomi checkpoint convert` reads a FIFO or a device no more than the loader
+        assert yomi(["checkpoint", "convert", str(path), str(tmp_path / "c.safetensors")]) == 2
+        assert "not a regular file" in capsys.readouterr().err
 
 
 def test_settings_files_that_are_not_regular_files_are_refused(tmp_path, capsys):
