@@ -1127,7 +1127,7 @@ static PyObject *env_snapshot_layout(PyObject *self, PyObject *unused) {
         FIELD("n_spawned", n_spawned), FIELD("n_objs", n_objs), FIELD("order", order[0]), FIELD("n_gone", n_gone),
         FIELD("err", err), FIELD("n_parried", f[0].n_parried), FIELD("parried", f[0].parried_hitboxes[0]), FIELD("n_combo_moves", f[0].n_combo_moves),
         FIELD("n_hold_restarts", f[0].n_hold_restarts), FIELD("n_hold_force", f[0].n_hold_force),
-        FIELD("stance", f[0].stance), FIELD("queued_action", f[0].queued_action), FIELD("n_states", f[0].o.n_states),
+        FIELD("stance", f[0].stance), FIELD("hp", f[0].hp), FIELD("queued_action", f[0].queued_action), FIELD("n_states", f[0].o.n_states),
         FIELD("n_hitboxes", f[0].o.n_hitboxes), FIELD("n_hurtstates", f[0].o.n_hurtstates),
         FIELD("n_limbs", f[0].o.n_limbs), FIELD("n_conns", f[0].o.n_conns), FIELD("data_n", f[0].o.data_cur.n),
         FIELD("data_kind", f[0].o.data_cur.kind), FIELD("creator", f[0].o.creator), FIELD("sm_state", f[0].o.sm.state),

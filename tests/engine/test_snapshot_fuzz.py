@@ -159,6 +159,7 @@ CRAFTED = [
     ("vars_off", 8), ("stance", 60000), ("queued_action", 9999), ("n_states", 127), ("sm_state", 126),
     ("sm_state", -2), ("current_hurtbox", 100), ("hit_n", 17), ("facing", 3), ("is_fighter", 2), ("is_fighter", 0),
     ("hbd_host", 100000), ("creator", 1), ("err", 99), ("n_objs", 33), ("n_gone", -1), ("slot_used", 7),
+    ("hp", 2 ** 31 - 1), ("hp", -1), ("hp", 2 ** 24 + 1),
 ]
 
 
