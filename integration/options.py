@@ -8,8 +8,20 @@ too: its folder must exist and it must be a new or regular file, never a FIFO or
 """
 from __future__ import annotations
 
+import argparse
 import math
+import sys
 from typing import Callable, Iterable
+
+
+def fail(error: Callable[[str], object], message: str) -> None:
+    """Report `message` through `error`; for an argparse parser's ``error``, as one line on stderr
+    (``PROG: error: MESSAGE``, exit status 2) rather than argparse's usage and message."""
+    parser = getattr(error, "__self__", None)
+    if isinstance(parser, argparse.ArgumentParser):
+        print(f"{parser.prog}: error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+    error(message)
 
 
 def range_problem(option: str, value, low, high) -> str | None:
@@ -31,7 +43,7 @@ def check_ranges(error: Callable[[str], object], checks: Iterable[tuple]) -> Non
             continue
         problem = range_problem(option, value, low, high)
         if problem:
-            error(problem)
+            fail(error, problem)
 
 
 def check_output(error: Callable[[str], object], option: str, path) -> None:
@@ -42,7 +54,7 @@ def check_output(error: Callable[[str], object], option: str, path) -> None:
 
     problem = output_file_problem(path)
     if problem:
-        error(f"{option} {path}: {problem}")
+        fail(error, f"{option} {path}: {problem}")
 
 
 def write_json(error: Callable[[str], object], option: str, path, doc) -> None:
@@ -55,4 +67,4 @@ def write_json(error: Callable[[str], object], option: str, path, doc) -> None:
     try:
         write_output(path, json.dumps(doc, indent=1), option)
     except (OSError, UnsafeFileError) as exc:
-        error(f"{option} {path}: {getattr(exc, 'strerror', None) or exc}")
+        fail(error, f"{option} {path}: {getattr(exc, 'strerror', None) or exc}")

@@ -163,7 +163,7 @@ def limits_from(args, error=None) -> Limits:
     """The Limits of a tool's flags: finite numbers of megabytes above 0 and at most a terabyte,
     lines at least 1; anything else is ``error(message)`` (the parser's error: exit 2, one
     line), or a ValueError where no `error` is given."""
-    from .options import range_problem
+    from .options import fail, range_problem
 
     for option, value, low, high in (("--max-trace-mb", args.max_trace_mb, 0, MAX_LIMIT_MB),
                                      ("--max-line-mb", args.max_line_mb, 0, MAX_LIMIT_MB),
@@ -173,7 +173,7 @@ def limits_from(args, error=None) -> Limits:
         if problem:
             if error is None:
                 raise ValueError(problem)
-            error(problem)
+            fail(error, problem)
     return Limits(max(1, round(args.max_trace_mb * 2**20)), max(1, round(args.max_line_mb * 2**20)),
                   int(args.max_lines), int(getattr(args, "max_objects", DEFAULT_LIMITS.max_objects)))
 

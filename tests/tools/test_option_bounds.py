@@ -58,6 +58,7 @@ def paths(tmp_path):
 def test_options_past_their_bounds_are_one_line(capsys, paths, argv, message):
     rc, err = run([a.format(**paths) for a in argv], capsys)
     assert rc == 2 and message in err and "Traceback" not in err, (rc, err)
+    assert len(err.strip().splitlines()) == 1, err
 
 
 @settings(max_examples=500, deadline=None)
