@@ -226,7 +226,9 @@ class Handler(BaseHTTPRequestHandler):
         if not raw:
             return None
         # the traces' JSON reader: UTF-8, no NaN or infinity, no number past Python's digit limit, a
-        # nesting too deep for the parser refused; each a 400 with one line, never a traceback
+        # nesting too deep for the parser refused; each a 400 with one line, never a traceback.  The
+        # fields are then checked by the match (session.py), not by a pydantic or msgspec model: what
+        # is valid (the stale match and turn, each head's value) depends on the open decision's masks
         from integration.tracefile import TraceError, parse_line
 
         try:
