@@ -118,6 +118,9 @@ class Trace:
 # at the first limit passed: the decompressed size, one line's length, the number of lines.
 
 CHUNK = 1 << 16
+# Objects on the stage in one tick: the game has tens at once; the C engine's pool grows past its
+# 32 inline slots, and a thousand is far past any match
+MAX_OBJECTS_PER_TICK = 4096
 
 
 @dataclass(frozen=True)
@@ -130,6 +133,11 @@ class Limits:
     max_bytes: int = 256 << 20        # decompressed size
     max_line_bytes: int = 16 << 20    # one line
     max_lines: int = 5_000_000        # blank lines included: a flood of newlines stops here
+    # JSON objects and arrays in the whole trace (counted from the brackets of each line before it
+    # is parsed, so brackets inside strings count too): what parsing allocates grows with them, not
+    # with the bytes, and 256 MB of "{}," would be 85 million dicts.  A Godot recording holds about
+    # 11 a tick: 2 million is a 180,000-tick match.
+    max_objects: int = 2_000_000
 
 
 DEFAULT_LIMITS = Limits()
@@ -144,10 +152,30 @@ def add_limit_arguments(parser) -> None:
                         help=f"refuse a trace with a longer line (default {d.max_line_bytes >> 20})")
     parser.add_argument("--max-lines", type=int, default=d.max_lines, metavar="N",
                         help=f"refuse a trace with more lines (default {d.max_lines:,})")
+    parser.add_argument("--max-objects", type=int, default=d.max_objects, metavar="N",
+                        help=f"refuse a trace with more JSON objects and arrays (default {d.max_objects:,})")
 
 
-def limits_from(args) -> Limits:
-    return Limits(round(args.max_trace_mb * 2**20), round(args.max_line_mb * 2**20), int(args.max_lines))
+MAX_LIMIT_MB = 1 << 20  # --max-trace-mb and --max-line-mb: a terabyte, past any machine's memory for a trace
+
+
+def limits_from(args, error=None) -> Limits:
+    """The Limits of a tool's flags: finite numbers of megabytes above 0 and at most a terabyte,
+    lines at least 1; anything else is ``error(message)`` (the parser's error: exit 2, one
+    line), or a ValueError where no `error` is given."""
+    from .options import fail, range_problem
+
+    for option, value, low, high in (("--max-trace-mb", args.max_trace_mb, 0, MAX_LIMIT_MB),
+                                     ("--max-line-mb", args.max_line_mb, 0, MAX_LIMIT_MB),
+                                     ("--max-lines", args.max_lines, 1, 1 << 40),
+                                     ("--max-objects", getattr(args, "max_objects", 1), 1, 1 << 40)):
+        problem = range_problem(option, value, low, high) or (f"{option} must be above 0" if value <= 0 else None)
+        if problem:
+            if error is None:
+                raise ValueError(problem)
+            fail(error, problem)
+    return Limits(max(1, round(args.max_trace_mb * 2**20)), max(1, round(args.max_line_mb * 2**20)),
+                  int(args.max_lines), int(getattr(args, "max_objects", DEFAULT_LIMITS.max_objects)))
 
 
 def _mb(n: int) -> str:
@@ -156,12 +184,14 @@ def _mb(n: int) -> str:
 
 def _open_binary(path: Path):
     """The file's bytes, decompressed when it starts with the gzip magic (its name is not consulted)."""
+    from .safefile import UnsafeFileError, open_input
+
     if not path.exists():
         raise TraceError(path, None, "no such file")
-    if not path.is_file():
-        raise TraceError(path, None, "not a regular file")
-    try:
-        raw = open(path, "rb")
+    try:  # a regular file only (a FIFO or a device is refused without blocking); Limits bound the reading
+        raw = open_input(path, MAX_RAW_BYTES, "trace")
+    except UnsafeFileError:
+        raise TraceError(path, None, "not a regular file") from None
     except OSError as exc:
         raise TraceError(path, None, f"cannot open ({exc.strerror or exc})") from None
     try:
@@ -175,6 +205,11 @@ def _open_binary(path: Path):
     stream = gzip.GzipFile(fileobj=raw, mode="rb")
     stream.myfileobj = raw  # GzipFile closes the file it was given only through this attribute
     return stream
+
+
+# The reader's bound on a file's own size is the decompressed one (Limits.max_bytes), which it
+# enforces as it reads; this only keeps open_input's size check out of the way.
+MAX_RAW_BYTES = 1 << 62
 
 
 def _refuse_constant(name: str):
@@ -259,7 +294,12 @@ def iter_lines(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> Iterator[tu
 def iter_json_lines(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> Iterator[tuple[int, Any]]:
     """``(line number, value)`` of each non-blank line of a JSON-lines file (plain or gzip),
     within ``limits``; TraceError on anything unreadable."""
+    objects = 0
     for number, line in iter_lines(path, limits):
+        objects += line.count(b"{") + line.count(b"[")
+        if objects > limits.max_objects:
+            raise TraceError(path, number, f"more than {limits.max_objects:,} JSON objects and arrays "
+                                           f"(--max-objects raises the limit)")
         yield number, parse_line(path, number, line)
 
 
@@ -306,6 +346,8 @@ def _check_record(path: Path, number: int, rec: Any, first: bool) -> None:
         objects = rec.get("objects", [])
         if not isinstance(objects, list):
             raise TraceError(path, number, f'tick line {tick}: "objects" is not a list')
+        if len(objects) > MAX_OBJECTS_PER_TICK:
+            raise TraceError(path, number, f'tick line {tick}: more than {MAX_OBJECTS_PER_TICK:,} "objects"')
         if not all(isinstance(o, dict) for o in objects):
             raise TraceError(path, number, f'tick line {tick}: an entry of "objects" is not an object')
 
@@ -340,8 +382,7 @@ def iter_records(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> Iterator[
     first = True
     ended_at = None
     last_tick = None
-    for number, line in iter_lines(path, limits):
-        rec = parse_line(path, number, line)
+    for number, rec in iter_json_lines(path, limits):
         _check_record(path, number, rec, first)
         if not first:
             if ended_at is not None:
@@ -419,6 +460,8 @@ def output_file_problem(path: str | Path) -> str | None:
             return f"the folder {parent} does not exist (create it first)"
         if not parent.is_dir():
             return f"{parent} is not a folder"
+        if p.exists() and not p.is_file():
+            return "is not a regular file (a FIFO or a device): an output is a new or regular file"
         if p.exists() and not os.access(p, os.W_OK):
             return "not writable (permission denied)"
     except OSError as exc:
@@ -478,7 +521,9 @@ class TraceWriter:
         self.ticks_written = 0
         self.last_tick: int | None = None
         self.ended = False
-        raw = open(self.path, "wb")
+        from .safefile import open_output
+
+        raw = open_output(self.path, "wb", "trace")  # a regular file only: never a FIFO or a device
         if self.compress:
             gz = gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0)
             self._raw = raw

@@ -11,7 +11,12 @@ import pytest
 from hypothesis import settings as hypothesis_settings
 
 from integration.tools.parity import data as parity_data
+from integration.train.envs import allow_module_env
 from support.data import reference_file
+
+# The tests' stand-in duel (tests/support/toyenv.py) is an env of the tests' own code: allowed here
+# as the command line's --env allows it (integration/train/envs.py), never by a file
+allow_module_env("support.toyenv:ENV")
 
 # CI (.ci/run sets YOMI_HYPOTHESIS_PROFILE=ci) draws the same examples every run, so a red CI is
 # always reproducible; a developer's run explores new examples each time (hypothesis' default).

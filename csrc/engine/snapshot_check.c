@@ -62,6 +62,8 @@
 /* a symbol, SYM_NONE, or 0xffff (a -1 stored in a uint16: no symbol, which the engine writes for an
  * absent input); every lookup by symbol (sym_text, table_state_of_sym) range-checks as well */
 static bool sym_ok(unsigned s) { return s < SYM_COUNT || s == 0xffff; }
+#define SNAP_MAX_HP (1 << 24) /* a fighter's hp and MAX_HEALTH (check_fighter) */
+
 static bool byte_bool(const void *p) { /* the byte, read as a byte: reading a bad bool is what this avoids */
     uint8_t b;
     memcpy(&b, p, 1);
@@ -289,6 +291,14 @@ static int check_fighter(const ymatch *m, int p, int max_number, char *err, size
     if (!t) FAIL("%s: table %d cannot be played", who, f->o.table);
     if (code_of(&f->chr) != (uint64_t)f->o.table + 1) FAIL("%s: its hooks are not its table's", who);
     if (f->o.number != p + 1 || f->o.id != p + 1) FAIL("%s: number or team out of range", who);
+    /* health within the game's range: damage stops it at 0 and only heals add to it (25 a use, a
+     * few uses a turn), so no match of the longest game length comes near 2^24; MAX_HEALTH is the
+     * scene's, or 1 (one-hit KO) */
+    if (f->MAX_HEALTH < 1 || f->MAX_HEALTH > SNAP_MAX_HP || f->hp < 0 || f->hp > SNAP_MAX_HP)
+        FAIL("%s: hp %d of MAX_HEALTH %d out of the game's range (0 .. %d)", who, (int)f->hp, (int)f->MAX_HEALTH,
+             SNAP_MAX_HP);
+    /* its byte first: the flag is read as a bool only once it is 0 or 1 */
+    if (!byte_bool(&f->o.initialized)) FAIL("%s: initialized is not a bool", who);
     if (!f->o.initialized && m->err == YE_OK) FAIL("%s: not initialized in a started match", who);
 #define X(fl) if (!byte_bool(&f->fl)) FAIL("%s: %s is not a bool", who, #fl);
     BOOLS_YFIGHTER

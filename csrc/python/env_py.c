@@ -968,6 +968,31 @@ static int char_of_table(int table) {
     return -1;
 }
 
+/* Why slot i's stored masks (tails, unaligned in the snapshot) and busy flags are not those the
+ * imported match m gives, or 0 when they are (1, and err set, otherwise). */
+static int mask_refusal(ymatch *m, const int16_t *chars16, const char *tails, const char *busy, Py_ssize_t i,
+                        char *err, size_t errlen) {
+    float *obs = malloc(sizeof(float) * 2 * YENV_OBS);
+    if (!obs) {
+        snprintf(err, errlen, "out of memory recomputing its masks");
+        return 1;
+    }
+    int chars[2] = {chars16[0], chars16[1]};
+    bool fresh[2];
+    yenv_observe(m, chars, obs, fresh);
+    int bad = 0;
+    for (int p = 0; p < 2 && !bad; p++) {
+        const char *stored = tails + ((size_t)i * 2 + p) * YENV_MASK * sizeof(float);
+        if (memcmp(stored, obs + (size_t)p * YENV_OBS + YENV_FEAT, sizeof(float) * YENV_MASK) != 0 ||
+            (uint8_t)busy[2 * i + p] != (uint8_t)fresh[p]) {
+            snprintf(err, errlen, "P%d's stored masks are not those of its match (recomputed from it)", p + 1);
+            bad = 1;
+        }
+    }
+    free(obs);
+    return bad;
+}
+
 /* set_state(bytes, chars=None): the batch becomes the snapshot's; on any mismatch or corruption,
  * ValueError and the batch is unchanged (every match is checked in a new buffer before anything is
  * replaced). The characters of each slot come from its match; chars (int64[n, 2], the bound array's
@@ -1038,6 +1063,17 @@ static PyObject *env_set_state(PyObject *self, PyObject *args) {
             }
             chars[2 * i + p] = (int16_t)c;
         }
+        /* the stored masks and busy flags of the open decisions are what the match itself gives
+         * (observe() wrote them from it): recomputed from the imported match and compared, so that a
+         * snapshot whose match was changed under its masks (a stance, a state) is refused here
+         * rather than refusing at the next step an action those masks allow */
+        if (ms[i].magic == YOMI_MAGIC && mask_refusal(&ms[i], chars + 2 * i, tails, busy, i, err, sizeof err)) {
+            for (Py_ssize_t k = 0; k <= i; k++) match_free(&ms[k]);
+            free(ms);
+            PyBuffer_Release(&b);
+            PyErr_Format(PyExc_ValueError, "EnvBatch.set_state: slot %zd: %s", i, err);
+            goto done;
+        }
     }
     /* nothing can fail from here on */
     for (Py_ssize_t i = 0; i < e->n; i++) match_free(&e->ms[i]);
@@ -1091,7 +1127,7 @@ static PyObject *env_snapshot_layout(PyObject *self, PyObject *unused) {
         FIELD("n_spawned", n_spawned), FIELD("n_objs", n_objs), FIELD("order", order[0]), FIELD("n_gone", n_gone),
         FIELD("err", err), FIELD("n_parried", f[0].n_parried), FIELD("parried", f[0].parried_hitboxes[0]), FIELD("n_combo_moves", f[0].n_combo_moves),
         FIELD("n_hold_restarts", f[0].n_hold_restarts), FIELD("n_hold_force", f[0].n_hold_force),
-        FIELD("stance", f[0].stance), FIELD("queued_action", f[0].queued_action), FIELD("n_states", f[0].o.n_states),
+        FIELD("stance", f[0].stance), FIELD("hp", f[0].hp), FIELD("queued_action", f[0].queued_action), FIELD("n_states", f[0].o.n_states),
         FIELD("n_hitboxes", f[0].o.n_hitboxes), FIELD("n_hurtstates", f[0].o.n_hurtstates),
         FIELD("n_limbs", f[0].o.n_limbs), FIELD("n_conns", f[0].o.n_conns), FIELD("data_n", f[0].o.data_cur.n),
         FIELD("data_kind", f[0].o.data_cur.kind), FIELD("creator", f[0].o.creator), FIELD("sm_state", f[0].o.sm.state),

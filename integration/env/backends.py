@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import logging
+import struct
 import zlib
 from typing import Callable, Optional
 
@@ -562,14 +563,19 @@ class CBackend(Backend):
     # 12x smaller, ~3 ms per MB: a match is ~340 KB of mostly empty object slots)
     _ARRAYS = ("ended", "results", "final_returns", "illegal", "chars", "seeds", "hp", "turns", "returns")
 
+    def _decompress(self, data: bytes) -> bytes:
+        return decompress_snapshot(bytes(data), self.n)
+
     def get_state(self) -> dict:
         return dict(backend=self.name, config=dict(self._config), batch=zlib.compress(self.batch.get_state(), 1),
                     arrays={k: getattr(self, k).copy() for k in self._ARRAYS},
                     engine_errors_seen=self._engine_errors_seen)
 
-    def set_state(self, state: dict) -> None:
+    def set_state(self, state: dict, observations: Optional[np.ndarray] = None) -> None:
         """Restore :meth:`get_state`'s snapshot (from this process or another one running the same
-        build); ValueError, with the env unchanged, when it does not fit this env or is corrupted."""
+        build); ValueError, with the env unchanged, when it does not fit this env or is corrupted.
+        `observations` (the env's saved ones, 2 rows a match): their masks must be the snapshot's,
+        which the C side checks against masks recomputed from each match."""
         if not isinstance(state, dict) or state.get("backend") != self.name:
             raise ValueError("not a snapshot of the C backend (a backend's snapshot only loads into the same backend)")
         missing = [k for k in ("config", "arrays", "batch", "engine_errors_seen") if k not in state]
@@ -594,16 +600,61 @@ class CBackend(Backend):
             raise ValueError(str(exc)) from None
         if not isinstance(state["batch"], (bytes, bytearray)):
             raise ValueError("EnvBatch.set_state: the snapshot's batch is not bytes")
-        try:
-            blob = zlib.decompress(state["batch"])
-        except zlib.error as exc:
-            raise ValueError(f"EnvBatch.set_state: corrupted snapshot ({exc})") from None
+        blob = self._decompress(state["batch"])
+        if observations is not None:  # the env's saved masks must be the batch's (which the C side recomputes)
+            from yomi._native import EnvBatch
+
+            layout = EnvBatch.snapshot_layout()
+            start = layout["header"] + layout["scalars"]
+            count = self.n * 2 * layout["mask"]
+            if len(blob) < start + 4 * count:
+                raise ValueError("EnvBatch.set_state: corrupted snapshot (shorter than its masks)")
+            stored = np.frombuffer(blob, dtype=np.float32, count=count, offset=start).reshape(self.n * 2, -1)
+            saved = np.asarray(observations, dtype=np.float32)[:, O.FEATURE_SIZE:O.FEATURE_SIZE + layout["mask"]]
+            if saved.shape != stored.shape or not np.array_equal(saved, stored):
+                raise ValueError("the snapshot's observations hold masks other than its matches' open decisions")
         # validates everything (the matches, and the characters against the saved chars) before
         # changing anything; nothing below can fail
         self.batch.set_state(blob, np.ascontiguousarray(arrays["chars"]))
         for k in self._ARRAYS:
             getattr(self, k)[...] = arrays[k]
         self._engine_errors_seen = seen
+
+
+
+# The most a snapshot of one match may take decompressed: about 12 times a match's 340 KB, room for
+# an object pool grown far past its inline slots.  A snapshot is decompressed only as far as its
+# header says, and its header may say at most this per match: a small file never inflates into
+# gigabytes (a zlib bomb stops at the bound).
+MAX_MATCH_SNAPSHOT_BYTES = 4 << 20
+_SNAP_HEADER = struct.Struct("=8sIIQQQQQ")  # csrc/python/env_py.c, snap_header: 56 bytes, native order
+
+
+def decompress_snapshot(data: bytes, n: int, what: str = "EnvBatch.set_state") -> bytes:
+    """The EnvBatch snapshot of `n` matches compressed in `data`, decompressed within its bound:
+    the header first, which must be a snapshot's of `n` matches whose payload is at most
+    MAX_MATCH_SNAPSHOT_BYTES a match, then exactly that payload.  ValueError otherwise (the C side
+    checks the rest: magic, build, checksum, every match)."""
+    z = zlib.decompressobj()
+    try:
+        head = z.decompress(data, _SNAP_HEADER.size)
+        if len(head) < _SNAP_HEADER.size:
+            raise ValueError("shorter than a snapshot's header")
+        magic, _version, _size, _fp, count, _match, payload, _sum = _SNAP_HEADER.unpack(head)
+        if magic != b"YOMIENV\0" or count != n:
+            raise ValueError(f"not a snapshot of this env's {n} matches")
+        limit = (1 << 16) + n * MAX_MATCH_SNAPSHOT_BYTES
+        if payload > limit:
+            raise ValueError(f"its header claims {payload:,} bytes, more than the limit of {limit:,} "
+                             f"for {n} matches")
+        body = z.decompress(z.unconsumed_tail, payload + 1)
+        if len(body) != payload or z.unconsumed_tail or not z.eof:
+            raise ValueError("its size is not the one its header states")
+    except zlib.error as exc:
+        raise ValueError(f"{what}: corrupted snapshot ({exc})") from None
+    except ValueError as exc:
+        raise ValueError(f"{what}: corrupted snapshot ({exc})") from None
+    return head + body
 
 
 def _default_backend() -> str:

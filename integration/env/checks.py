@@ -19,6 +19,9 @@ from integration.env import obs as O
 #: The most matches one env holds: the C batch's own limit (csrc/python/env_py.c), checked before any
 #: buffer is allocated (a larger request would otherwise fail inside PufferLib's allocation).
 MAX_ENVS = 1 << 16
+#: The longest match the settings may ask for, in ticks: 30 times the game's own 3,600 (a match that
+#: long is a loop, not a game; 10^12 would run for days)
+MAX_GAME_LENGTH = 108_000
 
 _HEAD_LIMITS = np.asarray(O.HEAD_SIZES, dtype=np.int64)
 _HEAD_LIMITS_U64 = _HEAD_LIMITS.astype(np.uint64)
@@ -56,6 +59,8 @@ def check_game_length(settings: Optional[dict]) -> None:
         raise TypeError(f"game_length must be an integer, got {value!r}")
     if value < 1:
         raise ValueError(f"game_length must be at least 1 (the observation divides the tick by it), got {value}")
+    if value > MAX_GAME_LENGTH:
+        raise ValueError(f"game_length must be at most {MAX_GAME_LENGTH:,} ticks (a match's loop), got {value}")
 
 
 def check_actions(actions, shape: tuple) -> np.ndarray:
@@ -140,6 +145,8 @@ def check_env_state(state, n: int, observations: np.ndarray, p1_pool: tuple, p2_
     if obs.shape != observations.shape or obs.dtype != observations.dtype:
         raise ValueError(f"snapshot observations are {obs.dtype}{list(obs.shape)}, this env's are "
                          f"{observations.dtype}{list(observations.shape)}")
+    if np.issubdtype(obs.dtype, np.floating) and not np.isfinite(obs).all():
+        raise ValueError("snapshot observations hold numbers that are not finite (NaN or infinity)")
     log = state["log"]
     if not isinstance(log, list) or not all(isinstance(d, dict) and all(isinstance(k, str) for k in d) for d in log):
         raise ValueError("snapshot log must be a list of dicts")

@@ -314,7 +314,10 @@ class YomiEnv(pufferlib.PufferEnv):
         every part is checked before anything changes (the backend checks its own part first)."""
         checked = C.check_env_state(state, self.num_envs, self.observations, self.p1_pool, self.p2_pool)
         rng = C.check_rng_state(self.rng, state["rng"])
-        self.backend.set_state(state["backend"])  # all or nothing; nothing below can fail
+        if isinstance(self.backend, CBackend):  # the saved masks must be those of the saved matches
+            self.backend.set_state(state["backend"], observations=checked["observations"])
+        else:
+            self.backend.set_state(state["backend"])  # all or nothing; nothing below can fail
         self.rng = rng
         self.pending[:] = checked["pending"]
         self.observations[:] = checked["observations"]

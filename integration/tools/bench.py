@@ -335,8 +335,14 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         return int(env_bench.main([a for a in argv if a != "--env"]) or 0)
     args = parser.parse_args(argv)
-    if args.repeats < 1 or args.python_repeats < 1 or args.matches < 1 or args.min_seconds < 0:
-        parser.error("--repeats, --python-repeats and --matches must be at least 1, --min-seconds at least 0")
+    from integration.env.checks import MAX_GAME_LENGTH
+    from integration.options import check_output, check_ranges
+
+    check_ranges(parser.error, [("--repeats", args.repeats, 1, 1000), ("--python-repeats", args.python_repeats, 1, 1000),
+                                ("--matches", args.matches, 1, 4096), ("--min-seconds", args.min_seconds, 0, 3600),
+                                ("--game-length", args.game_length, 1, MAX_GAME_LENGTH),
+                                ("--seed", args.seed, 0, 2**63 - 1)])
+    check_output(parser.error, "--json", args.json)
     names = ("Ninja", "Cowboy", "Wizard", "Robot", "Mutant")
     if args.pairs == ["all"]:
         pairs = [(a, b) for a in names for b in names]
@@ -351,9 +357,8 @@ def main(argv: list[str] | None = None) -> int:
     summary = run(pairs, args.matches, args.game_length, args.seed, repeats=args.repeats,
                   python_repeats=args.python_repeats, min_seconds=args.min_seconds)
     if args.json:
-        import json
-        with open(args.json, "w") as fh:
-            json.dump(summary, fh, indent=1)
+        from integration.options import write_json
+        write_json(parser.error, "--json", args.json, summary)
     return 0
 
 

@@ -141,8 +141,14 @@ def main(argv=None) -> int:
     parser.add_argument("--matches", type=int, default=64, help="matches of each build's env (default 64)")
     parser.add_argument("--json", metavar="PATH", help="also write the figures as JSON")
     args = parser.parse_args(argv)
-    if len(args.builds) < 2 or min(args.rounds, args.game_length, args.steps, args.matches) < 1:
-        parser.error("give at least two builds, and --rounds, --game-length, --steps and --matches of at least 1")
+    if len(args.builds) < 2:
+        parser.error("give at least two builds")
+    from integration.env.checks import MAX_GAME_LENGTH
+    from integration.options import check_output, check_ranges
+
+    check_ranges(parser.error, [("--rounds", args.rounds, 1, 10_000), ("--game-length", args.game_length, 1, MAX_GAME_LENGTH),
+                                ("--steps", args.steps, 1, 1_000_000), ("--matches", args.matches, 1, 4096)])
+    check_output(parser.error, "--json", args.json)
     try:
         modules = [load_build(i, p) for i, p in enumerate(args.builds)]
     except (ImportError, OSError, ValueError) as exc:
@@ -160,9 +166,9 @@ def main(argv=None) -> int:
             ratio = f"  x{row['ratio']:.3f} ({row['ratio_q1']:.3f}-{row['ratio_q3']:.3f})" if "ratio" in row else ""
             print(f"  {path}: {row['median']:,.0f} ({row['lowest']:,.0f}-{row['highest']:,.0f}){ratio}")
     if args.json:
-        import json
-        with open(args.json, "w") as fh:
-            json.dump(dict(builds=args.builds, rounds=args.rounds, matches=args.matches, figures=out), fh, indent=2)
+        from integration.options import write_json
+        write_json(parser.error, "--json", args.json,
+                   dict(builds=args.builds, rounds=args.rounds, matches=args.matches, figures=out))
     return 0
 
 

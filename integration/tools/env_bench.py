@@ -132,8 +132,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     ap.add_argument("--p2", default="ninja")
     ap.add_argument("--json", metavar="PATH", help="also write the figures as JSON")
     args = ap.parse_args([a for a in (argv or []) if a != "--env"])
-    if args.seconds <= 0 or args.repeats < 1 or args.workers < 0 or (args.envs is not None and args.envs < 1):
-        ap.error("--seconds must be positive, --repeats and --envs at least 1, --workers at least 0")
+    from integration.options import check_output, check_ranges
+
+    if args.seconds is not None and args.seconds <= 0:
+        ap.error("--seconds must be positive")
+    check_ranges(ap.error, [("--seconds", args.seconds, 0, 3600), ("--repeats", args.repeats, 1, 1000),
+                            ("--workers", args.workers, 0, 1024), ("--envs", args.envs, 1, 16384)])
+    check_output(ap.error, "--json", args.json)
     cores = mp.cpu_count()
     if args.backend is None:
         cases = [("c", 64, 1), ("c", 64, cores), ("python", 4, 1)]
@@ -169,9 +174,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         for line in format_table(header, cells):
             print(line)
     if args.json:
-        with open(args.json, "w") as fh:
-            json.dump(dict(p1=args.p1, p2=args.p2, load=load, cores=cores, seconds=args.seconds, cases=rows), fh,
-                      indent=1)
+        from integration.options import write_json
+
+        write_json(ap.error, "--json", args.json,
+                   dict(p1=args.p1, p2=args.p2, load=load, cores=cores, seconds=args.seconds, cases=rows))
     return 0
 
 

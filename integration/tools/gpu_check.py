@@ -105,6 +105,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--envs-per-worker", type=int, help="matches per env worker (default 256 on a GPU, 8 --cpu)")
     ap.add_argument("--skip-tests", action="store_true", help="leave out step 1 (the test files)")
     args = ap.parse_args(argv)
+    from integration.options import check_output
+    from integration.train.envs import allow_cli_env
+
+    allow_cli_env(args.env)
+    check_output(ap.error, "--out", args.out)  # a new or regular file in an existing folder, before any step
     device = "cpu" if args.cpu else "cuda"
     if not args.cpu:
         import torch
@@ -125,7 +130,9 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(args.out)
 
     def save() -> None:  # after every step, so that a check stopped part-way still leaves what it measured
-        out.write_text(json.dumps(report, indent=1))
+        from integration.safefile import write_output
+
+        write_output(out, json.dumps(report, indent=1), "--out")  # a regular file only: never a FIFO
 
     report["tests"] = None if args.skip_tests else run_tests(args.cpu)
     save()

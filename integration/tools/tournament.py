@@ -465,8 +465,15 @@ def prepare_out(out: Path, shown: str | None = None) -> None:
     before any match is played.  Raises TournamentError ``--out SHOWN: <reason>``."""
     from integration.tracefile import output_folder_problem
 
+    from integration.safefile import UnsafeFileError, check_output
+
     shown = shown or str(out)
     why = output_folder_problem(out)
+    for name in OUTPUTS if why is None else ():  # what save() writes: new or regular files, never a FIFO
+        try:
+            check_output(out / name, "--out")
+        except UnsafeFileError as exc:
+            why = str(exc).removeprefix("--out ")
     if why is None:
         try:
             out.mkdir(parents=True, exist_ok=True)
@@ -476,21 +483,27 @@ def prepare_out(out: Path, shown: str | None = None) -> None:
         raise TournamentError(f"--out {shown}: {why}")
 
 
+OUTPUTS = ("crosstable.csv", "ratings.csv", "pairings.csv", "matches.csv", "moves.csv", "tournament.json",
+           "tournament.png")
+
+
 def save(out: Path, names: list[str], records: list[dict], result: dict, settings: dict) -> list[Path]:
     """Write the tables, JSON and plot into ``out``, a folder :func:`prepare_out` has made."""
+    from integration.safefile import open_output, write_output
+
     written = []
     for file, rows in (("crosstable.csv", result["crosstable"]), ("ratings.csv", result["ratings"]),
                        ("pairings.csv", result["by_pairing"]), ("matches.csv", records),
                        ("moves.csv", result.get("moves"))):
         if not rows:
             continue
-        with open(out / file, "w", newline="") as f:
+        with open_output(out / file, "w", "--out", newline="") as f:
             writer = csv.DictWriter(f, fieldnames=list(rows[0]))
             writer.writeheader()
             writer.writerows(rows)
         written.append(out / file)
     doc = dict(settings=settings, policies=names, **result)
-    (out / "tournament.json").write_text(json.dumps(doc, indent=2))
+    write_output(out / "tournament.json", json.dumps(doc, indent=2), "--out")
     written.append(out / "tournament.json")
     written.append(plot(out / "tournament.png", names, result))
     return written
@@ -597,6 +610,13 @@ def plot(path: Path, names: list[str], result: dict) -> Path:
 # ------------------------------------------------------------------------------------------------
 # the command
 # ------------------------------------------------------------------------------------------------
+# Bounds of what the options make the tournament allocate and loop over (its schedule holds every
+# match): a match count past these is a typo, not a plan
+MAX_MATCHES = 100_000  # per ordered pair of policies and pairing
+MAX_TOTAL_MATCHES = 10_000_000
+MAX_CHUNK = 4096  # matches of one env (a C match is about 360 KB)
+
+
 def parse_args(argv):
     ap = argparse.ArgumentParser(prog="yomi tournament",
                                  description="Round robin between policies (sides swapped): crosstable, win rates "
@@ -635,9 +655,12 @@ def validate(args) -> tuple[list[str], list[tuple[str, str]]]:
         raise TournamentError("a tournament needs at least two policies")
     if len(set(names)) != len(names):
         raise TournamentError(f"a policy is named twice: {sorted({p for p in names if names.count(p) > 1})}")
-    for what, value, low in (("--matches", args.matches, 1), ("--jobs", args.jobs, 1), ("--chunk", args.chunk, 1)):
+    for what, value, low, high in (("--matches", args.matches, 1, MAX_MATCHES), ("--jobs", args.jobs, 1, None),
+                                   ("--chunk", args.chunk, 1, MAX_CHUNK), ("--seed", args.seed, 0, 2**63 - 1)):
         if value < low:
             raise TournamentError(f"{what} must be at least {low}, got {value}")
+        if high is not None and value > high:
+            raise TournamentError(f"{what} must be at most {high:,}, got {value}")
     if args.anchor is not None and args.anchor not in names:
         raise TournamentError(f"--anchor {args.anchor!r} is not one of the entrants ({', '.join(names)})")
     if args.anchor is None and args.anchor_elo != 0.0:
@@ -654,6 +677,10 @@ def validate(args) -> tuple[list[str], list[tuple[str, str]]]:
             pairings = [(O.canonical_character(args.c1), O.canonical_character(args.c2))]
         except (KeyError, ValueError) as exc:
             raise TournamentError(exc.args[0] if exc.args else str(exc)) from None
+    total = len(names) * (len(names) - 1) * len(pairings) * args.matches
+    if total > MAX_TOTAL_MATCHES:
+        raise TournamentError(f"the tournament would play {total:,} matches (policies x opponents x pairings x "
+                              f"--matches), more than the limit of {MAX_TOTAL_MATCHES:,}")
     for name in names:
         check_policy_name(name, pairings, args.any_pairing)
     return names, pairings

@@ -127,9 +127,16 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="any training setting")
     ap.add_argument("--json", metavar="PATH", help="also write the figures as JSON")
     args = ap.parse_args([a for a in (argv or []) if a != "--trainer"])
-    if min(args.workers) < 1 or args.envs_per_worker < 1 or args.updates < 1:
-        ap.error("--workers, --envs-per-worker and --updates must be at least 1")
+    from integration.options import check_output, check_ranges
+    from integration.train.config import MAX_NUM_ENVS, MAX_WORKERS
+
+    check_ranges(ap.error, [("--workers", w, 1, MAX_WORKERS) for w in args.workers] + [
+        ("--envs-per-worker", args.envs_per_worker, 1, MAX_NUM_ENVS), ("--updates", args.updates, 1, 10_000)])
+    check_output(ap.error, "--json", args.json)
     from integration.train.cli import _value
+    from integration.train.envs import allow_cli_env
+
+    allow_cli_env(args.env)
 
     settings = {}
     for item in args.set:
@@ -153,8 +160,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print(f"{name:>7} {row['num_envs']:>8} {row['batch']:>7} {_fmt(row['sps']):>28} {_fmt(row['sps_cpu']):>28}  "
               f"{split}{' (overlapped: the shares add up to more than 100 %)' if overlap else ''}")
     if args.json:
-        with open(args.json, "w") as fh:
-            json.dump(rows, fh, indent=1)
+        from integration.safefile import UnsafeFileError, write_output
+
+        try:
+            write_output(args.json, json.dumps(rows, indent=1), "--json")
+        except (OSError, UnsafeFileError) as exc:
+            print(f"yomi bench --trainer: error: {exc}", file=sys.stderr)
+            return 2
     return 0
 
 

@@ -103,31 +103,80 @@ def storable(obj) -> bool:
     return True
 
 
-def _decode(node, entries: dict, device):
-    if isinstance(node, list):
-        return [_decode(v, entries, device) for v in node]
-    if not isinstance(node, dict):
-        return node
-    tag = next((k for k in node if k in _TAGS), None)
-    if tag is None:
-        return {k: _decode(v, entries, device) for k, v in node.items()}
-    value = node[tag]
-    if tag == "__tuple__":
-        return tuple(_decode(v, entries, device) for v in value)
-    if tag == "__dict__":
-        return {_hashable(_decode(k, entries, device)): _decode(v, entries, device) for k, v in value}
-    if tag == "__npscalar__":
-        return _NP_DTYPES[value].type(node["v"])
-    data = entries[value][1]
-    shape = node.get("shape")  # the tree's: safetensors stores a 0-d array as shape [1]
-    if tag == "__bytes__":
-        return data
-    if tag == "__ndarray__":
-        dtype = _NP_DTYPES[node["dtype"]]
-        return np.frombuffer(data, dtype=dtype.newbyteorder("<")).astype(dtype).reshape(shape)
-    dtype = _TORCH_DTYPES[node["dtype"]]
-    raw = torch.frombuffer(bytearray(data), dtype=torch.uint8) if data else torch.zeros(0, dtype=torch.uint8)
-    return raw.view(dtype).reshape(shape).to(device)
+# Limits of the tree (the file's own size is capped by MAX_FILE_BYTES): what decoding may allocate
+# is then bounded by the file.  Each entry is referenced at most once, so a tree cannot make one
+# 4 MB tensor 1,500 tensors; a shape has at most MAX_DIMS dimensions of at most MAX_ELEMENTS
+# elements in all, and its bytes are exactly its entry's; the tree has at most MAX_NODES nodes.
+MAX_FILE_BYTES = 1 << 30
+MAX_TREE_BYTES = 16 << 20
+MAX_NODES = 1_000_000
+MAX_DIMS = 8
+MAX_ELEMENTS = 1 << 28
+
+
+class _Decoder:
+    """The tree back to data, within the limits above (CheckpointError naming the node beyond them)."""
+
+    def __init__(self, entries: dict, device, name: str):
+        self.entries, self.device, self.name = entries, device, name
+        self.used: set[str] = set()
+        self.nodes = 0
+
+    def fail(self, where: str, message: str):
+        raise CheckpointError(f"{self.name} holds an unreadable tree ({where}: {message})")
+
+    def decode(self, node, where: str = "tree"):
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            self.fail(where, f"the tree holds more than {MAX_NODES:,} values")
+        if isinstance(node, list):
+            return [self.decode(v, f"{where}[{i}]") for i, v in enumerate(node)]
+        if not isinstance(node, dict):
+            return node
+        tag = next((k for k in node if k in _TAGS), None)
+        if tag is None:
+            return {k: self.decode(v, f"{where}.{k}") for k, v in node.items()}
+        value = node[tag]
+        if tag == "__tuple__":
+            if not isinstance(value, list):
+                self.fail(where, "a tuple that is not a list")
+            return tuple(self.decode(v, f"{where}[{i}]") for i, v in enumerate(value))
+        if tag == "__dict__":
+            if not isinstance(value, list) or not all(isinstance(p, list) and len(p) == 2 for p in value):
+                self.fail(where, "a dict that is not a list of pairs")
+            return {_hashable(self.decode(k, where)): self.decode(v, f"{where}[{k!r}]") for k, v in value}
+        if tag == "__npscalar__":
+            if value not in _NP_DTYPES or type(node.get("v")) not in (bool, int, float):
+                self.fail(where, "a numpy scalar of an unknown dtype or value")
+            return _NP_DTYPES[value].type(node["v"])
+        if not isinstance(value, str) or value not in self.entries:
+            self.fail(where, f"names no entry of the file ({str(value)[:40]!r})")
+        if value in self.used:
+            self.fail(where, f"entry {value} is referenced twice (each entry is one value)")
+        self.used.add(value)
+        data = self.entries[value][1]
+        if tag == "__bytes__":
+            return data
+        table = _NP_DTYPES if tag == "__ndarray__" else _TORCH_DTYPES
+        kind, shape = node.get("dtype"), node.get("shape")  # the tree's: safetensors stores a 0-d array as [1]
+        if not isinstance(kind, str) or kind not in table:
+            self.fail(where, f"an unknown dtype {str(kind)[:40]!r}")
+        if (not isinstance(shape, list) or len(shape) > MAX_DIMS
+                or not all(type(d) is int and 0 <= d <= MAX_ELEMENTS for d in shape)):
+            self.fail(where, f"a shape that is not a list of at most {MAX_DIMS} sizes")
+        elements = int(np.prod(shape, dtype=object)) if shape else 1
+        itemsize = 2 if kind == "bfloat16" else (np.dtype(table[kind]).itemsize if tag == "__ndarray__"
+                                                else torch.empty(0, dtype=table[kind]).element_size())
+        if elements > MAX_ELEMENTS:
+            self.fail(where, f"{elements:,} elements, more than the limit of {MAX_ELEMENTS:,}")
+        if elements * itemsize != len(data):
+            self.fail(where, f"shape {shape} of {kind} needs {elements * itemsize:,} bytes, its entry holds "
+                             f"{len(data):,}")
+        if tag == "__ndarray__":
+            dtype = table[kind]
+            return np.frombuffer(data, dtype=dtype.newbyteorder("<")).astype(dtype).reshape(shape)
+        raw = torch.frombuffer(bytearray(data), dtype=torch.uint8) if data else torch.zeros(0, dtype=torch.uint8)
+        return raw.view(table[kind]).reshape(shape).to(self.device)
 
 
 def _hashable(key):
@@ -177,12 +226,16 @@ def loads(data: bytes, device="cpu", name: str = "checkpoint"):
         raise CheckpointError(f"{name} is a checkpoint of format version {meta.get('version')!r}; "
                               f"this build reads version {VERSION}")
     tree = meta.get("tree", "")
+    if not isinstance(tree, str) or len(tree) > MAX_TREE_BYTES:
+        raise CheckpointError(f"{name}: its tree is larger than the limit of {MAX_TREE_BYTES >> 20} MB")
     if _digest(tree, entries) != meta.get("sha256"):
         raise CheckpointError(f"{name} is damaged (its SHA-256 checksum does not match its contents)")
     try:
-        return _decode(json.loads(tree), entries, device)
+        return _Decoder(entries, device, name).decode(json.loads(tree))
+    except CheckpointError:
+        raise
     except (ValueError, KeyError, TypeError, IndexError, RecursionError, RuntimeError, ArithmeticError) as exc:
-        raise CheckpointError(f"{name} holds an unreadable tree ({type(exc).__name__}: {exc})") from None
+        raise CheckpointError(f"{name} holds an unreadable tree ({type(exc).__name__}: {str(exc)[:200]})") from None
 
 
 def _metadata(data: bytes) -> dict:
@@ -230,12 +283,67 @@ def save_atomic(obj, path: str | Path) -> Path:
 def load(path: str | Path, device="cpu") -> dict:
     """A checkpoint written by :func:`save_atomic`; FileNotFoundError, or CheckpointError (a
     ValueError) for a damaged, foreign or old-format file."""
+    from integration.safefile import UnsafeFileError, read_input
+
     path = Path(path)
-    data = path.read_bytes()
+    try:  # a regular file of at most MAX_FILE_BYTES: never a FIFO, a device or a sparse giant
+        data = read_input(path, MAX_FILE_BYTES, "checkpoint")
+    except UnsafeFileError as exc:
+        raise CheckpointError(str(exc)) from None
     state = loads(data, device, str(path))
-    if not isinstance(state, dict) or "policy" not in state:
-        raise CheckpointError(f"{path} is not a train-selfplay checkpoint")
+    if not isinstance(state, dict) or not isinstance(state.get("policy"), dict):
+        raise CheckpointError(f"{path} is not a train-selfplay checkpoint (no policy)")
+    if not isinstance(state.get("config", {}), dict):
+        raise CheckpointError(f"{path}: the config must be a table of settings, not {type(state['config']).__name__}")
     return state
+
+
+def check_against(value, template, where: str) -> None:
+    """CheckpointError naming `where` unless `value` has the form of `template` (the value this
+    build would save there): a tensor or array of the same dtype and shape, the same keys of a
+    dict, the same length of a list or tuple, a value of the same type (an int where a float is
+    expected is fine; a bool is never a number).  The schema of a checkpoint's fixed parts is the
+    live object's own state, so shapes and dtypes follow the config the object was built from.
+    Hand-written rather than a pydantic or msgspec model: those describe JSON types, while this
+    schema is tensors and arrays whose shapes and dtypes are only known once the config has built
+    the network and the envs, and restating them in a model would be a second copy to keep in step."""
+    def fail(expected: str):
+        got = (f"a {value.dtype} {type(value).__name__} of shape {list(value.shape)}"
+               if isinstance(value, (torch.Tensor, np.ndarray)) else f"{type(value).__name__} {str(value)[:40]!r}")
+        raise CheckpointError(f"{where}: expected {expected}, got {got}")
+
+    if isinstance(template, torch.Tensor):
+        if not (isinstance(value, torch.Tensor) and value.dtype == template.dtype and value.shape == template.shape):
+            fail(f"a {template.dtype} tensor of shape {list(template.shape)}")
+    elif isinstance(template, np.ndarray):
+        if not (isinstance(value, np.ndarray) and value.dtype == template.dtype and value.shape == template.shape):
+            fail(f"a {template.dtype} array of shape {list(template.shape)}")
+    elif template is None or isinstance(template, (bool, str, bytes)):
+        if type(value) is not type(template):
+            fail(type(template).__name__)
+    elif isinstance(template, (int, np.integer)):
+        if type(value) is not int and not isinstance(value, np.integer):
+            fail("an integer")
+    elif isinstance(template, (float, np.floating)):
+        if type(value) not in (int, float) and not isinstance(value, (np.integer, np.floating)):
+            fail("a number")
+    elif isinstance(template, dict):
+        if not isinstance(value, dict):
+            fail("a table")
+        if set(value) != set(template):
+            missing, extra = sorted(map(str, set(template) - set(value))), sorted(map(str, set(value) - set(template)))
+            raise CheckpointError(f"{where}: " + "; ".join(
+                part for part in (f"missing {', '.join(missing[:5])}" if missing else "",
+                                  f"unknown {', '.join(e[:40] for e in extra[:5])}" if extra else "") if part))
+        for key in template:
+            check_against(value[key], template[key], f"{where}.{key}")
+    elif isinstance(template, (list, tuple)):
+        if type(value) is not type(template) or len(value) != len(template):
+            fail(f"a {type(template).__name__} of {len(template)}")
+        for i, (v, t) in enumerate(zip(value, template)):
+            check_against(v, t, f"{where}[{i}]")
+    else:
+        raise TypeError(f"{where}: no schema for a {type(template).__name__}")
 
 
 def snapshot_name(name: str) -> tuple[str, int | None]:
@@ -286,7 +394,9 @@ def convert(old: str | Path, new: str | Path) -> Path:
     old, new = Path(old), Path(new)
     if old.is_dir():  # a run folder: its latest checkpoint
         old = old / "checkpoints" / "latest.pt"
-    with open(old, "rb") as f:
+    from integration.safefile import open_input
+
+    with open_input(old, 1 << 40, "checkpoint") as f:  # a regular file only: never a FIFO or a device
         head = f.read(9)
     if head[8:9] == b"{" or not (head[:4] == b"PK\x03\x04" or head[:1] == b"\x80"):
         # only a torch.save zip or a bare pickle is unpickled: anything else (a safe checkpoint
@@ -370,6 +480,24 @@ def latest(run_dir: str | Path) -> Path:
                 f"loaded); if you trust it, convert it with: uv run yomi checkpoint convert {run_dir}")
         raise FileNotFoundError(f"no checkpoint at {path}")
     return path
+
+
+RUN_FILES = ("checkpoints", "config.json", "metrics.jsonl", "metrics.csv", "eval.jsonl", "summary.json")
+
+
+def check_new_run_dir(run_dir: str | Path | None) -> None:
+    """ValueError (one line) where `run_dir` already holds a run: a new run never replaces another's
+    checkpoints or truncates its metrics; that run is continued with --resume, or another folder
+    is named.  A missing or unrelated folder is fine."""
+    if run_dir is None:
+        return
+    folder = Path(run_dir)
+    if folder.exists() and not folder.is_dir():
+        raise ValueError(f"--run-dir {run_dir} is not a folder")
+    held = [name for name in RUN_FILES if (folder / name).exists()]
+    if held:
+        raise ValueError(f"--run-dir {run_dir} already holds a run ({', '.join(held)}): continue it with "
+                         f"--resume {run_dir}, or name another folder")
 
 
 def prune(folder: Path, keep: int) -> None:

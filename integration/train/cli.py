@@ -16,7 +16,7 @@ import textwrap
 from pathlib import Path
 
 from .config import TrainConfig, load_file, merge, usable_cores
-from .envs import DEFAULT_ENV, ENVS
+from .envs import DEFAULT_ENV, ENVS, allow_cli_env
 
 SUMMARY_INDENT = 18  # the summary's labels ("run folder        ") are this wide
 
@@ -71,10 +71,15 @@ def _value(text: str):
         return lowered == "true"
     if lowered in ("none", "null"):
         return None
+    if len(text) > MAX_SET_CHARS:
+        raise ValueError(f"--set: a value longer than {MAX_SET_CHARS} characters")
     try:
         return ast.literal_eval(text)
-    except (ValueError, SyntaxError):
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):  # TypeError: {{}} (unhashable)
         return text
+
+
+MAX_SET_CHARS = 4096
 
 
 def overrides_from(args) -> dict:
@@ -82,6 +87,7 @@ def overrides_from(args) -> dict:
     keys = ("env", "p1", "p2", "minutes", "steps", "device", "num_envs", "seed", "run_dir", "opponent", "init",
             "vec_workers")
     out = {k: getattr(args, k) for k in keys}
+    allow_cli_env(args.env)  # the command line, and only it, may name an env of its own module
     for item in args.set:
         key, _, value = item.partition("=")
         out[key.strip().replace("-", "_")] = _value(value.strip())
@@ -112,9 +118,11 @@ def cuda_env_hint(cfg: TrainConfig, cores: int) -> str | None:
     "GPU check"), one worker per core with 4 cores left to the trainer.  None where it does not apply."""
     if not cfg.device.startswith("cuda") or cfg.vec_backend != "native" or cores < 4:
         return None
+    from .config import MAX_NUM_ENVS
+
     workers = max(2, cores - 4)
     return (f"train-selfplay: note: the env steps in this process, which a GPU run waits on; on this machine's "
-            f"{cores} cores, --set vec_backend=multiprocessing --vec-workers {workers} --num-envs {1024 * workers} "
+            f"{cores} cores, --set vec_backend=multiprocessing --vec-workers {workers} --num-envs {min(1024 * workers, MAX_NUM_ENVS)} "
             f"trains several times faster (docs/TRAINING.md, \"CUDA\")")
 
 
@@ -143,9 +151,9 @@ def main(argv: list[str] | None = None) -> int:
     from . import distributed
     from .trainer import Trainer, TrainingDiverged  # torch is imported only once the arguments are fine
 
-    overrides = overrides_from(args)
     rank = 0
     try:  # a bad setting, file or character name is a one-line error, not a traceback
+        overrides = overrides_from(args)
         file_settings = load_file(args.config) if args.config else {}
         cls = Trainer
         if distributed.launched():  # started by torchrun: one rank of a data-parallel run
@@ -163,6 +171,11 @@ def main(argv: list[str] | None = None) -> int:
                     if overrides.get(key) is None and key not in file_settings:
                         overrides[key] = value
             cfg = merge(merge(TrainConfig(), file_settings), overrides)
+            # a folder holding a run is resumed (--resume) or refused, never overwritten; every rank
+            # checks (each would otherwise wait for a refused rank 0), all before rank 0 writes, which
+            # it does only after the trainers' first collective call
+            from .checkpoint import check_new_run_dir
+            check_new_run_dir(cfg.run_dir)
             trainer = cls(cfg, display=display)
     except (OSError, ValueError, KeyError, TypeError) as exc:  # TOML / JSON errors are ValueErrors
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc

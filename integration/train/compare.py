@@ -115,6 +115,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--device", default="cpu")
     p.add_argument("--threads", type=int, default=1, help="torch CPU threads (small nets: 1 is robust)")
     args = p.parse_args(argv)
+    from .envs import allow_cli_env
+
+    allow_cli_env(args.env)
     torch.set_num_threads(args.threads)
     seconds = None if args.minutes is None else args.minutes * 60.0
 

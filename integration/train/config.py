@@ -20,7 +20,9 @@ DEFAULT_MINUTES = 15.0  # the budget of a bare `train-selfplay` (a 2-core CPU ma
 @dataclass
 class TrainConfig:
     # environment
-    env: str = DEFAULT_ENV  # a name of envs.ENVS, or module:attribute naming an EnvEntry (envs.py)
+    # a name of envs.ENVS, or module:attribute naming an EnvEntry that the command line's --env (or
+    # the program) allowed: a settings file or a checkpoint never chooses what is imported (envs.py)
+    env: str = DEFAULT_ENV
     p1: str = "ninja"
     p2: str = "ninja"
     num_envs: int = 128  # matches played at once; agents = 2 * num_envs
@@ -196,8 +198,25 @@ class TrainConfig:
     def validate(self) -> "TrainConfig":
         """Every setting of the right type and in range, else a ValueError that names it."""
         self._check_types()
+        from .envs import check_env_name
+
+        check_env_name(self.env)  # before anything is imported or built
         checks = [
             (self.num_envs >= 1, "num_envs must be at least 1"),
+            (0 <= self.torch_threads <= MAX_TORCH_THREADS,
+             f"torch_threads must be in 0 .. {MAX_TORCH_THREADS} (0: torch's default), got {self.torch_threads}"),
+            (not isinstance(self.vec_workers, int) or self.vec_workers <= MAX_WORKERS,
+             f"vec_workers must be at most {MAX_WORKERS}, got {self.vec_workers!r}"),
+            (-(2**63) <= self.seed < 2**63, f"seed must be a 64-bit integer, got {self.seed}"),
+            (self.keep_checkpoints >= 0 and self.checkpoint_interval >= 1 and self.eval_interval >= 0,
+             "keep_checkpoints and eval_interval must be at least 0, checkpoint_interval at least 1"),
+            (max(self.final_eval_rounds, self.final_search_rounds, self.eval_snapshots) <= MAX_ROUNDS
+             and min(self.final_eval_rounds, self.eval_snapshots) >= 0,
+             f"final_eval_rounds, final_search_rounds and eval_snapshots must be in 0 .. {MAX_ROUNDS}"),
+            (self.update_epochs <= MAX_EPOCHS, f"update_epochs must be at most {MAX_EPOCHS}, got {self.update_epochs}"),
+            (self.pool_size <= MAX_POOL, f"pool_size must be at most {MAX_POOL}, got {self.pool_size}"),
+            (len(self.notes) <= 256 and len(json.dumps(self.notes, default=str)) <= 1 << 16,
+             "notes must hold at most 256 entries and 64 KB"),
             (self.horizon >= 1, "horizon must be at least 1"),
             (self.num_minibatches >= 1 and self.batch_size >= self.num_minibatches,
              f"num_minibatches must be between 1 and the batch size ({self.batch_size})"),
@@ -210,6 +229,7 @@ class TrainConfig:
             (self.horizon <= MAX_HORIZON, f"horizon must be at most {MAX_HORIZON}, got {self.horizon}"),
             (self.batch_size <= MAX_BATCH, f"the batch (horizon x 2 x num_envs = {self.batch_size:,} agent steps) "
                                            f"must be at most {MAX_BATCH:,}"),
+            (self.num_envs <= MAX_NUM_ENVS, f"num_envs must be in 1 .. {MAX_NUM_ENVS:,}, got {self.num_envs}"),
             (self.device.split(":")[0] in ("cpu", "cuda"), f"device must be cpu or cuda[:N], not {self.device!r}"),
             (not (self.cuda_rehearsal and self.device.startswith("cuda")),
              "cuda_rehearsal runs the CUDA path on the CPU: use it with device cpu"),
@@ -304,6 +324,14 @@ class TrainConfig:
 
 
 MAX_HIDDEN = 16384
+# Matches of the training env: a C match is about 360 KB, so 16,384 of them are about 6 GB (the
+# GPU hint's 1,024 per worker on 16 cores fits); 65,536 would be 23 GB
+MAX_NUM_ENVS = 16384
+MAX_TORCH_THREADS = 1024  # past any machine's cores: more threads only stall (100,000 hangs in OpenMP)
+MAX_WORKERS = 1024  # env or update processes
+MAX_ROUNDS = 1000  # evaluation rounds and snapshots played: each is a loop over matches
+MAX_EPOCHS = 10_000
+MAX_POOL = 100_000  # self-play snapshots kept (each a network in memory)
 MAX_LAYERS = 16
 MAX_HORIZON = 4096
 # Matches of one evaluation env (a C match is about 360 KB: 4,096 of them 1.5 GB), so that a crafted
@@ -341,10 +369,15 @@ def cpu_has_native_bf16() -> bool:
         return False
 
 
+MAX_SETTINGS_BYTES = 1 << 20  # a settings file is a few hundred bytes
+
+
 def load_file(path: str | Path) -> dict:
     """A TOML or JSON file of TrainConfig fields (TOML may nest them under [train])."""
+    from integration.safefile import read_text_input
+
     path = Path(path)
-    text = path.read_text()
+    text = read_text_input(path, MAX_SETTINGS_BYTES, "settings file")  # a regular file only: never a FIFO or device
     try:
         data = json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
     except ValueError as exc:  # JSONDecodeError and TOMLDecodeError

@@ -4,9 +4,13 @@ Each entry makes an env (a ``pufferlib.PufferEnv`` with ``action_spec``; see
 integration/env/spec.py) and names the scripted baseline evaluation plays against.  The default
 is the real game ("yomi", integration/env/env.py).  An env name is either a key of ``ENVS`` or
 ``"module:attribute"`` naming an :class:`EnvEntry` (the trainer's tests train on a tiny stand-in
-duel this way, ``support.toyenv:ENV``, which lives with the tests); a dotted name resolves in
-every worker process too, with no registration step.  (Kept import-light: config.py reads
-DEFAULT_ENV.)
+duel this way, ``support.toyenv:ENV``, which lives with the tests).
+
+Contract: a ``module:attribute`` name is imported only once code has allowed it with
+:func:`allow_module_env` (the command line's ``--env`` does; a program may); a name that comes
+from a settings file or a checkpoint's config never chooses what is imported, and an unallowed
+one is refused (:func:`check_env_name`) before anything is built.  Worker processes get the
+resolved :class:`EnvEntry` itself.  (Kept import-light: config.py reads DEFAULT_ENV.)
 """
 from __future__ import annotations
 
@@ -42,6 +46,37 @@ ENVS: dict[str, EnvEntry] = {
 }
 
 
+# module:attribute env names this process's own code allowed (allow_module_env); nothing loaded adds to it
+_ALLOWED: set[str] = set()
+
+
+def allow_module_env(name: str) -> None:
+    """Allow ``name`` ("module:attribute" naming an EnvEntry) as an env of this process: for the
+    command line's ``--env`` and for programs, never for a name read from a file."""
+    if ":" not in name:
+        raise ValueError(f"env {name!r}: expected module:attribute")
+    _ALLOWED.add(name)
+
+
+def allow_cli_env(name: str | None) -> None:
+    """A command line's ``--env``: allowed where it is a module:attribute (a registry name or None
+    needs nothing).  Only command lines call this, with what the user typed."""
+    if name is None or name in ENVS:
+        return
+    if ":" not in name:
+        raise SystemExit(f"unknown env {name!r}; known: {', '.join(ENVS)} (or module:attribute naming an EnvEntry)")
+    allow_module_env(name)
+
+
+def check_env_name(name, where: str = "env") -> None:
+    """ValueError unless `name` is a key of ENVS or a module:attribute this process allowed."""
+    if isinstance(name, str) and (name in ENVS or name in _ALLOWED):
+        return
+    shown = repr(name)[:80]
+    raise ValueError(f"{where} must be one of {', '.join(sorted(ENVS))}, not {shown} (a module:attribute env is "
+                     f"taken from the command line's --env only, never from a file)")
+
+
 def _resolve(target: str):
     module, name = target.split(":")
     try:
@@ -51,9 +86,13 @@ def _resolve(target: str):
 
 
 def entry(name: str) -> EnvEntry:
-    """The EnvEntry of a name in ``ENVS`` or of a ``"module:attribute"`` naming one."""
+    """The EnvEntry of a name in ``ENVS`` or of an allowed ``"module:attribute"`` naming one
+    (ValueError for any other name, before anything is imported)."""
+    if isinstance(name, EnvEntry):
+        return name
     if name in ENVS:
         return ENVS[name]
+    check_env_name(name)
     if ":" in name:
         found = _resolve(name)
         if isinstance(found, EnvEntry):
@@ -62,7 +101,7 @@ def entry(name: str) -> EnvEntry:
     raise SystemExit(f"unknown env {name!r}; known: {', '.join(ENVS)} (or module:attribute naming an EnvEntry)")
 
 
-def env_factory(name: str) -> Callable:
+def env_factory(name: "str | EnvEntry") -> Callable:
     return _resolve(entry(name).factory)
 
 
@@ -103,7 +142,7 @@ def make_env(name: str, num_envs: int, seed: int, p1: str = "ninja", p2: str = "
     # overwork: PufferLib refuses more workers than physical cores, but "auto" counts the cores this
     # process may run on (config.py), hyperthreads included, and an explicit count is the user's choice
     extra = dict(num_workers=workers, batch_size=workers, overwork=True) if backend == "multiprocessing" else {}
-    creator = functools.partial(_in_worker, name)
+    creator = functools.partial(_in_worker, entry(name))  # the entry: a worker process allows nothing itself
     env = pufferlib.vector.make(creator, env_kwargs=kwargs, backend=vec, num_envs=workers, seed=seed, **extra)
     if backend == "multiprocessing":
         atexit.register(_stop_workers, list(env.processes))
@@ -121,7 +160,7 @@ def _stop_workers(processes: list) -> None:
             p.terminate()
 
 
-def _in_worker(name: str, **kwargs):
+def _in_worker(name: "str | EnvEntry", **kwargs):
     """Make the env; in a worker process, ignore Ctrl-C: the trainer (the main process) handles
     it, finishes its update and saves a checkpoint, which needs the workers alive."""
     if multiprocessing.current_process().name != "MainProcess":

@@ -42,14 +42,48 @@ CSV_COLUMNS = [
 TIME_PARTS = ("env", "forward", "update", "eval", "other")  # the time/* columns, where an update's time goes
 
 
+LOGS = ("metrics.jsonl", "metrics.csv", "eval.jsonl")
+MAX_LOG_BYTES = 512 << 20  # a log of a run: about 2 KB an update
+
+
+def check_run_logs(run_dir: Path) -> None:
+    """A resumed run folder's logs are regular files within MAX_LOG_BYTES (UnsafeFileError, a
+    ValueError of one line, otherwise): never a FIFO or a device that reading or appending would
+    block on, never gigabytes to read.  Checked before a resumed run builds anything."""
+    from integration.safefile import check_output, open_input
+
+    for name in LOGS:
+        path = Path(run_dir) / name
+        if path.exists() or path.is_symlink():
+            check_output(path, "the run's log")
+            open_input(path, MAX_LOG_BYTES, "the run's log").close()
+
+
+def _rows(path: Path) -> list[dict]:
+    """The rows of a JSON-lines log (a regular file within MAX_LOG_BYTES): each an object with an
+    integer update; other lines are left out (the log is rewritten from the rows kept)."""
+    from integration.safefile import read_text_input
+
+    rows = []
+    for line in read_text_input(path, MAX_LOG_BYTES, "the run's log").splitlines():
+        try:
+            row = json.loads(line) if line.strip() else None
+        except (ValueError, RecursionError):
+            continue
+        if isinstance(row, dict) and type(row.get("update")) is int:
+            rows.append(row)
+    return rows
+
+
 class MetricsLog:
     def __init__(self, run_dir: Path):
         self.run_dir = run_dir
         self.jsonl = run_dir / "metrics.jsonl"
         self.csv = run_dir / "metrics.csv"
         self.rows: list[dict] = []
+        check_run_logs(run_dir)
         if self.jsonl.exists():  # a resumed run appends to its files
-            self.rows = [json.loads(line) for line in self.jsonl.read_text().splitlines() if line.strip()]
+            self.rows = _rows(self.jsonl)
         if not self.csv.exists():
             with open(self.csv, "w", newline="") as f:
                 csv.writer(f).writerow(CSV_COLUMNS)
@@ -106,7 +140,7 @@ def read_evaluations(run_dir: Path) -> list[dict]:
     path = Path(run_dir) / "eval.jsonl"
     if not path.exists():
         return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    return _rows(path)
 
 
 def eval_results(ev: dict) -> dict[str, dict]:

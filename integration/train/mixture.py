@@ -204,8 +204,8 @@ def main(argv=None) -> int:
                     help="draw a member for each decision (default) or for each match")
     args = ap.parse_args(argv)
     try:
-        if args.pool < 0:
-            raise ValueError("--pool must be >= 0")
+        if not 0 <= args.pool <= MAX_MEMBERS:
+            raise ValueError(f"--pool must be in 0 .. {MAX_MEMBERS}, got {args.pool}")
         if not args.out.endswith(ckpt.SUFFIX):
             raise ValueError(f"the mixture is written as a checkpoint: its name ends in {ckpt.SUFFIX}")
         state = build(args.checkpoints, args.pool, args.weights, args.per)

@@ -33,7 +33,7 @@ def _checkpoint_agent(path: str, spec, device: torch.device):
     refused with the command that converts it); a checkpoint of another env or character set
     (another action layout) is refused."""
     file, _ = ckpt.snapshot_name(path)
-    if not Path(file).is_file():
+    if not Path(file).exists():  # a FIFO or a device: the loader refuses it by name
         raise FileNotFoundError(f"no checkpoint at {file} (a policy is random, scripted, search[:...], a .safetensors "
                                 "file or a pool snapshot FILE.safetensors:u<update>)")
     state = ckpt.load_agent(path)
@@ -82,7 +82,7 @@ def load_init(path: str, spec, hidden: int, layers: int) -> dict:
     """The policy weights of a checkpoint for ``--init`` (read by the safe loader): its layout and
     its network's size must be this run's (set --set hidden=/layers= to the checkpoint's)."""
     file, _ = ckpt.snapshot_name(path)
-    if not Path(file).is_file():
+    if not Path(file).exists():  # a FIFO or a device: the loader refuses it by name
         raise FileNotFoundError(f"--init: no checkpoint at {file}")
     state = ckpt.load_agent(path)
     if state.get("spec") is not None and state["spec"] != spec.describe():

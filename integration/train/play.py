@@ -33,6 +33,8 @@ import numpy as np
 from integration.env import obs as O
 
 MAX_MATCHES = 1_000_000      # --matches: hours of play already; a larger count is a typo, not a plan
+MAX_PLAY_ENVS = 4096        # --envs: matches of one env, about 360 KB each (1.5 GB), as an evaluation env's limit
+MAX_TURNS = 10_000_000      # --max-turns: the loop of one match
 MAX_SEED = 2 ** 63 - 1       # --seed: numpy's and torch's generators take it (and P2's seed + 1) as it is
 
 
@@ -244,8 +246,8 @@ def check_args(args) -> Optional[dict]:
         except KeyError as exc:
             raise UsageError(f"{option}: {exc.args[0]}") from None
     _int_in("--matches", args.matches, 1, MAX_MATCHES)
-    _int_in("--envs", args.envs, 1, MAX_ENVS)
-    _int_in("--max-turns", args.max_turns, 1)
+    _int_in("--envs", args.envs, 1, min(MAX_ENVS, MAX_PLAY_ENVS))
+    _int_in("--max-turns", args.max_turns, 1, MAX_TURNS)
     _int_in("--seed", args.seed, 0, MAX_SEED)
     if args.record and args.matches > 1:
         raise UsageError("--record records one match; leave it out with --matches")
@@ -326,7 +328,9 @@ def main(argv=None) -> int:
                     print(f"{res[key[:2]]}: {d['decisions']} decisions, wall time per decision median "
                           f"{d['median_ms']:.1f} ms, 95th percentile {d['p95_ms']:.1f} ms{cpu}")
             if args.json:
-                with open(args.json, "w") as f:
+                from integration.safefile import open_output
+
+                with open_output(args.json, "w", "--json") as f:  # a regular file only: never a FIFO
                     json.dump(res, f, indent=1)
             return 0
         res = play_match(args.p1, args.p2, args.c1, args.c2, args.seed, args.record, settings, args.max_turns,

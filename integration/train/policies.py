@@ -91,7 +91,7 @@ def _snapshot_name(text: str) -> tuple[str, Optional[int]]:
 
 def _checkpoint(path: str, text: str, what: str = "checkpoint") -> str:
     file, _ = _snapshot_name(path)
-    if not Path(file).is_file():
+    if not Path(file).exists():  # a FIFO or a device: the loader refuses it by name
         raise PolicyNameError(f"policy {text!r}: no {what} file at {file} (policies: {POLICY_HELP})")
     return path
 
@@ -173,7 +173,7 @@ def _load_checkpoint(path: str, characters: Optional[tuple] = None, any_pairing:
     from integration.train import checkpoint as ckpt
 
     file, _ = ckpt.snapshot_name(path)
-    if not Path(file).is_file():
+    if not Path(file).exists():  # a FIFO or a device: the loader refuses it by name
         raise FileNotFoundError(f"no checkpoint at {file} (policies: {POLICY_HELP})")
     state = ckpt.load_agent(path)
     spec = O.action_spec()

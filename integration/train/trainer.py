@@ -227,6 +227,7 @@ class Trainer:
         self.selfplay.reassign(np.ones(cfg.num_envs, dtype=bool))
 
         self.run_dir = Path(run_dir or cfg.run_dir or Path("runs") / datetime.now().strftime("%Y%m%d-%H%M%S"))
+        self.resumed = False  # set by resume(): only a resumed run may write into a folder that holds one
         self.display = Display(display, cfg.print_interval_s)
         self.display.update_beside = self.update_beside
 
@@ -243,7 +244,10 @@ class Trainer:
     # ----- the loop ----------------------------------------------------------------------
     def run(self, max_updates: int | None = None) -> dict:
         """Train until the budget is spent (or `max_updates` more updates, or Ctrl-C), then end the
-        run: final evaluation, recording, plots, summary."""
+        run: final evaluation, recording, plots, summary.  A run folder that already holds a run
+        is only written by that run resumed (ValueError otherwise, before anything is written)."""
+        if not self.resumed and self.update_count == 0:
+            ckpt.check_new_run_dir(self.run_dir)
         self.run_dir.mkdir(parents=True, exist_ok=True)
         (self.run_dir / "config.json").write_text(json.dumps(self.cfg.to_dict(), indent=2))
         self.metrics = MetricsLog(self.run_dir)
@@ -1132,6 +1136,122 @@ class Trainer:
             self.selfplay.reassign(np.ones(self.cfg.num_envs, dtype=bool))
         ckpt.set_rng_state(state["rng"])
 
+    MAX_COUNT = 1 << 62  # updates and agent steps: past any run, within an int64 tensor
+
+    def check_state(self, state: dict) -> None:
+        """The schema of a trainer checkpoint, checked before any of it is used (CheckpointError, a
+        ValueError of one line naming the field): every part this build saves, of the form this
+        trainer's own state has (its config decides the shapes: the network's weights and the
+        optimizer's moments, the RNG states, the observations, the per-match arrays, the self-play
+        state), counts that are non-negative integers, a clock that is a finite number, and RNG
+        states each generator accepts.  The env's snapshot is the env's own to check (set_state)."""
+        def fail(field: str, message: str):
+            raise ckpt.CheckpointError(f"the checkpoint's {field}: {message}")
+
+        template = self.state_dict()
+        optional = {"behaviour", "behaviour_version", "best", "best_policy", "env"}
+        missing = sorted(set(template) - optional - set(state))
+        if missing:
+            fail(", ".join(missing), "missing")
+        unknown = sorted(str(k)[:40] for k in set(state) - set(template))
+        if unknown:
+            fail(", ".join(unknown[:5]), "not a part of a trainer checkpoint")
+        for key in ("update", "global_step"):
+            if type(state[key]) is not int or not 0 <= state[key] <= self.MAX_COUNT:
+                fail(key, f"expected an integer in 0 .. 2^62, got {str(state[key])[:40]!r}")
+        elapsed = state["elapsed_s"]
+        if type(elapsed) not in (int, float) or not (math.isfinite(elapsed) and elapsed >= 0):
+            fail("elapsed_s", f"expected a finite number of seconds >= 0, got {str(elapsed)[:40]!r}")
+        if state.get("behaviour_version") is not None and type(state["behaviour_version"]) is not int:
+            fail("behaviour_version", "expected an integer")
+        weights = template["policy"]
+        ckpt.check_against(state["policy"], weights, "the checkpoint's policy")
+        for key in ("behaviour", "best_policy"):
+            if state.get(key) is not None:
+                ckpt.check_against(state[key], weights, f"the checkpoint's {key}")
+        self._check_optimizer(state["optimizer"])
+        for key in ("next_obs", "ep_return", "ep_len", "update_gen", "selfplay_rng"):
+            ckpt.check_against(state[key], template[key], f"the checkpoint's {key}")
+        if not torch.isfinite(state["next_obs"]).all() or not np.isfinite(state["ep_return"]).all() \
+                or (state["ep_len"] < 0).any():
+            fail("next_obs, ep_return or ep_len", "numbers that are not finite, or a negative match length")
+        rng = dict(template["rng"])
+        if isinstance(state["rng"], dict) and "cuda" in state["rng"]:  # a GPU run's: restored only on a GPU
+            cuda = state["rng"]["cuda"]
+            if not (isinstance(cuda, list) and len(cuda) <= 64 and all(isinstance(t, torch.Tensor) and t.dtype == torch.uint8
+                                                                        and t.dim() == 1 and t.numel() <= 64 for t in cuda)):
+                fail("rng.cuda", "expected a list of CUDA generator states")
+            rng["cuda"] = cuda
+        ckpt.check_against(state["rng"], rng, "the checkpoint's rng")
+        try:  # each generator's own check of its state, on a throwaway generator
+            torch.Generator().set_state(state["rng"]["torch"])
+            torch.Generator().set_state(state["update_gen"])
+            np.random.RandomState().set_state(state["rng"]["numpy"])
+            __import__("random").Random().setstate(state["rng"]["python"])
+            np.random.PCG64().state = state["selfplay_rng"]
+        except (ValueError, TypeError, OverflowError, RuntimeError) as exc:
+            fail("rng", f"a state its generator refuses ({str(exc)[:120]})")
+        self._check_selfplay(state["selfplay"], template["selfplay"])
+        ratings = state["ratings"]
+        ok = (isinstance(ratings, dict) and set(ratings) == {"anchor", "results"} and isinstance(ratings["anchor"], str)
+              and isinstance(ratings["results"], dict) and len(ratings["results"]) <= 1_000_000
+              and all(isinstance(k, str) and k.count("\t") == 1 and isinstance(v, list) and len(v) <= 16
+                      and all(type(x) in (int, float) and math.isfinite(x) and x >= 0 for x in v)
+                      for k, v in ratings["results"].items()))
+        if not ok:
+            fail("ratings", "expected an anchor name and results of pairs of names, each a few counts >= 0")
+
+    def _check_optimizer(self, saved) -> None:
+        """Adam's state: the groups of this run's optimizer (same parameters, settings of the same
+        types) and, per parameter, its step and two moments of the parameter's shape."""
+        where = "the checkpoint's optimizer"
+        mine = self._optimizer_state()
+        if not isinstance(saved, dict) or set(saved) != {"state", "param_groups"}:
+            raise ckpt.CheckpointError(f"{where}: expected a table of state and param_groups")
+        groups = saved["param_groups"]
+        if not isinstance(groups, list) or len(groups) != len(mine["param_groups"]):
+            raise ckpt.CheckpointError(f"{where}.param_groups: expected a list of {len(mine['param_groups'])}")
+        for i, (g, t) in enumerate(zip(groups, mine["param_groups"])):
+            if not isinstance(g, dict) or set(g) != set(t) or type(g["params"]) is not list or g["params"] != t["params"]:
+                raise ckpt.CheckpointError(f"{where}.param_groups[{i}]: not this run's parameters and settings")
+            for key in t:
+                if key not in ("params", "capturable") and t[key] is not None:
+                    ckpt.check_against(g[key], t[key], f"{where}.param_groups[{i}].{key}")
+        params = {i: p for i, p in enumerate(self.policy.parameters())}
+        state = saved["state"]
+        if not isinstance(state, dict) or not set(state) <= set(params):
+            raise ckpt.CheckpointError(f"{where}.state: expected a table by parameter number (0 .. {len(params) - 1})")
+        for i, s in state.items():
+            p = params[i]
+            ckpt.check_against(s, {"step": torch.zeros((), dtype=torch.float32),
+                                   "exp_avg": torch.zeros(p.shape, dtype=p.dtype),
+                                   "exp_avg_sq": torch.zeros(p.shape, dtype=p.dtype)}, f"{where}.state[{i}]")
+
+    def _check_selfplay(self, saved, template: dict) -> None:
+        """The self-play pool (snapshot numbers and their networks) or the fixed opponent's state,
+        of this run's form: its per-match arrays of this run's shapes, seats 0 or 1."""
+        where = "the checkpoint's selfplay"
+        if not isinstance(saved, dict) or set(saved) - {"member"} != set(template) - {"member"}:
+            raise ckpt.CheckpointError(f"{where}: expected the parts {', '.join(sorted(template))}")
+        for key, value in template.items():
+            if key == "pool":
+                if not (isinstance(saved["pool"], list) and len(saved["pool"]) <= self.cfg.pool_size + 1
+                        and all(type(u) is int for u in saved["pool"])):
+                    raise ckpt.CheckpointError(f"{where}.pool: expected at most pool_size + 1 snapshot numbers")
+            elif key == "snapshots":
+                snaps = saved["snapshots"]
+                if not isinstance(snaps, dict) or len(snaps) > self.cfg.pool_size + 1:
+                    raise ckpt.CheckpointError(f"{where}.snapshots: expected at most pool_size + 1 snapshots")
+                for sid, snap in snaps.items():
+                    if type(sid) is not int:
+                        raise ckpt.CheckpointError(f"{where}.snapshots: a snapshot number that is no integer")
+                    ckpt.check_against(snap, {"policy": self.policy.state_dict()}, f"{where}.snapshots[{sid}]")
+            elif key != "member":  # the fixed opponent checks its mixture's members itself
+                ckpt.check_against(saved[key], value, f"{where}.{key}")
+        seats = saved.get("learner_seat")
+        if isinstance(seats, np.ndarray) and not np.isin(seats, (0, 1)).all():
+            raise ckpt.CheckpointError(f"{where}.learner_seat: seats other than 0 and 1")
+
     @staticmethod
     def _checked_best(best) -> dict:
         """A checkpoint's record of the run's agent (_keep_best), checked: {} or the update, step
@@ -1170,7 +1290,10 @@ class Trainer:
         """Continue a run from its latest checkpoint; `overrides` (e.g. a longer budget) win."""
         from .config import merge
 
+        from .logger import check_run_logs
+
         state = ckpt.load(ckpt.latest(run_dir))
+        check_run_logs(Path(run_dir))  # its logs are appended to: regular files of bounded size
         cfg = merge(TrainConfig.from_dict(state["config"]), overrides or {})
         fixed = ("env", "p1", "p2", "num_envs", "hidden", "layers", "vec_backend", "vec_workers", "opponent")
         changed = [k for k in fixed if getattr(cfg, k) != state["config"].get(k)]
@@ -1186,7 +1309,13 @@ class Trainer:
             raise ValueError(f"{run_dir}: its checkpoint's config names hidden={cfg.hidden}, layers={cfg.layers}, "
                              f"its weights hidden={hidden}, layers={layers}")
         trainer = cls(cfg, run_dir=run_dir, display=display)
-        trainer.load_state_dict(state)
+        trainer.resumed = True
+        try:
+            trainer.check_state(state)  # every field's type and shape, before any of it is used
+            trainer.load_state_dict(state)
+        except BaseException:
+            trainer.close()
+            raise
         return trainer
 
     # ----- the end -----------------------------------------------------------------------

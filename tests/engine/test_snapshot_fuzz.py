@@ -53,6 +53,18 @@ def test_fuzzed_snapshots_are_refused_or_run_cleanly(fuzzer):
     _fuzz(fuzzer, 1500, 1)
 
 
+def test_the_validator_reads_no_bool_before_its_byte_is_checked(fuzzer):
+    """Seed 105 once found undefined behaviour in the validator itself (a fighter's ``initialized``
+    read as a bool before its byte was checked: UBSan's "load of value 65"); the sanitizers are
+    built with -fno-sanitize-recover, so any such report fails the run."""
+    _fuzz(fuzzer, 1500, 105)
+
+
+@pytest.mark.slow
+def test_fuzzed_snapshots_100k(fuzzer):
+    _fuzz(fuzzer, 100_000, 7)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", [2, 3, 4, 5, 6])
 def test_fuzzed_snapshots_long(fuzzer, seed):
@@ -147,6 +159,7 @@ CRAFTED = [
     ("vars_off", 8), ("stance", 60000), ("queued_action", 9999), ("n_states", 127), ("sm_state", 126),
     ("sm_state", -2), ("current_hurtbox", 100), ("hit_n", 17), ("facing", 3), ("is_fighter", 2), ("is_fighter", 0),
     ("hbd_host", 100000), ("creator", 1), ("err", 99), ("n_objs", 33), ("n_gone", -1), ("slot_used", 7),
+    ("hp", 2 ** 31 - 1), ("hp", -1), ("hp", 2 ** 24 + 1),
 ]
 
 
@@ -199,3 +212,82 @@ def test_untouched_snapshot_loads_and_chars_must_agree(played):
     with pytest.raises(ValueError, match="differs from the saved chars"):
         batch.set_state(snapshot, swapped)
     assert batch.get_state() == snapshot
+
+
+# ------------------------------------------------------------------------------------------------
+# the guarantee for an accepted snapshot: its masks are its matches', so play goes on
+# ------------------------------------------------------------------------------------------------
+def _mutants(snapshot: bytes, layout: dict, n: int, cases: int, seed: int):
+    """(description, bytes) of `cases` mutants of the matches in `snapshot`, checksum resealed: a
+    field of the layout set to a boundary value, or a byte of a match overwritten."""
+    from yomi._native import EnvBatch
+
+    rng = np.random.default_rng(seed)
+    base = layout["header"] + layout["scalars"] + n * 2 * layout["mask"] * 4 + n * 2
+    fields = sorted(layout["fields"])
+    boundary = [0, 1, 2, -1, 3, 7, 255, 2 ** 15 - 1, 2 ** 31 - 1, -(2 ** 31)]
+    for _ in range(cases):
+        data = bytearray(snapshot)
+        slot = int(rng.integers(n))
+        if rng.random() < 0.6:
+            name = fields[int(rng.integers(len(fields)))]
+            off, size = layout["fields"][name]
+            value = boundary[int(rng.integers(len(boundary)))] if rng.random() < 0.7 else int(rng.integers(-64, 64))
+            at = base + slot * layout["match"] + off
+            data[at:at + size] = (value & ((1 << (8 * size)) - 1)).to_bytes(size, "little")
+            what = f"slot {slot} {name}={value}"
+        else:
+            at = base + slot * layout["match"] + int(rng.integers(layout["match"]))
+            data[at] = int(rng.integers(256))
+            what = f"slot {slot} byte {at - base - slot * layout['match']}={data[at]}"
+        struct.pack_into("=Q", data, 48, EnvBatch.snapshot_checksum(bytes(data[layout["header"]:])))
+        yield what, bytes(data)
+
+
+def _play_on_accepted_mutants(cases: int, seed: int) -> dict:
+    native = pytest.importorskip("yomi._native")
+    if not hasattr(native, "EnvBatch"):
+        pytest.skip("the C env is not built")
+    import zlib
+
+    from integration.env.baselines import random_legal_actions
+    from integration.env.env import YomiEnv
+
+    env = YomiEnv(num_envs=2, seed=seed, p1="ninja", p2="wizard", backend="c")
+    env.reset()
+    rng = np.random.default_rng(seed)
+    for _ in range(30):
+        env.step(random_legal_actions(env.observations, rng))
+    state = env.get_state()
+    snapshot = zlib.decompress(state["backend"]["batch"])
+    layout = native.EnvBatch.snapshot_layout()
+    counts = {"refused": 0, "accepted": 0}
+    for what, data in _mutants(snapshot, layout, 2, cases, seed):
+        mutant = dict(state, backend=dict(state["backend"], batch=zlib.compress(data, 1)))
+        try:
+            env.set_state(mutant)
+        except ValueError:
+            counts["refused"] += 1
+            continue
+        counts["accepted"] += 1
+        for _ in range(4):  # every action the masks allow is one the engine takes
+            try:
+                env.step(random_legal_actions(env.observations, rng))
+            except Exception as exc:
+                raise AssertionError(f"mutant {what}: {type(exc).__name__}: {exc}") from None
+        assert np.isfinite(env.observations).all(), what
+    return counts
+
+
+def test_accepted_mutants_play_on_with_the_masks_they_hold():
+    """A snapshot EnvBatch.set_state accepts holds the masks its matches give (recomputed from each
+    match on import and compared): played on from hundreds of accepted mutants, no action the masks
+    allow is refused, nothing raises, the observations stay finite."""
+    counts = _play_on_accepted_mutants(400, 11)
+    assert counts["accepted"] > 40 and counts["refused"] > 40, counts
+
+
+@pytest.mark.slow
+def test_accepted_mutants_play_on_long():
+    counts = _play_on_accepted_mutants(100_000, 12)
+    assert counts["accepted"] > 10_000, counts

@@ -308,3 +308,31 @@ def test_concurrent_calls_into_a_stepping_match_batch_are_refused():
             refused += 1
     t.join()
     assert refused > 0
+
+
+@pytest.mark.skipif(not _c_available(), reason="the C env is not built")
+def test_a_snapshot_zlib_bomb_stops_at_its_bound():
+    """A snapshot is decompressed only as far as its header says, at most MAX_MATCH_SNAPSHOT_BYTES a
+    match: a header claiming more, and a stream inflating past what its header claims (256 MB of
+    zeros in 250 KB), are refused, the env unchanged."""
+    import struct
+    import zlib
+
+    from integration.env.backends import MAX_MATCH_SNAPSHOT_BYTES
+
+    env = _env("c")
+    state = env.get_state()
+    before = env.backend.batch.get_state()
+    blob = zlib.decompress(state["backend"]["batch"])
+    claims = bytearray(blob)
+    struct.pack_into("=Q", claims, 40, 2 * MAX_MATCH_SNAPSHOT_BYTES + (1 << 20))  # the header's payload size
+    bomb = zlib.compressobj(1)
+    inflating = bomb.compress(blob) + bomb.compress(bytes(256 << 20)) + bomb.flush()
+    assert len(inflating) < 2 << 20
+    for data, message in ((zlib.compress(bytes(claims)), "more than the limit"),
+                          (inflating, "not the one its header states")):
+        bad = copy.deepcopy(state)
+        bad["backend"]["batch"] = data
+        with pytest.raises(ValueError, match=message):
+            env.set_state(bad)
+        assert env.backend.batch.get_state() == before

@@ -6,9 +6,13 @@ import numpy as np
 import torch
 
 from integration.train.config import TrainConfig
+from integration.train.envs import allow_module_env
 from integration.train.trainer import Trainer
 
 TOY = "support.toyenv:ENV"  # the trainer resolves the toy env (tests/support/toyenv.py) by this name
+# an env of the tests' own code, allowed as the command line's --env allows one (integration/train/envs.py):
+# here too, for the processes the tests start (tests/support/ranks.py), which do not read conftest.py
+allow_module_env(TOY)
 
 
 def small(**overrides) -> TrainConfig:

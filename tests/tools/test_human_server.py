@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from integration.env import obs as O
 from integration.env.env import check_action_obs, fallback_action
@@ -270,6 +271,16 @@ def test_bad_requests_are_refused_and_change_nothing(served):
         ("GET", "/etc/passwd", None, {}, 404, "no such"),
         ("POST", "/api/turn", None, {"raw": b" " * (70 * 1024)}, 413, "at most"),
     ]
+    # hostile bodies and headers: each a 4xx with one line, never a 500 with a traceback
+    cases += [
+        ("POST", "/api/turn", None, {"raw": b"[" * 20000 + b"]" * 20000}, 400, "malformed JSON"),
+        ("POST", "/api/turn", None, {"raw": b'{"match": ' + b"9" * 5000 + b"}"}, 400, "malformed JSON"),
+        ("POST", "/api/turn", None, {"raw": b'{"match": NaN}'}, 400, "malformed JSON"),
+        ("POST", "/api/turn", {"match": 1, "turn": 0, "action": good}, {"host": f" 127.0.0.1:{client.port}"}, 403,
+         "Host"),
+        ("POST", "/api/turn", {"match": 1, "turn": 0, "action": good}, {"host": f"127.0.0.1:{client.port} "}, 403,
+         "Host"),
+    ]
     # a data value the masks refuse for a move that has a head with a restricted choice
     for mv in panel["moves"]:
         for w in mv["heads"]:
@@ -294,6 +305,49 @@ def test_bad_requests_are_refused_and_change_nothing(served):
     status, out = client.request("POST", "/api/turn", {"match": 1, "turn": 0, "action": good})
     assert status == 409 and "turn 0 was already played" in out["error"], out
     assert snapshot(server.game.match) == after
+
+
+_JSON = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(-2**80, 2**80), st.floats(allow_nan=False),
+                               st.text(max_size=4)),
+                     lambda inner: st.one_of(st.lists(inner, max_size=5),
+                                             st.dictionaries(st.sampled_from(["match", "turn", "action", "x"]), inner,
+                                                             max_size=4)), max_leaves=30)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(path=st.sampled_from(["/api/preview", "/api/turn", "/api/rematch"]), body=_JSON)
+def test_request_body_fuzz(served, path, body):
+    """Any JSON body on any endpoint: played (200) or refused with a 4xx and one line, never a 500."""
+    server, client = served
+    status, out = client.request("POST", path, body)
+    assert status in (200, 400, 409, 413, 422), (status, out)
+    assert out["ok"] is (status == 200), out
+
+
+def test_turns_and_rematches_at_the_same_time_never_fail(served, capfd):
+    """A turn and a rematch sent at once: each is played or refused as stale (409), never a 500;
+    the game's lock orders them."""
+    server, client = served
+    for _ in range(8):
+        state = client.state()
+        panel = state["panel"]
+        turn = {"match": state["match"], "turn": state["turn"],
+                "action": default_action(panel, panel["moves"][0]["index"])}
+        go = threading.Barrier(2)
+        statuses = []
+
+        def send(path, body):
+            go.wait()
+            statuses.append(client.request("POST", path, body)[0])
+
+        threads = [threading.Thread(target=send, args=("/api/turn", turn)),
+                   threading.Thread(target=send, args=("/api/rematch", {"match": state["match"]}))]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(60)
+        assert sorted(statuses) in ([200, 200], [200, 409]), statuses
+    assert "Traceback" not in capfd.readouterr().err
 
 
 def test_page_closing_stops_the_server(tmp_path, monkeypatch):
@@ -360,6 +414,7 @@ def test_cli_errors(capsys, tmp_path):
 
 @pytest.mark.parametrize("argv, message", [
     (["--save-dir", "{tmp}/a_file"], "--save-dir {tmp}/a_file: is not a folder"),
+    (["--save-dir", ""], "--save-dir : an empty name (name a folder)"),
     (["--save-dir", "{tmp}/a_file/sub"], "--save-dir {tmp}/a_file/sub: {tmp}/a_file is not a folder"),
     pytest.param(["--save-dir", "/proc/nope"], "--save-dir /proc/nope: cannot create files in /proc",
                  marks=pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc")),

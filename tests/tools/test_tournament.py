@@ -324,6 +324,18 @@ def test_a_bad_out_folder_is_one_line_before_any_match(tmp_path, capsys, monkeyp
     assert sorted(tmp_path.rglob("*")) == before and file.read_text() == "kept"
 
 
+def test_an_out_folder_holding_a_fifo_is_refused_before_any_match(tmp_path, capsys, monkeypatch):
+    """The files the tournament writes are new or regular files: a FIFO in their place (which
+    writing would block on, after every match was played) is one line before any match."""
+    _no_matches(monkeypatch)
+    out = tmp_path / "out"
+    out.mkdir()
+    os.mkfifo(out / "crosstable.csv")
+    assert yomi(["tournament", "random", "scripted", "--matches", "1", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "crosstable.csv is a FIFO, not a regular file" in err and err.count("\n") == 1, err
+
+
 def test_an_unwritable_out_folder_is_refused_before_anything_is_made(tmp_path, monkeypatch):
     """The write check tries a file in the nearest existing folder; when it fails, no folder is made."""
     from integration import tracefile

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from integration.tools.cli import main
 from integration.tracefile import FORMAT, Limits, TraceError, read_trace
@@ -54,6 +55,7 @@ CASES = {
     "no_seed": (_lines({k: v for k, v in HEAD.items() if k != "seed"}, _tick(0)), 'no integer "seed"'),
     "not_utf8": (_lines(HEAD, b'{"t":"tick","tick":0,"p1":{"s":"\xff"},"p2":{}}'), "not UTF-8"),
     "ticks_backwards": (_lines(HEAD, _tick(1), _tick(0)), "ticks must increase"),
+    "too_many_objects_in_a_tick": (_lines(HEAD, {**_tick(0), "objects": [{}] * 5000}), 'more than 4,096 "objects"'),
 }
 
 
@@ -132,8 +134,13 @@ print("maxrss_mb", kb / 1024)
 """
 
 
+# a turn line of 250,000 empty objects (750 KB): within every size limit, 85 million dicts in 256 MB
+MANY_OBJECTS = b'{"t":"turn","tick":0,"p1":{"x":[' + b"{}," * 250_000 + b'{}]},"p2":{}}\n'
+
+
 @pytest.mark.parametrize("unit, message", [(b"\0", "a line longer than 16 MB"),
                                            (b"\n", "more than 5,000,000 lines"),
+                                           (MANY_OBJECTS, "more than 2,000,000 JSON objects and arrays"),
                                            (b" " * ((1 << 20) - 1) + b"\n", "larger than 256 MB decompressed")])
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="peak memory is read from /proc (Linux)")
 def test_gzip_bombs_stop_at_the_limit_quickly(tmp_path, unit, message):
@@ -180,3 +187,22 @@ def test_watch_page_grows_with_changes_not_length(tmp_path):
     per_tick = len(page) / len(trace.ticks)
     assert per_tick < 400, per_tick
     assert extract_data(page)["runs"][0]["ticks"] == trace.ticks
+
+
+_VALUES = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(-2**70, 2**70), st.floats(allow_nan=False),
+                                 st.sampled_from(["tick", "turn", "end", "Ninja", "p1"]), st.text(max_size=3)),
+                       lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(
+                           st.sampled_from(["t", "tick", "p1", "p2", "objects", "winner", "legal", "x"]), inner,
+                           max_size=5)), max_leaves=25)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.one_of(_VALUES, st.binary(max_size=20)), max_size=6))
+def test_trace_fuzz(tmp_path, records):
+    """Any lines after a valid header: read_trace returns a trace or raises one TraceError."""
+    path = tmp_path / "fuzz.jsonl"
+    path.write_bytes(_lines(HEAD, *records))
+    try:
+        read_trace(path)
+    except TraceError:
+        pass

@@ -151,7 +151,7 @@ def test_a_crafted_record_of_the_runs_agent_is_one_clear_error(tmp_path, best):
         Trainer.resume(tmp_path, display=False)
 
 
-@pytest.mark.parametrize("key, message", [("best_policy", "weights of the run's agent")])
+@pytest.mark.parametrize("key, message", [("best_policy", "the checkpoint's best_policy")])
 @pytest.mark.parametrize("weights", ["x", {"move_head.bias": torch.zeros(3)}])
 def test_crafted_network_weights_are_one_clear_error(tmp_path, key, message, weights):
     """The frozen network a checkpoint carries besides the learner (the run's agent, which its
@@ -164,7 +164,7 @@ def test_crafted_network_weights_are_one_clear_error(tmp_path, key, message, wei
     assert set(state[key]) == set(state["policy"])
     state[key] = weights
     ckpt.save_atomic(state, tmp_path / "checkpoints" / ckpt.LATEST)
-    with pytest.raises(SystemExit, match=message):
+    with pytest.raises(ckpt.CheckpointError, match=message):
         Trainer.resume(tmp_path, display=False)
 
 

@@ -97,7 +97,7 @@ def test_yomi_mixture_writes_an_agent_every_tool_plays(tmp_path, capsys):
     (["--weights", "1", "2"], "its mixture has 3 members but its weights are not 3 numbers"),
     (["--weights", "1", "-1", "1"], "a mixture weight must be a finite number >= 0"),
     (["--weights", "0", "0", "0"], "its mixture's weights are all zero"),
-    (["--pool", "-1"], "--pool must be >= 0"),
+    (["--pool", "-1"], "--pool must be in 0 .. 256"),
 ])
 def test_a_bad_mixture_command_is_one_line(tmp_path, capsys, args, message):
     run = tmp_path / "latest.safetensors"

@@ -211,7 +211,8 @@ def test_a_checkpoint_network_is_as_large_as_its_weights(tmp_path, checkpoint):
     ckpt.save_atomic({**state, "policy": {**state["policy"], "trunk.0.weight": torch.empty(10 ** 9, 0)}}, hollow)
     for load in (lambda: load_checkpoint_net(str(hollow)),
                  lambda: _checkpoint_agent(str(hollow), O.action_spec(), torch.device("cpu"))):
-        with pytest.raises(ValueError, match="is not a network of this action layout"):
+        # refused by the loader (a shape its entry cannot hold) before any network is built
+        with pytest.raises(ValueError, match="is not a network of this action layout|holds an unreadable tree"):
             load()
     assert init_size(str(hollow)) == {}
 

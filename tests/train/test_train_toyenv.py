@@ -155,7 +155,8 @@ def test_a_process_that_leaves_its_env_workers_running_still_exits():
     from pathlib import Path
 
     tests = Path(__file__).resolve().parents[1]
-    code = ("from integration.train.envs import make_env\n"
+    code = ("from integration.train.envs import allow_module_env, make_env\n"
+            "allow_module_env('support.toyenv:ENV')\n"
             "env = make_env('support.toyenv:ENV', 4, seed=0, backend='multiprocessing', workers=2)\n"
             "env.reset(seed=0)\n"
             "print('made', flush=True)\n")

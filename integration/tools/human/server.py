@@ -132,6 +132,24 @@ class Game:
             self.match.close()
 
 
+class _LineRecorder:
+    """The request's stream, keeping the lines read with readline (the request line and headers,
+    at most 256 of them) so that the Host line can be checked as it was received."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.lines: list[bytes] = []
+
+    def readline(self, *args):
+        line = self.stream.readline(*args)
+        if len(self.lines) < 256:
+            self.lines.append(line)
+        return line
+
+    def __getattr__(self, name):
+        return getattr(self.stream, name)
+
+
 class Handler(BaseHTTPRequestHandler):
     server: "HumanServer"
     protocol_version = "HTTP/1.1"
@@ -165,8 +183,11 @@ class Handler(BaseHTTPRequestHandler):
     # ---- checks -------------------------------------------------------------------------------
     def _authorised(self) -> bool:
         url = urlsplit(self.path)
-        host = self.headers.get("Host", "")
-        if host not in self.server.hosts:
+        hosts = self.headers.get_all("Host") or [""]
+        host = hosts[0]
+        # exactly one Host header, byte for byte one of this server's names: a folded or padded
+        # value (" 127.0.0.1:port") is not one of them
+        if len(hosts) != 1 or host not in self.server.hosts or not self._plain_host(host):
             self._error(HTTPStatus.FORBIDDEN, f"unexpected Host header {host!r}")
             return False
         token = self.headers.get("X-Yomi-Token") or (parse_qs(url.query).get("token") or [""])[0]
@@ -176,6 +197,24 @@ class Handler(BaseHTTPRequestHandler):
         self.server.touch()
         return True
 
+    def setup(self):
+        super().setup()
+        self.rfile = _LineRecorder(self.rfile)
+
+    def handle_one_request(self):
+        self.rfile.lines.clear()  # the request line and headers of this request only
+        super().handle_one_request()
+
+    def _plain_host(self, host: str) -> bool:
+        """Whether the request's header lines, as received, hold no folded line (one that starts
+        with white space, which RFC 9112 tells a server to refuse) and its one Host line is
+        ``Host: NAME`` with no other padding (the parser strips what a browser never sends)."""
+        lines = self.rfile.lines[1:]
+        if any(line[:1] in (b" ", b"\t") for line in lines):
+            return False
+        raw = [line for line in lines if line[:5].lower() == b"host:"]
+        return len(raw) == 1 and raw[0][5:].rstrip(b"\r\n") == b" " + host.encode("latin-1")
+
     def _body(self):
         try:
             n = int(self.headers.get("Content-Length", "0"))
@@ -184,10 +223,18 @@ class Handler(BaseHTTPRequestHandler):
         if n < 0 or n > MAX_BODY:
             raise RequestError(f"the body must be at most {MAX_BODY} bytes", 413)
         raw = self.rfile.read(n)
+        if not raw:
+            return None
+        # the traces' JSON reader: UTF-8, no NaN or infinity, no number past Python's digit limit, a
+        # nesting too deep for the parser refused; each a 400 with one line, never a traceback.  The
+        # fields are then checked by the match (session.py), not by a pydantic or msgspec model: what
+        # is valid (the stale match and turn, each head's value) depends on the open decision's masks
+        from integration.tracefile import TraceError, parse_line
+
         try:
-            return json.loads(raw.decode("utf-8")) if raw else None
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise RequestError(f"malformed JSON: {exc}") from None
+            return parse_line(None, None, raw)
+        except TraceError as exc:
+            raise RequestError(f"malformed JSON: {exc.message}") from None
 
     # ---- routes -------------------------------------------------------------------------------
     def do_GET(self):
@@ -214,12 +261,18 @@ class Handler(BaseHTTPRequestHandler):
         game = self.server.game
         try:
             body = self._body()
+            # a turn, a preview and a rematch each hold the game's lock: a rematch never swaps the
+            # match under a turn being played
             if path == "/api/preview":
-                self._json(HTTPStatus.OK, {"ok": True, **game.match.preview(body)})
+                with game.lock:
+                    out = game.match.preview(body)
+                self._json(HTTPStatus.OK, {"ok": True, **out})
             elif path == "/api/turn":
-                out = game.match.play(body)
+                with game.lock:
+                    match = game.match
+                    out = match.play(body)
                 if out["result"] is not None:
-                    self.server.announce(game.match)
+                    self.server.announce(match)
                 self._json(HTTPStatus.OK, {"ok": True, **out})
             elif path == "/api/rematch":
                 m = game.rematch(body)
@@ -311,7 +364,7 @@ def main(argv=None) -> int:
     if not 0 <= args.seed <= MAX_SEED:
         print(f"yomi play: error: --seed must be from 0 to {MAX_SEED:,}, got {args.seed}", file=sys.stderr)
         return 2
-    why = output_folder_problem(args.save_dir)
+    why = "an empty name (name a folder)" if not args.save_dir.strip() else output_folder_problem(args.save_dir)
     if why:
         print(f"yomi play: error: --save-dir {args.save_dir}: {why}", file=sys.stderr)
         return 2

@@ -21,12 +21,16 @@ GZIP_MAGIC = b"\x1f\x8b"
 
 def open_text(path: str | Path) -> io.TextIOBase:
     """Open a file as UTF-8 text, decompressing it when its content starts with the gzip magic bytes."""
-    path = Path(path)
-    with open(path, "rb") as raw:
-        magic = raw.read(2)
+    from integration.safefile import open_input
+
+    raw = open_input(path, 1 << 62, "file")  # a regular file only; the callers bound what they read
+    magic = raw.read(2)
+    raw.seek(0)
     if magic == GZIP_MAGIC:
-        return io.TextIOWrapper(gzip.open(path, "rb"), encoding="utf-8")
-    return open(path, "r", encoding="utf-8")
+        stream = gzip.GzipFile(fileobj=raw, mode="rb")
+        stream.myfileobj = raw  # GzipFile closes the file it was given only through this attribute
+        return io.TextIOWrapper(stream, encoding="utf-8")
+    return io.TextIOWrapper(raw, encoding="utf-8")
 
 
 def read_jsonl(path: str | Path) -> Iterator[tuple[int, object]]:

@@ -256,8 +256,14 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print_report(figures, modes, len(files))
     if args.json:
-        Path(args.json).write_text(json.dumps({"traces": len(files), "modes": dict(modes), "characters": figures},
-                                              indent=1, sort_keys=True) + "\n")
+        from integration.safefile import UnsafeFileError, write_output
+
+        try:  # a regular file only: never a FIFO or a device
+            write_output(args.json, json.dumps({"traces": len(files), "modes": dict(modes), "characters": figures},
+                                               indent=1, sort_keys=True) + "\n", "--json")
+        except (OSError, UnsafeFileError) as exc:
+            print(f"yomi parity coverage: error: {getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
+            return 2
     return 0
 
 

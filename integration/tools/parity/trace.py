@@ -253,6 +253,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--exclude-legal-for", nargs="+", default=[], metavar="CHAR",
                         help="do not compare legal moves for these characters (moves not all ported yet)")
     args = parser.parse_args(argv)
+    limits = limits_from(args, parser.error)
     try:
         files = collect(args.paths or [str(data.traces_dir())])
     except ParityInputError as exc:
@@ -263,7 +264,7 @@ def main(argv: list[str] | None = None) -> int:
     unreadable = 0
     for path in files:
         try:
-            report = replay(path, args.engine, exclude, limits_from(args))
+            report = replay(path, args.engine, exclude, limits)
         except EngineUnavailable as exc:
             print(f"yomi parity trace: error: {exc}", file=sys.stderr)
             return 2

@@ -51,9 +51,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --against: ignore fields matching this path pattern (e.g. 'p*.res.*'); repeatable")
     add_limit_arguments(parser)
     args = parser.parse_args(argv)
-
+    limits = limits_from(args, parser.error)
     try:  # the reader yomi parity uses: both accept and refuse the same traces
-        limits = limits_from(args)
         trace = read_trace(args.file, limits=limits)
         other = read_trace(args.against, limits=limits) if args.against else None
     except TraceError as exc:
@@ -66,8 +65,8 @@ def main(argv: list[str] | None = None) -> int:
     out = args.out or _default_out(args.file)
     try:
         out, data = write_page(out, trace, other, ignore=tuple(args.ignore))
-    except OSError as exc:
-        print(f"yomi watch: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
+    except (OSError, ValueError) as exc:  # ValueError: safefile's refusal of a FIFO or a device
+        print(f"yomi watch: cannot write {out}: {getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
         return 2
 
     ticks = len(trace.ticks)

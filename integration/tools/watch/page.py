@@ -197,7 +197,9 @@ def write_page(out: str | Path, trace, against=None, **kwargs) -> tuple[Path, di
     data = page_data(trace, against, **kwargs)
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(render_page(data), encoding="utf-8")
+    from integration.safefile import write_output
+
+    write_output(out, render_page(data), "page")  # a regular file only: never a FIFO or a device
     return out, data
 
 
