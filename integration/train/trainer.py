@@ -1149,7 +1149,7 @@ class Trainer:
             raise ckpt.CheckpointError(f"the checkpoint's {field}: {message}")
 
         template = self.state_dict()
-        optional = {"behaviour", "behaviour_version", "best", "best_policy", "env"}
+        optional = {"behaviour", "behaviour_version", "best", "best_policy", "env", "magnet"}
         missing = sorted(set(template) - optional - set(state))
         if missing:
             fail(", ".join(missing), "missing")
@@ -1166,7 +1166,7 @@ class Trainer:
             fail("behaviour_version", "expected an integer")
         weights = template["policy"]
         ckpt.check_against(state["policy"], weights, "the checkpoint's policy")
-        for key in ("behaviour", "best_policy"):
+        for key in ("behaviour", "best_policy", "magnet"):
             if state.get(key) is not None:
                 ckpt.check_against(state[key], weights, f"the checkpoint's {key}")
         self._check_optimizer(state["optimizer"])

@@ -21,7 +21,9 @@ from integration.train import checkpoint as ckpt
 from integration.train.cli import main as train_cli
 from integration.train.config import TrainConfig
 from integration.train.trainer import Trainer
-from support.training import TOY, one_torch_thread  # noqa: F401  (one_torch_thread: autouse)
+from support.training import TOY
+
+pytestmark = pytest.mark.usefixtures("one_torch_thread")
 
 
 def tiny(**overrides) -> TrainConfig:
