@@ -72,15 +72,6 @@ class TrainConfig:
     max_grad_norm: float = 0.5
     norm_adv: bool = True
     target_kl: float | None = None  # stop the epochs early past this approx KL
-    # Magnet regularisation as in magnetic mirror descent (Sokota et al., ICLR 2023): the loss adds
-    # magnet_kl * KL(pi || magnet), the reverse KL from the learner to a magnet policy, at the
-    # batch's states (policy.joint_kl).  The magnet is an exponential moving average of the learner's
-    # own weights (EMAgnet): after every update, magnet <- magnet_ema * magnet + (1 - magnet_ema) *
-    # learner, so the learner is pulled toward where it has been lately, which damps self-play's
-    # cycling between styles.  (A uniform magnet over the legal actions is the entropy bonus,
-    # ent_coef: the two differ by a constant.)  0 = off.
-    magnet_kl: float = 0.0
-    magnet_ema: float = 0.99
     hidden: int = 128
     layers: int = 2
 
@@ -254,10 +245,6 @@ class TrainConfig:
             (not (self.double_buffer and self.opponent is not None and self.opponent.startswith("search")),
              "double_buffer: the search opponent reads the matches of an in-process env; play it without"),
             (0.0 <= self.p_latest <= 1.0, "p_latest must be between 0 and 1"),
-            (self.magnet_kl >= 0.0, "magnet_kl must be 0 (off) or positive"),
-            (0.0 <= self.magnet_ema < 1.0, "magnet_ema must be in [0, 1)"),
-            (not (self.magnet_kl and self.cuda_graph_update),
-             "magnet_kl: the captured (CUDA-graph) update has no magnet term; use it without cuda_graph_update"),
             (self.minutes is None or self.minutes > 0, "minutes must be positive"),
             (self.steps is None or self.steps > 0, "steps must be positive"),
             (self.eval_matches >= 1 and self.pool_size >= 1 and self.snapshot_interval >= 1,
@@ -340,14 +327,15 @@ MAX_EVAL_MATCHES = 4096
 MAX_BATCH = 1 << 24  # agent steps per update: 2,048 times the default's 8,192
 
 # Settings a checkpoint's config may hold that this trainer does not have: options the ablations
-# measured and did not keep (docs/experiments/ablations.md, whose commands run at commit 65a3674).
+# measured and did not keep (docs/experiments/ablations.md, whose commands run at commit 65a3674,
+# and at commit 7857311 for magnet_kl and magnet_ema).
 # Each switch is given with the value that kept it off; the other keys only mattered with their
 # switch on.  A config holding them that way resumes without them, one that turned a switch on is
 # refused: this trainer cannot continue that run.
 RETIRED_SWITCHES = {"pool_sampling": "uniform", "style_bias": 0.0, "exploiter_interval": 0, "distill_matches": 0,
-                    "magnet_coef": 0.0, "pairing_priority": 0.0}
+                    "magnet_coef": 0.0, "pairing_priority": 0.0, "magnet_kl": 0.0}
 RETIRED_SETTINGS = {"exploiter_updates", "exploiters_kept", "p_exploiter", "distill_k", "distill_coef",
-                    "magnet_interval"}
+                    "magnet_interval", "magnet_ema"}
 
 
 def usable_cores() -> int:

@@ -128,34 +128,6 @@ class ActionOutput(NamedTuple):
     data_row: torch.Tensor | None = None  # bool[B, D]    them instead of decoding again
 
 
-class HeadLogProbs(NamedTuple):
-    """Every head's log-probs at stored actions (:meth:`MaskedActorCritic.head_log_probs`)."""
-    move: torch.Tensor  # [B, K+1] log p(move)
-    move_legal: torch.Tensor  # bool [B, K+1]
-    grids: list  # per grid of HeadLayout.grouped(): (log p [B, h, S] given the stored move, legal bool [B, h, S], used [B, h])
-    value: torch.Tensor  # [B]
-    data_row: torch.Tensor  # bool [B, D]
-
-
-def masked_kl(logp: torch.Tensor, logq: torch.Tensor, legal: torch.Tensor) -> torch.Tensor:
-    """KL(p || q) = sum p (log p - log q) over the last dimension, counting only the `legal`
-    entries (p is 0 elsewhere: masked and padded log-probs are finite, -1e9, so their difference
-    is finite too, and where-ing them out keeps the CPU's exp off its slow path)."""
-    p = torch.where(legal, torch.where(legal, logp, 0.0).exp(), 0.0)
-    return (p * torch.where(legal, logp - logq, 0.0)).sum(-1)
-
-
-def joint_kl(p: HeadLogProbs, q_move: torch.Tensor, q_grids: list) -> torch.Tensor:
-    """KL(pi || rho) per sample of two autoregressive policies at the same states: exact over the
-    move head, plus the data heads' KL given the stored move, counting only the heads that move
-    uses (a one-sample estimate of E_move[KL(data | move)], as the entropy is taken).  `q_move`
-    and `q_grids` are rho's log-probs in :class:`HeadLogProbs`' layout."""
-    kl = masked_kl(p.move, q_move, p.move_legal)
-    for (logp, legal, used), logq in zip(p.grids, q_grids):
-        kl = kl + (used * masked_kl(logp, logq, legal)).sum(1)
-    return kl
-
-
 class MaskedActorCritic(nn.Module):
     def __init__(self, spec: ActionSpec, hidden: int = 128, layers: int = 2):
         super().__init__()
@@ -214,42 +186,29 @@ class MaskedActorCritic(nn.Module):
         actions = torch.cat([move[:, None], data], 1)
         return ActionOutput(actions, logprob, ent, self.value_head(hidden)[:, 0], move_mask, data_row)
 
-    def head_log_probs(self, obs: torch.Tensor, actions: torch.Tensor, move_mask: torch.Tensor | None = None,
-                       data_row: torch.Tensor | None = None) -> "HeadLogProbs":
-        """Every head's log-probs at stored actions: the move head's over all moves, and each data
-        head's given the stored move, by the two grids of :class:`HeadLayout` (the update's).  The
-        masks they were sampled under may be passed in (else they are decoded from obs); where both
-        are, `obs` may be the features alone ([B, F], in any float dtype)."""
-        move = actions[:, 0]
+    def evaluate(self, obs: torch.Tensor, actions: torch.Tensor, move_mask: torch.Tensor | None = None,
+                 data_row: torch.Tensor | None = None) -> ActionOutput:
+        """Log-probs, entropy and values of stored actions (the PPO update); the masks they were
+        sampled under may be passed in (else they are decoded from obs).  Where both are passed,
+        `obs` may be the features alone ([B, F], in any float dtype), which is all that is read of it."""
+        move, data = actions[:, 0], actions[:, 1:]
         hidden, move_mask = self.encode(obs, move_mask)
         if data_row is None:
             data_row = self.spec.decode_data_row(obs, move)
         move_logp = masked_log_probs(self.move_head(hidden), move_mask)
+        logprob = move_logp.gather(1, move[:, None])[:, 0]
+        entropy = entropy_from_log_probs(move_logp, move_mask)
+        # the data heads by the two grids (HeadLayout): the joint log-prob and entropy as _total's,
+        # summed in another order (equal up to float rounding)
         logits = mask_logits(self.data_head(torch.tanh(hidden + self.move_embed(move))), data_row)
         used = self.layout.head_used[move].to(move_logp.dtype)  # [B, Hd]
-        grids = []
         for index, heads, shape in self.layout.grouped():
             logp = torch.log_softmax(padded_select(logits, PAD, index, shape), dim=-1)
-            grids.append((logp, padded_select(data_row, False, index, shape), used[:, heads]))
-        return HeadLogProbs(move_logp, move_mask, grids, self.value_head(hidden)[:, 0], data_row)
-
-    def evaluate(self, obs: torch.Tensor, actions: torch.Tensor, move_mask: torch.Tensor | None = None,
-                 data_row: torch.Tensor | None = None) -> ActionOutput:
-        """Log-probs, entropy and values of stored actions (the PPO update), from
-        :meth:`head_log_probs` (same arguments): the joint log-prob and entropy as _total's, summed
-        in another order (equal up to float rounding)."""
-        return self.joint(self.head_log_probs(obs, actions, move_mask, data_row), actions)
-
-    def joint(self, heads: "HeadLogProbs", actions: torch.Tensor) -> ActionOutput:
-        """The joint log-prob and entropy of stored `actions` from their heads' log-probs
-        (:meth:`head_log_probs`), counting only the heads each move uses."""
-        move, data = actions[:, 0], actions[:, 1:]
-        logprob = heads.move.gather(1, move[:, None])[:, 0]
-        entropy = entropy_from_log_probs(heads.move, heads.move_legal)
-        for (logp, legal, used), (_, head_ids, _) in zip(heads.grids, self.layout.grouped()):
-            logprob = logprob + (used * logp.gather(2, data[:, head_ids, None])[..., 0]).sum(1)
-            entropy = entropy + (used * entropy_from_log_probs(logp, legal)).sum(1)
-        return ActionOutput(actions, logprob, entropy, heads.value, heads.move_legal, heads.data_row)
+            u = used[:, heads]
+            logprob = logprob + (u * logp.gather(2, data[:, heads, None])[..., 0]).sum(1)
+            legal = padded_select(data_row, False, index, shape)
+            entropy = entropy + (u * entropy_from_log_probs(logp, legal)).sum(1)
+        return ActionOutput(actions, logprob, entropy, self.value_head(hidden)[:, 0], move_mask, data_row)
 
     def value(self, obs: torch.Tensor) -> torch.Tensor:
         return self.value_head(self.encode(obs)[0])[:, 0]

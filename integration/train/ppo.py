@@ -79,11 +79,8 @@ def value_loss(new_values, old_values, returns, clip_coef: float | None) -> torc
 
 def ppo_loss(new_logprob, old_logprob, advantages, new_values, old_values, returns, entropy, weight,
              clip_coef: float, vf_clip_coef: float | None, vf_coef: float, ent_coef: float,
-             norm_adv: bool = True, magnet_kl: torch.Tensor | None = None,
-             magnet_coef: float = 0.0) -> tuple[torch.Tensor, dict[str, torch.Tensor]]:
-    """Total loss of one minibatch, and the diagnostics PPO is usually judged by.  With
-    `magnet_kl` (per sample, KL(pi || magnet): policy.joint_kl) the loss adds `magnet_coef` times
-    its weighted mean, magnetic mirror descent's pull toward the magnet."""
+             norm_adv: bool = True) -> tuple[torch.Tensor, dict[str, torch.Tensor]]:
+    """Total loss of one minibatch, and the diagnostics PPO is usually judged by."""
     logratio = new_logprob - old_logprob
     ratio = logratio.exp()
     if norm_adv:
@@ -92,9 +89,6 @@ def ppo_loss(new_logprob, old_logprob, advantages, new_values, old_values, retur
     v_loss = weighted_mean(value_loss(new_values, old_values, returns, vf_clip_coef), weight)
     ent = weighted_mean(entropy, weight)
     loss = pg_loss + vf_coef * v_loss - ent_coef * ent
-    if magnet_kl is not None:
-        magnet = weighted_mean(magnet_kl, weight)
-        loss = loss + magnet_coef * magnet
     with torch.no_grad():
         stats = dict(
             policy_loss=pg_loss.detach(),
@@ -104,8 +98,6 @@ def ppo_loss(new_logprob, old_logprob, advantages, new_values, old_values, retur
             approx_kl=weighted_mean((ratio - 1) - logratio, weight),
             clipfrac=weighted_mean(((ratio - 1.0).abs() > clip_coef).float(), weight),
         )
-        if magnet_kl is not None:
-            stats["magnet_kl"] = magnet.detach()
     return loss, stats
 
 

@@ -36,8 +36,8 @@ from .envs import action_spec, make_env, match_recorder, scripted_baseline
 from .evaluate import Ratings, Result, elo_difference, play, play_slots
 from .logger import Display, MetricsLog, Status, duration, make_plots
 from .opponent import FixedOpponent, load_init, load_opponent
-from .overlap import UpdateWorker, share_rollout, shared_like
-from .policy import ActionOutput, MaskedActorCritic, joint_kl, network_size, random_policy
+from .overlap import UpdateWorker, share_rollout
+from .policy import ActionOutput, MaskedActorCritic, network_size, random_policy
 from .ppo import compute_gae, compute_vtrace, explained_variance, learning_rate, ppo_loss
 from .selfplay import SELF, SelfPlay
 from .stats import wilson_interval
@@ -184,7 +184,6 @@ class Trainer:
             load_opponent(self.reference, cfg.env, self.spec, torch.Generator(), self.device)
         self.ratings = Ratings(anchor="reference" if self.reference else "random")
         self.overlap = self.OVERLAP and cfg.overlapped()
-        self.magnet = self._make_magnet() if cfg.magnet_kl else None
         self.bufs = [Rollout(cfg.horizon, cfg.agents, self.spec, self.device)
                      for _ in range(2 if self.update_beside else 1)]
         # The overlapped loop (_loop_overlap): the rollouts are played by `behaviour`, the policy
@@ -434,8 +433,6 @@ class Trainer:
                 f"{losses['value']}): training diverged; lower learning_rate (now "
                 f"{self.optimizer.param_groups[0]['lr']:g}). The checkpoints already in {self.run_dir} "
                 "are from before it")
-        if self.magnet is not None:
-            self._pull_magnet()
         if self.update_count % cfg.snapshot_interval == 0 and not self.overlap:  # overlapped: _switch_behaviour
             self.selfplay.add_snapshot(self.policy, self.update_count)
         if cfg.eval_interval and self.update_count % cfg.eval_interval == 0:
@@ -566,7 +563,6 @@ class Trainer:
         b_value, b_weight = flat(buf.value), flat(buf.weight)
         b_adv = flat(advantages)
         learner_idx = torch.nonzero(b_weight > 0).flatten()
-        magnet: tuple = ()
         graphed = bool(self.cuda and self.cuda.graph_update)
         if graphed:  # the captured step's static inputs take whole observations
             fixed = (b_obs, b_actions, b_move_mask, b_data_row, b_logprob, b_value)
@@ -579,10 +575,6 @@ class Trainer:
                 self.spec.features(b_obs), b_actions, b_move_mask, b_data_row, b_logprob, b_value))
             if self.bf16 and not self.cuda:
                 fixed = (fixed[0].to(torch.bfloat16), *fixed[1:])
-            if self.magnet is not None:  # the magnet's log-probs at the batch's states, once an update
-                with torch.no_grad(), self._autocast():
-                    heads = self.magnet.head_log_probs(*fixed[:4])
-                magnet = (heads.move, *(g[0] for g in heads.grids))
         epochs = 1 if self.async_mode else cfg.update_epochs
         sums: dict[str, torch.Tensor | float] = defaultdict(float)  # summed on the device: one sync per epoch
         count = 0
@@ -595,7 +587,7 @@ class Trainer:
             else:
                 adv = torch.index_select(b_adv, 0, learner_idx)
             obs, actions, move_mask, data_row, logprob, value = fixed
-            samples = (obs, actions, move_mask, data_row, logprob, adv, value, adv + value, *magnet)
+            samples = (obs, actions, move_mask, data_row, logprob, adv, value, adv + value)
             for mb in order.tensor_split(cfg.num_minibatches):
                 if len(mb) == 0:
                     continue
@@ -612,44 +604,21 @@ class Trainer:
         out["loss/epochs"] = epoch + 1
         return out
 
-    def _minibatch(self, obs, actions, move_mask, data_row, old_logprob, adv, old_value, returns,
-                   *magnet) -> dict:
-        """One optimizer step on a minibatch; `magnet`: the magnet's log-probs at its states (the
-        move head's, then each grid's), when the run has one."""
+    def _minibatch(self, obs, actions, move_mask, data_row, old_logprob, adv, old_value, returns) -> dict:
+        """One optimizer step on a minibatch."""
         cfg = self.cfg
         with self._autocast():
-            heads = self.policy.head_log_probs(obs, actions, move_mask, data_row)
-            new = self.policy.joint(heads, actions)
-            kl = joint_kl(heads, magnet[0], magnet[1:]).float() if magnet else None
+            new = self.policy.evaluate(obs, actions, move_mask, data_row)
         loss, stats = ppo_loss(new.logprob.float(), old_logprob, adv, new.value.float(), old_value, returns,
                                new.entropy.float(), torch.ones_like(adv), cfg.clip_coef, cfg.vf_clip_coef,
-                               cfg.vf_coef, cfg.ent_coef, cfg.norm_adv, kl, cfg.magnet_kl)
+                               cfg.vf_coef, cfg.ent_coef, cfg.norm_adv)
         self.optimizer.zero_grad(set_to_none=True)
         loss.backward()
         self._after_backward()
         torch.nn.utils.clip_grad_norm_(self.policy.parameters(), cfg.max_grad_norm)
         self.optimizer.step()
-        out = {"policy": stats["policy_loss"], "value": stats["value_loss"], "entropy": stats["entropy"],
-               "approx_kl": stats["approx_kl"], "clipfrac": stats["clipfrac"]}
-        if magnet:
-            out["magnet_kl"] = stats["magnet_kl"]
-        return out
-
-    def _make_magnet(self) -> MaskedActorCritic:
-        """The magnet (config.py, magnet_kl): a frozen copy of the learner that follows it by an
-        exponential moving average (_pull_magnet).  In the overlapped loop its weights live in
-        shared memory, so the update process reads the magnet this process moves."""
-        magnet = copy.deepcopy(self.policy).eval().requires_grad_(False)
-        if self.overlap:
-            for p in magnet.parameters():
-                p.data = shared_like(p.data).copy_(p.data)
-        return magnet
-
-    def _pull_magnet(self) -> None:
-        """After each update: magnet <- magnet_ema * magnet + (1 - magnet_ema) * learner."""
-        with torch.no_grad():
-            for m, p in zip(self.magnet.parameters(), self.policy.parameters()):
-                m.lerp_(p, 1.0 - self.cfg.magnet_ema)
+        return {"policy": stats["policy_loss"], "value": stats["value_loss"], "entropy": stats["entropy"],
+                "approx_kl": stats["approx_kl"], "clipfrac": stats["clipfrac"]}
 
     def _after_backward(self) -> None:
         """Between backward and the optimizer step: nothing here; a data-parallel rank averages
@@ -1075,7 +1044,6 @@ class Trainer:
             # the overlapped loop: the policy that plays the next rollout (one version behind)
             behaviour=self.behaviour.state_dict() if self.overlap else None,
             behaviour_version=self.behaviour_version,
-            magnet=self.magnet.state_dict() if self.magnet is not None else None,
         )
 
     def _optimizer_state(self) -> dict:
@@ -1111,10 +1079,6 @@ class Trainer:
             group_saved["capturable"] = group_now.get("capturable", False)
             group_saved["lr"] = group_now["lr"]
         self.optimizer.load_state_dict(saved)
-        if self.magnet is not None:  # a checkpoint without one (magnet_kl set on resume): the learner
-            magnet = state.get("magnet")
-            self.magnet.load_state_dict(self._checked_network(magnet, "the magnet").state_dict()
-                                        if magnet is not None else self.policy.state_dict())
         self.selfplay.load_state_dict(state["selfplay"], self._make_policy)
         self.ratings.load_state_dict(state["ratings"])
         self.best = self._checked_best(state.get("best"))
@@ -1149,7 +1113,7 @@ class Trainer:
             raise ckpt.CheckpointError(f"the checkpoint's {field}: {message}")
 
         template = self.state_dict()
-        optional = {"behaviour", "behaviour_version", "best", "best_policy", "env", "magnet"}
+        optional = {"behaviour", "behaviour_version", "best", "best_policy", "env"}
         missing = sorted(set(template) - optional - set(state))
         if missing:
             fail(", ".join(missing), "missing")
@@ -1166,7 +1130,7 @@ class Trainer:
             fail("behaviour_version", "expected an integer")
         weights = template["policy"]
         ckpt.check_against(state["policy"], weights, "the checkpoint's policy")
-        for key in ("behaviour", "best_policy", "magnet"):
+        for key in ("behaviour", "best_policy"):
             if state.get(key) is not None:
                 ckpt.check_against(state[key], weights, f"the checkpoint's {key}")
         self._check_optimizer(state["optimizer"])

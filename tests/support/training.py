@@ -43,10 +43,6 @@ def assert_same_state(a: Trainer, b: Trainer):
             assert torch.equal(p, q)
     assert (a.selfplay.opponent == b.selfplay.opponent).all()
     assert (a.selfplay.learner_seat == b.selfplay.learner_seat).all()
-    assert (a.magnet is None) == (b.magnet is None)
-    if a.magnet is not None:
-        for p, q in zip(a.magnet.state_dict().values(), b.magnet.state_dict().values()):
-            assert torch.equal(p, q)
     assert torch.equal(a.next_obs, b.next_obs)
     assert_same_env(a.env, b.env)
 

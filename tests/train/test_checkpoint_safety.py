@@ -171,8 +171,10 @@ def test_crafted_network_weights_are_one_clear_error(tmp_path, key, message, wei
 @pytest.mark.parametrize("retired, resumes", [
     ({"pool_sampling": "uniform", "style_bias": 0.0, "exploiter_interval": 0, "exploiter_updates": 100,
       "exploiters_kept": 4, "p_exploiter": 0.25, "distill_matches": 0, "distill_k": 6, "distill_coef": 0.05,
-      "magnet_coef": 0.0, "magnet_interval": 100, "pairing_priority": 0.0}, True),
+      "magnet_coef": 0.0, "magnet_interval": 100, "pairing_priority": 0.0, "magnet_kl": 0.0, "magnet_ema": 0.99},
+     True),
     ({"magnet_coef": 0.05, "magnet_interval": 100}, False),
+    ({"magnet_kl": 0.1, "magnet_ema": 0.995}, False),
     ({"pool_sampling": "pfsp"}, False),
 ])
 def test_a_checkpoint_with_settings_this_trainer_does_not_have(tmp_path, retired, resumes):
