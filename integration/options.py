@@ -68,3 +68,13 @@ def write_json(error: Callable[[str], object], option: str, path, doc) -> None:
         write_output(path, json.dumps(doc, indent=1), option)
     except (OSError, UnsafeFileError) as exc:
         fail(error, f"{option} {path}: {getattr(exc, 'strerror', None) or exc}")
+
+
+class OptionParser(argparse.ArgumentParser):
+    """The tools' argument parser: a bad command line is one line on stderr, ``PROG: error:
+    MESSAGE`` (exit status 2), as every other refusal of the tools is, instead of argparse's usage
+    block followed by the message; ``--help`` still prints the usage in full."""
+
+    def error(self, message: str):
+        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        raise SystemExit(2)

@@ -27,6 +27,7 @@ import time
 
 from integration.engine import DEFAULT_SETTINGS, create_match
 from integration.tools.columns import format_table
+from integration.options import OptionParser
 
 # ------------------------------------------------------------------ random legal play
 
@@ -298,7 +299,7 @@ def run(pairs, matches_per_pair: int, game_length: int, seed: int, out=sys.stdou
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="yomi bench", description=__doc__,
+    parser = OptionParser(prog="yomi bench", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pairs", nargs="+", default=["Ninja-Ninja"],
                         help="character pairs P1-P2 (default: Ninja-Ninja); 'all' for the 25 pairings")

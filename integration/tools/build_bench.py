@@ -32,6 +32,7 @@ import numpy as np
 from integration.engine import DEFAULT_SETTINGS
 from integration.tools import bench as B
 from integration.tools.profile_workload import load_extension
+from integration.options import OptionParser
 
 PAIRS = [("Ninja", "Ninja")] * 4 + [("Cowboy", "Wizard"), ("Robot", "Mutant"), ("Wizard", "Ninja")]
 
@@ -131,7 +132,7 @@ def env_rounds(modules, rounds: int, steps: int = 100, seed: int = 0, n: int = 6
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="yomi bench --builds", description=__doc__,
+    parser = OptionParser(prog="yomi bench --builds", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("builds", nargs="+", metavar="SO", help="builds of yomi._native (the first is the baseline)")
     parser.add_argument("--rounds", type=int, default=30, help="rounds of alternation (default 30)")

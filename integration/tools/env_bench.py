@@ -17,6 +17,7 @@ import numpy as np
 from integration.env.baselines import random_legal_actions
 from integration.env.env import BACKENDS, YomiEnv, _default_backend as default_backend
 from integration.tools.columns import format_table
+from integration.options import OptionParser
 
 
 def bench(backend: str = "c", num_envs: int = 64, seconds: float = 10.0, seed: int = 0, p1="ninja", p2="ninja") -> dict:
@@ -117,12 +118,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     one core.  With --backend, one case:
     ``--backend python|c --envs N --seconds S --workers W (0: all cores) --p1 --p2``.
     Every case runs --repeats times (default 5) for --seconds each (default 2)."""
-    import argparse
     import json
     import multiprocessing as mp
     import os
 
-    ap = argparse.ArgumentParser(prog="yomi bench --env", description=main.__doc__)
+    ap = OptionParser(prog="yomi bench --env", description=main.__doc__)
     ap.add_argument("--backend", choices=sorted(BACKENDS))
     ap.add_argument("--envs", type=int, help="matches per env (2 agents each); default 64 (C), 4 (Python)")
     ap.add_argument("--seconds", type=float, default=2.0, help="seconds per repetition (default 2)")

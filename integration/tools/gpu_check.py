@@ -22,6 +22,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from integration.options import OptionParser
 
 REPO = Path(__file__).resolve().parents[2]
 OPTIONS = {"plain": {}, "cuda_graphs": {"cuda_graphs": True}, "cuda_graph_update": {"cuda_graph_update": True},
@@ -93,7 +94,7 @@ def env_ceiling(workers: int, per_worker: int, quick: bool, throughput: list) ->
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="scripts/gpu_check.sh", description=__doc__,
+    ap = OptionParser(prog="scripts/gpu_check.sh", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--cpu", action="store_true", help="rehearse on the CPU (what CI runs)")
     ap.add_argument("--out", default="gpu_check.json", help="the summary as JSON (default gpu_check.json)")

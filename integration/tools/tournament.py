@@ -47,7 +47,6 @@ finds.
 """
 from __future__ import annotations
 
-import argparse
 import csv
 import hashlib
 import json
@@ -63,6 +62,7 @@ import numpy as np
 from integration.train.config import usable_cores
 from integration.train.search import solve_matrix_game
 from integration.train.stats import bradley_terry, bradley_terry_covariance, rating_intervals, wilson_interval
+from integration.options import OptionParser
 
 DEFAULT_CHUNK = 8
 TOP_MOVES = 5  # moves per policy and character in the printed summary (moves.csv has them all)
@@ -618,7 +618,7 @@ MAX_CHUNK = 4096  # matches of one env (a C match is about 360 KB)
 
 
 def parse_args(argv):
-    ap = argparse.ArgumentParser(prog="yomi tournament",
+    ap = OptionParser(prog="yomi tournament",
                                  description="Round robin between policies (sides swapped): crosstable, win rates "
                                              "with 95% Wilson intervals, Bradley-Terry ratings.")
     ap.add_argument("policies", nargs="+", metavar="POLICY",

@@ -15,6 +15,7 @@ import sys
 import tempfile
 import time
 from typing import Optional, Sequence
+from integration.options import OptionParser
 
 
 def bench(workers: int = 1, num_envs: int = 128, updates: int = 5, device: str = "cpu", env: str | None = None,
@@ -114,7 +115,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     import argparse
     import json
 
-    ap = argparse.ArgumentParser(prog="yomi bench --trainer", description=__doc__,
+    ap = OptionParser(prog="yomi bench --trainer", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--workers", type=int, nargs="+", default=[1], help="env worker processes per case (default 1)")
     ap.add_argument("--envs-per-worker", type=int, default=128, help="matches per worker (default 128)")

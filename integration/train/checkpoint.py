@@ -25,6 +25,7 @@ from pathlib import Path
 
 import numpy as np
 import torch
+from integration.options import OptionParser
 
 SUFFIX = ".safetensors"
 FORMAT = "yomi-checkpoint"
@@ -413,9 +414,8 @@ def convert(old: str | Path, new: str | Path) -> Path:
 
 def convert_main(argv=None) -> int:
     """``uv run yomi checkpoint convert OLD NEW``."""
-    import argparse
 
-    ap = argparse.ArgumentParser(
+    ap = OptionParser(
         prog="yomi checkpoint",
         description="Checkpoint tools. convert: rewrite an old pickled checkpoint (*.pt) as a safe one (*.safetensors). "
                     "Converting UNPICKLES the old file, which can run code: only convert files you trust.")

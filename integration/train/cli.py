@@ -17,12 +17,13 @@ from pathlib import Path
 
 from .config import TrainConfig, load_file, merge, usable_cores
 from .envs import DEFAULT_ENV, ENVS, allow_cli_env
+from integration.options import OptionParser
 
 SUMMARY_INDENT = 18  # the summary's labels ("run folder        ") are this wide
 
 
 def parse_args(argv):
-    p = argparse.ArgumentParser(
+    p = OptionParser(
         prog="train-selfplay",
         description="Self-play PPO training. Settings: defaults (integration/train/config.py), then --config, "
                     "then these options. Output: runs/<timestamp>/ (config, checkpoints, metrics, plots, summary).")

@@ -17,7 +17,6 @@ self-play: both seats, no pool of past selves).
 """
 from __future__ import annotations
 
-import argparse
 import tempfile
 import time
 import warnings
@@ -29,6 +28,7 @@ from .envs import DEFAULT_ENV, ENVS, action_spec, entry, env_factory, make_env, 
 from .evaluate import play
 from .policy import random_policy
 from .trainer import Trainer
+from integration.options import OptionParser
 
 
 def puffer_config(cfg: TrainConfig, steps: int, data_dir: str) -> dict:
@@ -103,7 +103,7 @@ def evaluate(cfg: TrainConfig, policy, matches: int, seed: int) -> tuple[float, 
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m integration.train.compare", description=__doc__.split("\n\n")[0])
+    p = OptionParser(prog="python -m integration.train.compare", description=__doc__.split("\n\n")[0])
     p.add_argument("--env", default=DEFAULT_ENV,
                    help=f"{', '.join(sorted(ENVS))} or module:attribute naming an EnvEntry, as train-selfplay's "
                         f"(default {DEFAULT_ENV}; the stand-in duel: support.toyenv:ENV with tests/ on PYTHONPATH)")

@@ -36,7 +36,6 @@ the pool: the run's last ``pool_size`` snapshots, one every ``snapshot_interval`
 """
 from __future__ import annotations
 
-import argparse
 import math
 import sys
 
@@ -45,6 +44,7 @@ import torch
 
 from . import checkpoint as ckpt
 from .policy import MaskedActorCritic, PolicyFn, PolicyStack, network_from_state
+from integration.options import OptionParser
 
 MAX_MEMBERS = 256  # a crafted file cannot make a loader build more networks than this
 PER = ("decision", "match")  # what a member is drawn for
@@ -188,7 +188,7 @@ def build(sources: list[str], pool: int = 0, weights: list[float] | None = None,
 
 def main(argv=None) -> int:
     """``yomi mixture OUT CHECKPOINT [CHECKPOINT ...] [--pool N] [--weights W ...]``."""
-    ap = argparse.ArgumentParser(
+    ap = OptionParser(
         prog="yomi mixture",
         description="Write one agent that plays a mixture of networks, each decision (or each match) by a member "
                     "drawn by weight (a run's recent selves, or agents of several runs); docs/experiments/"

@@ -23,7 +23,6 @@ rate and score (a draw counts half a win) with the score's 95% Wilson interval, 
 """
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from typing import Optional
@@ -31,6 +30,7 @@ from typing import Optional
 import numpy as np
 
 from integration.env import obs as O
+from integration.options import OptionParser
 
 MAX_MATCHES = 1_000_000      # --matches: hours of play already; a larger count is a typo, not a plan
 MAX_PLAY_ENVS = 4096        # --envs: matches of one env, about 360 KB each (1.5 GB), as an evaluation env's limit
@@ -282,7 +282,7 @@ def _os_error(exc: OSError, args) -> str:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(
+    ap = OptionParser(
         prog="yomi play", description="Play (and record) one match between two policies, or N with --matches; "
                                       "yomi play --human: play one yourself in the browser (below).",
         epilog="yomi play --human opens a page in the browser where you play a match yourself against an agent "

@@ -14,12 +14,13 @@ import sys
 
 from .checks import CHARACTER_KEYS, verify
 from .encode import dumps
+from integration.options import OptionParser
 
 DEFAULT_OUT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "states", "data"))
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="yomi extract", description=(
+    p = OptionParser(prog="yomi extract", description=(
         "Extract frame-data tables (states, hitboxes, objects, animations, move-data UI) from a local "
         "copy of the game project into JSON tables."))
     p.add_argument("--game-dir", required=True, help="root of the game project (the folder holding project.godot)")

@@ -29,7 +29,6 @@ Lifetime
 """
 from __future__ import annotations
 
-import argparse
 import hmac
 import html
 import json
@@ -47,6 +46,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from integration.tools.human.session import ENGINE_LOCK, HumanMatch, RequestError
 from integration.train.play import MAX_SEED
+from integration.options import OptionParser
 
 BYE_GRACE_S = 5.0
 MAX_BODY = 64 * 1024
@@ -338,7 +338,7 @@ class HumanServer(ThreadingHTTPServer):
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="yomi play --human", description="Play a match against a policy in the browser.")
+    ap = OptionParser(prog="yomi play --human", description="Play a match against a policy in the browser.")
     ap.add_argument("--opponent", default=None,
                     help="the policy you play against: random, scripted, search[:options] or a checkpoint "
                          ".safetensors (trained on these characters unless --any-pairing); default: the "

@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from integration.options import OptionParser
 
 # name -> (module, one-line help), in the order --help lists them
 SUBCOMMANDS = {
@@ -33,7 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     Each check parses its own arguments (``yomi parity CHECK --help``), so the sub-parsers here
     only name them."""
-    parser = argparse.ArgumentParser(prog="yomi parity", description=__doc__,
+    parser = OptionParser(prog="yomi parity", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     checks = parser.add_subparsers(title="checks")
     for name, (_, help_) in SUBCOMMANDS.items():

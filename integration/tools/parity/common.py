@@ -2,12 +2,12 @@
 the command line of the vector tools."""
 from __future__ import annotations
 
-import argparse
 import gzip
 import io
 import sys
 from pathlib import Path
 from typing import Callable, Iterator
+from integration.options import OptionParser
 
 ENGINES = ("python", "c")
 
@@ -61,7 +61,7 @@ def vector_main(argv: list[str] | None, *, kind: str, description: str, default_
     FILE (default: ``default_file()``, the shipped vectors) with ``check_file(path, engine, show)``
     and prints ``KIND: M/N [UNIT]match``.  Exit status 0 when every record matches, 1 when one
     does not or the file holds none, 2 when the file is missing or corrupt (one line on stderr)."""
-    parser = argparse.ArgumentParser(prog=f"yomi parity {kind}", description=description)
+    parser = OptionParser(prog=f"yomi parity {kind}", description=description)
     parser.add_argument("file", nargs="?", default=None,
                         help=f"a {kind} vector file (.jsonl, or gzip-compressed); default: the shipped "
                              "vectors in tests/data/parity (or $YOMI_PARITY_DATA)")

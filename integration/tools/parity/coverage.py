@@ -33,6 +33,7 @@ from states.data import CHARACTER_NAMES, load_character, load_objects
 from . import data
 from .common import ParityInputError, read_jsonl
 from .trace import collect
+from integration.options import OptionParser
 
 HOLD = "Continue"
 
@@ -237,7 +238,7 @@ def print_report(figures: dict, modes: collections.Counter, files: int, out=None
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="yomi parity coverage", description=__doc__,
+    parser = OptionParser(prog="yomi parity coverage", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("paths", nargs="*", metavar="FILE_OR_DIR",
                         help="traces or folders of traces (default: the shipped reference traces)")

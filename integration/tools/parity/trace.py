@@ -28,6 +28,7 @@ from integration.engine import EngineError, EngineUnavailable, create_match
 from integration.tools.parity import data
 from integration.tools.parity.common import ParityInputError, add_engine_argument
 from integration.tracefile import DEFAULT_LIMITS, Limits, TraceError, add_limit_arguments, iter_records, limits_from
+from integration.options import OptionParser
 
 
 @dataclass
@@ -243,7 +244,7 @@ def collect(paths: list[str]) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="yomi parity trace", description=__doc__,
+    parser = OptionParser(prog="yomi parity trace", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("paths", nargs="*", metavar="FILE_OR_DIR",
                         help="trace files (.jsonl[.gz]) or directories (default: the shipped reference traces, "

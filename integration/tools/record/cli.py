@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .prepare import RES_DIR, RecordError, check_game_dir, find_godot, godot_version, prepare, _private_user_dirs
+from integration.options import OptionParser
 
 CHARACTERS = ("Ninja", "Cowboy", "Wizard", "Robot", "Mutant")
 MOVES = ("all", "base", "rare")
@@ -224,7 +225,7 @@ def _seed(text: str) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="yomi record", description=__doc__,
+    p = OptionParser(prog="yomi record", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--game-dir", required=True, help="your checkout of the game's source at commit 4450348 (only read)")
     p.add_argument("--p1", type=_character, help="player 1: Ninja, Cowboy, Wizard, Robot or Mutant")

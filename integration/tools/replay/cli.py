@@ -28,6 +28,7 @@ from pathlib import Path
 from integration.tracefile import output_file_problem
 
 from .variant import DEFAULT_LIMITS, Limits, ReplayError
+from integration.options import OptionParser
 
 
 def _limits(args) -> Limits:
@@ -35,7 +36,7 @@ def _limits(args) -> Limits:
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="yomi replay", description=__doc__,
+    p = OptionParser(prog="yomi replay", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="command", required=True)
     imp = sub.add_parser("import", help="re-simulate a replay in the engine and write it as a trace")

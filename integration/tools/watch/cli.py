@@ -28,6 +28,7 @@ from pathlib import Path
 
 from integration.tracefile import TraceError, add_limit_arguments, limits_from, read_trace
 from integration.tools.watch.page import write_page
+from integration.options import OptionParser
 
 
 def _default_out(trace_path: Path) -> Path:
@@ -39,7 +40,7 @@ def _default_out(trace_path: Path) -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="yomi watch", description=__doc__,
+    parser = OptionParser(prog="yomi watch", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("file", type=Path, help="the trace to watch")
     parser.add_argument("--out", type=Path, help="write the page here (and do not open it)")
