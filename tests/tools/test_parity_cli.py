@@ -34,13 +34,12 @@ def test_a_directory_is_called_a_directory(tmp_path, capsys, check):
     (["--engine", "c"], "missing the check to run before --engine: one of trace, fixedmath, fgobject, coverage"),
     (["nosuch"], "unknown check 'nosuch': one of trace, fixedmath, fgobject, coverage"),
 ])
-def test_without_a_check_the_usage_names_the_checks(capsys, argv, message):
+def test_without_a_check_the_one_line_error_names_the_checks(capsys, argv, message):
     with pytest.raises(SystemExit) as exc:
         yomi(["parity", *argv])
     err = capsys.readouterr().err
     assert exc.value.code == 2
-    assert err.splitlines() == ["usage: yomi parity [-h] {trace,fixedmath,fgobject,coverage} ...",
-                                f"yomi parity: error: {message}"], err
+    assert err.splitlines() == [f"yomi parity: error: {message}"], err
 
 
 def test_help_lists_the_checks(capsys):
