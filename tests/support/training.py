@@ -23,6 +23,16 @@ def small(**overrides) -> TrainConfig:
     return TrainConfig(**cfg)
 
 
+def tiny(**overrides) -> TrainConfig:
+    """A smaller config than small(): one epoch, no evaluation, checkpoints or recordings (the
+    checkpoint and hostile-input tests, which only need a run to exist)."""
+    cfg = dict(env=TOY, num_envs=4, horizon=8, update_epochs=1, num_minibatches=2, hidden=16, seed=3, steps=10**9,
+               snapshot_interval=1, pool_size=2, eval_interval=0, eval_matches=4, checkpoint_interval=1000,
+               plots=False, record_matches=False)
+    cfg.update(overrides)
+    return TrainConfig(**cfg)
+
+
 def assert_same_state(a: Trainer, b: Trainer):
     for (name, p), q in zip(a.policy.state_dict().items(), b.policy.state_dict().values()):
         assert torch.equal(p, q), name

@@ -16,20 +16,11 @@ import torch
 from integration.tools.cli import main as yomi
 from integration.train import checkpoint as ckpt
 from integration.train.cli import main as train_cli
-from integration.train.config import TrainConfig
 from integration.train.trainer import Trainer
-from support.training import TOY
+from support.training import TOY, tiny
 
 
 pytestmark = pytest.mark.usefixtures("one_torch_thread")  # tests/conftest.py
-
-
-def tiny(**overrides) -> TrainConfig:
-    cfg = dict(env=TOY, num_envs=4, horizon=8, update_epochs=1, num_minibatches=2, hidden=16, seed=3, steps=10**9,
-               snapshot_interval=1, pool_size=2, eval_interval=0, eval_matches=4, checkpoint_interval=1000,
-               plots=False, record_matches=False)
-    cfg.update(overrides)
-    return TrainConfig(**cfg)
 
 
 class CreatesAFile:
