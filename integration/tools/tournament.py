@@ -643,7 +643,29 @@ def parse_args(argv):
                     help="the anchor's rating (default 0; needs --anchor)")
     ap.add_argument("--any-pairing", action="store_true",
                     help="let a checkpoint play character pairings it was not trained on")
+    ap.add_argument("--reference", action="store_true",
+                    help="add the pairing's reference agent from agents/, alone and searching each turn "
+                         "(search:agent=...), and anchor the ratings at it unless --anchor says otherwise")
     return ap.parse_args(argv)
+
+
+def with_reference(args) -> None:
+    """--reference: the pairing's shipped agent (integration/train/reference.py) and that agent with
+    search join the entrants (each once), the plain agent the anchor unless one is named, so that
+    tournaments of different days rate their entrants against the same fixed point."""
+    if not args.reference:
+        return
+    from integration.train.reference import reference_for
+
+    c1, c2 = ("random", "random") if args.pairings == "all" else (args.c1, args.c2)
+    agent = reference_for(c1, c2)
+    if agent is None:
+        raise TournamentError(f"--reference: agents/ holds no reference agent for {c1} vs {c2}")
+    for name in (str(agent.path), f"search:agent={agent.path}"):
+        if name not in args.policies:
+            args.policies.append(name)
+    if args.anchor is None:
+        args.anchor = str(agent.path)
 
 
 def validate(args) -> tuple[list[str], list[tuple[str, str]]]:
@@ -691,6 +713,7 @@ def main(argv=None) -> int:
     shown = args.out or str(Path("runs") / f"tournament-{datetime.now().strftime('%Y%m%d-%H%M%S')}")
     out = Path(shown)
     try:
+        with_reference(args)
         names, pairings = validate(args)
         prepare_out(out, shown)  # last: a bad argument leaves no folder behind
     except TournamentError as exc:

@@ -410,3 +410,18 @@ def test_too_many_jobs_is_one_line_naming_the_maximum(tmp_path, capsys, monkeypa
     assert err == (f"yomi tournament: error: --jobs must be at most {limit} (8 x the {tournament.usable_cores()} "
                    f"cores this process may use), got {limit + 1}\n"), err
     assert not (tmp_path / "out").exists()
+
+
+def test_reference_adds_the_shipped_agent_alone_and_with_search_and_anchors_at_it():
+    from integration.tools.tournament import TournamentError, parse_args, with_reference
+    from integration.train.reference import reference_for
+
+    path = str(reference_for("ninja", "ninja").path)
+    args = parse_args(["random", "scripted", "--reference"])
+    with_reference(args)
+    assert args.policies == ["random", "scripted", path, f"search:agent={path}"] and args.anchor == path
+    args = parse_args(["random", path, "--reference", "--anchor", "random"])  # each entrant once; a named anchor stays
+    with_reference(args)
+    assert args.policies == ["random", path, f"search:agent={path}"] and args.anchor == "random"
+    with pytest.raises(TournamentError, match="no reference agent for wizard vs robot"):
+        with_reference(parse_args(["random", "scripted", "--reference", "--c1", "wizard", "--c2", "robot"]))
