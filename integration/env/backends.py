@@ -37,6 +37,37 @@ RESULT_FIELDS = ("winner", "ko", "turns", "ticks", "p1_hp", "p2_hp", "p1_char", 
 R = {k: i for i, k in enumerate(RESULT_FIELDS)}
 
 
+# The arrays an EnvBatch writes each step, in the order EnvBatch.bind takes them.
+BATCH_BUFFERS = ("obs", "rewards", "terminals", "truncations", "ended", "results", "final_returns", "illegal",
+                 "chars", "seeds", "hp", "turns", "returns")
+
+
+def bound_env_batch(native, n: int, settings: Optional[dict], damage: float = 0.0, illegal_penalty: float = 0.0,
+                    raise_illegal: bool = False, autoreset: bool = True, *, obs=None, rewards=None,
+                    terminals=None, truncations=None) -> tuple:
+    """A C EnvBatch of `n` matches of these settings and the arrays it writes each step, bound once:
+    ``(batch, {name: array})`` with the names of BATCH_BUFFERS.  The observation, reward and end
+    arrays may be given (YomiEnv's own, which PufferLib shares), else they are made here."""
+    template = native.Match("Ninja", "Ninja", 0, dict(settings) if settings else None)
+    batch = native.EnvBatch(n, template, damage, illegal_penalty, raise_illegal, autoreset)
+    buffers = dict(
+        obs=np.zeros((n, 2, O.OBS_SIZE), dtype=np.float32) if obs is None else obs,
+        rewards=np.zeros((n, 2), dtype=np.float32) if rewards is None else rewards,
+        terminals=np.zeros((n, 2), dtype=np.bool_) if terminals is None else terminals,
+        truncations=np.zeros((n, 2), dtype=np.bool_) if truncations is None else truncations,
+        ended=np.zeros(n, dtype=np.int8),
+        results=np.zeros((n, len(RESULT_FIELDS)), dtype=np.int64),
+        final_returns=np.zeros((n, 2), dtype=np.float64),
+        illegal=np.zeros((n, 2), dtype=np.int64),
+        chars=np.zeros((n, 2), dtype=np.int64),
+        seeds=np.zeros(n, dtype=np.int64),
+        hp=np.zeros((n, 2), dtype=np.int64),
+        turns=np.zeros(n, dtype=np.int64),
+        returns=np.zeros((n, 2), dtype=np.float64))
+    batch.bind(*(buffers[name] for name in BATCH_BUFFERS))
+    return batch, buffers
+
+
 def winner_by_hp(p1_hp: int, p2_hp: int) -> int:
     """The game's rule at the end of a match (game.gd ``end_game``, commit 4450348): the fighter with
     more hp wins (1 or 2), equal hp is a draw (0).
@@ -481,21 +512,10 @@ class CBackend(Backend):
         self._config = dict(settings=dict(settings) if settings else None,
                             damage=float((shaping or {}).get("damage", 0.0)),
                             illegal=illegal, illegal_penalty=float(illegal_penalty))
-        template = native.Match("Ninja", "Ninja", 0, dict(settings) if settings else None)
-        self.batch = native.EnvBatch(n, template, self._config["damage"], self._config["illegal_penalty"],
-                                     illegal == "raise")
-        self.obs, self.rewards, self.terminals, self.truncations = obs, rewards, terminals, truncations
-        self.ended = np.zeros(n, dtype=np.int8)
-        self.results = np.zeros((n, len(RESULT_FIELDS)), dtype=np.int64)
-        self.final_returns = np.zeros((n, 2), dtype=np.float64)
-        self.illegal = np.zeros((n, 2), dtype=np.int64)
-        self.chars = np.zeros((n, 2), dtype=np.int64)
-        self.seeds = np.zeros(n, dtype=np.int64)
-        self.hp = np.zeros((n, 2), dtype=np.int64)
-        self.turns = np.zeros(n, dtype=np.int64)
-        self.returns = np.zeros((n, 2), dtype=np.float64)
-        self.batch.bind(obs, rewards, terminals, truncations, self.ended, self.results, self.final_returns,
-                        self.illegal, self.chars, self.seeds, self.hp, self.turns, self.returns)
+        self.batch, buffers = bound_env_batch(native, n, settings, self._config["damage"],
+                                              self._config["illegal_penalty"], illegal == "raise",
+                                              obs=obs, rewards=rewards, terminals=terminals, truncations=truncations)
+        vars(self).update(buffers)
         self._engine_errors_seen = 0
 
     def reset(self, which, p1, p2, seeds) -> None:

@@ -27,7 +27,7 @@ from .policy import PolicyFn, network_size, random_policy
 OPPONENT = 0  # the id every match's opponent has (SelfPlay's SELF is -1: never used here)
 
 
-def _checkpoint_agent(path: str, spec, device: torch.device):
+def checkpoint_agent(path: str, spec, device: torch.device):
     """The agent of a trainer checkpoint, frozen (its learner, or the mixture of a ``yomi mixture``
     file), read by the safe loader (tensors and plain data only; an old pickled checkpoint is
     refused with the command that converts it); a checkpoint of another env or character set
@@ -60,7 +60,7 @@ def load_opponent(name: str, env_name: str, spec, generator: torch.Generator, de
             raise ValueError(f"--opponent {name}: the search clones matches of the real game's C engine "
                              "(--env yomi with the default vec_backend native)")
         return make_policy(name, generator=generator, seed=int(generator.initial_seed()))
-    return _checkpoint_agent(name, spec, device).as_policy_fn(generator)
+    return checkpoint_agent(name, spec, device).as_policy_fn(generator)
 
 
 def init_size(path: str) -> dict:

@@ -226,29 +226,13 @@ class _Scratch:
         if n <= self.n:
             return
         from integration.engine import _native
+        from integration.env.backends import bound_env_batch
 
         native = _native()
         n = max(n, 2 * self.n)
-        template = native.Match("Ninja", "Ninja", 0, dict(self.settings) if self.settings else None)
-        self.batch = native.EnvBatch(n, template, 0.0, 0.0, False, False)
+        self.batch, buffers = bound_env_batch(native, n, self.settings, autoreset=False)
+        vars(self).update(buffers)
         self.n = n
-        self.obs = np.zeros((n, 2, O.OBS_SIZE), dtype=np.float32)
-        self.rewards = np.zeros((n, 2), dtype=np.float32)
-        self.terminals = np.zeros((n, 2), dtype=np.bool_)
-        self.truncations = np.zeros((n, 2), dtype=np.bool_)
-        self.ended = np.zeros(n, dtype=np.int8)
-        from integration.env.env import RESULT_FIELDS
-
-        self.results = np.zeros((n, len(RESULT_FIELDS)), dtype=np.int64)
-        self.final_returns = np.zeros((n, 2), dtype=np.float64)
-        self.illegal = np.zeros((n, 2), dtype=np.int64)
-        self.chars = np.zeros((n, 2), dtype=np.int64)
-        self.seeds = np.zeros(n, dtype=np.int64)
-        self.hp = np.zeros((n, 2), dtype=np.int64)
-        self.turns = np.zeros(n, dtype=np.int64)
-        self.returns = np.zeros((n, 2), dtype=np.float64)
-        self.batch.bind(self.obs, self.rewards, self.terminals, self.truncations, self.ended, self.results,
-                        self.final_returns, self.illegal, self.chars, self.seeds, self.hp, self.turns, self.returns)
         self.zeros = np.zeros(n, dtype=np.int64)
 
     def step(self, actions: np.ndarray) -> None:

@@ -35,7 +35,7 @@ from .config import TrainConfig
 from .envs import action_spec, make_env, match_recorder, scripted_baseline
 from .evaluate import Ratings, Result, elo_difference, play, play_slots
 from .logger import Display, MetricsLog, Status, duration, make_plots
-from .opponent import FixedOpponent, load_init, load_opponent
+from .opponent import FixedOpponent, checkpoint_agent, load_init, load_opponent
 from .overlap import UpdateWorker, share_rollout
 from .policy import ActionOutput, MaskedActorCritic, network_size, random_policy
 from .ppo import compute_gae, compute_vtrace, explained_variance, learning_rate, ppo_loss
@@ -180,9 +180,11 @@ class Trainer:
         else:
             self.selfplay = SelfPlay(cfg.num_envs, cfg.pool_size, cfg.p_latest, self.rng, self.device)
         self.reference = self._reference_path()
-        if self.reference:  # a reference that cannot be played is refused now, not at the first evaluation
-            load_opponent(self.reference, cfg.env, self.spec, torch.Generator(), self.device)
-        self.ratings = Ratings(anchor="reference" if self.reference else "random")
+        self.reference_agent = None
+        if self.reference:  # built once, now: a reference that cannot be played is refused before training
+            with torch.random.fork_rng(devices=[]):  # and building it leaves the run's random draws as they were
+                self.reference_agent = checkpoint_agent(self.reference, self.spec, self.device)
+        self.ratings = Ratings(anchor="reference" if self.reference_agent is not None else "random")
         self.overlap = self.OVERLAP and cfg.overlapped()
         self.bufs = [Rollout(cfg.horizon, cfg.agents, self.spec, self.device)
                      for _ in range(2 if self.update_beside else 1)]
@@ -760,9 +762,9 @@ class Trainer:
             plan.append(EvalOpponent("search", "search", lambda: make_policy(
                 self.search_yardstick, generator=gen, seed=int(gen.initial_seed()) % 2**31),
                 cfg.eval_search_matches, rounds[1]))
-        if self.reference:
-            plan.append(EvalOpponent("reference", "opponent", lambda: load_opponent(
-                self.reference, cfg.env, self.spec, gen, self.device), cfg.eval_reference_matches, rounds[0]))
+        if self.reference_agent is not None:
+            plan.append(EvalOpponent("reference", "opponent", lambda: self.reference_agent.as_policy_fn(gen),
+                                     cfg.eval_reference_matches, rounds[0]))
         return plan
 
     def _reference_path(self) -> str | None:

@@ -198,19 +198,19 @@ def test_a_checkpoint_network_is_as_large_as_its_weights(tmp_path, checkpoint):
     whose weight claims a billion rows with no data behind it (zero columns) is one clear error."""
     from integration.train import checkpoint as ckpt
     from integration.train.policies import load_checkpoint_net
-    from integration.train.opponent import _checkpoint_agent, init_size
+    from integration.train.opponent import checkpoint_agent, init_size
 
     state = ckpt.load(checkpoint)
     lying = tmp_path / "lying.safetensors"
     ckpt.save_atomic({**state, "config": {**state["config"], "hidden": 10 ** 9, "layers": 1000}}, lying)
     assert load_checkpoint_net(str(lying)).trunk[0].weight.shape == (32, O.FEATURE_SIZE + O.K1)
-    assert _checkpoint_agent(str(lying), O.action_spec(), torch.device("cpu")).trunk[0].out_features == 32
+    assert checkpoint_agent(str(lying), O.action_spec(), torch.device("cpu")).trunk[0].out_features == 32
     assert init_size(str(lying)) == {"hidden": 32, "layers": 1}
 
     hollow = tmp_path / "hollow.safetensors"
     ckpt.save_atomic({**state, "policy": {**state["policy"], "trunk.0.weight": torch.empty(10 ** 9, 0)}}, hollow)
     for load in (lambda: load_checkpoint_net(str(hollow)),
-                 lambda: _checkpoint_agent(str(hollow), O.action_spec(), torch.device("cpu"))):
+                 lambda: checkpoint_agent(str(hollow), O.action_spec(), torch.device("cpu"))):
         # refused by the loader (a shape its entry cannot hold) before any network is built
         with pytest.raises(ValueError, match="is not a network of this action layout|holds an unreadable tree"):
             load()
@@ -223,7 +223,7 @@ def test_a_pool_snapshot_is_named_by_its_update(tmp_path):
     network, not the learner's."""
     from integration.train import checkpoint as ckpt
     from integration.train.mixture import build
-    from integration.train.opponent import _checkpoint_agent, init_size, load_init
+    from integration.train.opponent import checkpoint_agent, init_size, load_init
     from integration.train.policies import load_checkpoint_net
     from support.agents import SPEC, net, trainer_checkpoint
 
@@ -233,7 +233,7 @@ def test_a_pool_snapshot_is_named_by_its_update(tmp_path):
     assert parse_policy_name(name).kind == "checkpoint" and make_policy(name).name == name
     want = net(25).state_dict()["trunk.0.weight"]
     assert torch.equal(load_checkpoint_net(name).trunk[0].weight, want)
-    assert torch.equal(_checkpoint_agent(name, SPEC, torch.device("cpu")).trunk[0].weight, want)
+    assert torch.equal(checkpoint_agent(name, SPEC, torch.device("cpu")).trunk[0].weight, want)
     assert torch.equal(load_init(name, SPEC, 16, 1)["trunk.0.weight"], want)
     assert init_size(name) == {"hidden": 16, "layers": 1}
     assert torch.equal(build([name])["policy"]["trunk.0.weight"], want)
