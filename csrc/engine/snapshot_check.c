@@ -193,6 +193,11 @@ static int check_state(const ystate *s, const ystate *tmpl, bool is_fighter, int
         FAIL("%s: state %d names an unknown symbol", who, i);
     if (s->last_facing != 1 && s->last_facing != -1 && s->last_facing != 0)
         FAIL("%s: state %d last facing %d", who, i, s->last_facing);
+    /* a state's super level and supers used come from its table and no script changes them; frame 0
+       spends that many bars one by one, so a crafted count would run for billions of steps */
+    if (s->super_level_ != tmpl->super_level_ || s->supers_used_ != tmpl->supers_used_)
+        FAIL("%s: state %d super level %d or supers used %d is not its table's", who, i, (int)s->super_level_,
+             (int)s->supers_used_);
     return 0;
 }
 

@@ -1132,6 +1132,7 @@ static PyObject *env_snapshot_layout(PyObject *self, PyObject *unused) {
         FIELD("n_limbs", f[0].o.n_limbs), FIELD("n_conns", f[0].o.n_conns), FIELD("data_n", f[0].o.data_cur.n),
         FIELD("data_kind", f[0].o.data_cur.kind), FIELD("creator", f[0].o.creator), FIELD("sm_state", f[0].o.sm.state),
         FIELD("vars_off", f[0].states[0].vars_off), FIELD("current_hurtbox", f[0].states[0].current_hurtbox),
+        FIELD("super_level", f[0].states[0].super_level_), FIELD("supers_used", f[0].states[0].supers_used_),
         FIELD("hit_n", f[0].hitboxes[0].n_hit), FIELD("hit_objects", f[0].hitboxes[0].hit_objects[0]),
         FIELD("facing", f[0].o.chara.facing),
         FIELD("is_fighter", f[0].o.is_fighter), FIELD("hbd_host", f[0].hitbox_data.host),

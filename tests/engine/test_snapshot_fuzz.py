@@ -160,6 +160,8 @@ CRAFTED = [
     ("sm_state", -2), ("current_hurtbox", 100), ("hit_n", 17), ("facing", 3), ("is_fighter", 2), ("is_fighter", 0),
     ("hbd_host", 100000), ("creator", 1), ("err", 99), ("n_objs", 33), ("n_gone", -1), ("slot_used", 7),
     ("hp", 2 ** 31 - 1), ("hp", -1), ("hp", 2 ** 24 + 1),
+    # frame 0 spends a state's super levels one by one: seed 7's case 98,494 of the 100,000 ran for minutes
+    ("super_level", 2 ** 31 - 1), ("supers_used", 2 ** 30),
 ]
 
 
