@@ -62,7 +62,8 @@ def parser() -> argparse.ArgumentParser:
                     help="a train-selfplay setting: hidden, layers, learning_rate, adam_eps, device, torch_threads "
                          "(p1/p2: the pairing yomi play accepts; default the dataset's characters)")
     cl.add_argument("--max-dataset-mb", type=float, default=MAX_DATASET_BYTES / 2**20, metavar="MB",
-                    help=f"refuse a larger dataset, or one whose arrays decompress past it (default {MAX_DATASET_BYTES >> 20})")
+                    help="refuse a larger dataset, or one whose arrays decompress past it "
+                         f"(default {MAX_DATASET_BYTES >> 20})")
     for sp in (imp, ds):
         sp.add_argument("--max-replay-mb", type=float, default=DEFAULT_LIMITS.max_bytes / 2**20, metavar="MB",
                         help=f"refuse a larger replay (default {DEFAULT_LIMITS.max_bytes >> 20})")
@@ -72,9 +73,10 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
-        limit = args.max_dataset_mb if args.command == "clone" else args.max_replay_mb
+        option, limit = (("--max-dataset-mb", args.max_dataset_mb) if args.command == "clone"
+                         else ("--max-replay-mb", args.max_replay_mb))
         if not 0 < limit < float("inf"):
-            raise ReplayError(f"--max-{'dataset' if args.command == 'clone' else 'replay'}-mb must be a positive number")
+            raise ReplayError(f"{option} must be a positive number")
         problem = output_file_problem(args.output)
         if problem:
             raise ReplayError(f"{args.output}: {problem}")

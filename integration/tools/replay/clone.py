@@ -35,20 +35,24 @@ import io
 import zipfile
 import zlib
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
-import torch
 
 from integration.env import obs as O
 from integration.safefile import UnsafeFileError, read_input
 
 from .variant import ReplayError
 
+if TYPE_CHECKING:
+    import torch
+
 MAX_DATASET_BYTES = 2 << 30
 MAX_EPOCHS = 10_000
 MAX_BATCH = 1 << 20
 MAX_SET_CHARS = 4096
+# torch is imported where it is used: `yomi replay import` and `dataset` read this module's limits
+# for their command line and need no torch
 
 # array -> (dtype, shape after N): the arrays a clone reads, as build_dataset writes them
 COLUMNS = {
@@ -150,6 +154,8 @@ def read_dataset(path: str | Path, max_bytes: int = MAX_DATASET_BYTES) -> dict[s
 def allowed(spec, obs: torch.Tensor, actions: torch.Tensor, chunk: int = 1 << 16) -> torch.Tensor:
     """bool[N]: whether each action's move and each data head that move uses are allowed by the
     masks packed in its observation (the actions the policy gives a finite log-likelihood)."""
+    import torch
+
     used = torch.as_tensor(spec.head_used[:, 1:], device=obs.device)
     offsets = torch.as_tensor(spec.data_offsets, device=obs.device)
     out = []
@@ -175,6 +181,8 @@ def clone(obs: torch.Tensor, actions: torch.Tensor, cfg, epochs: int, batch_size
     `report(epoch, mean NLL of the epoch)` after each epoch.  Returns the network, in train mode.
     ValueError where a minibatch's loss is not finite.  Sets torch's threads to `cfg.torch_threads`
     (0: torch's default), as the trainer does."""
+    import torch
+
     from integration.train.checkpoint import seed_everything
     from integration.train.policy import MaskedActorCritic
 
@@ -239,6 +247,8 @@ def clone_file(dataset: str | Path, out: str | Path, epochs: int = 10, batch_siz
     """``yomi replay clone``: fit the policy to `dataset`, write it to `out`; returns a summary line.
     DatasetError for an unusable dataset, ValueError for a bad setting or a loss that is not finite
     (nothing written in either case), OSError where `out` cannot be written."""
+    import torch
+
     from integration.train import checkpoint as ckpt
     from integration.train.config import TrainConfig, merge
     from integration.train.trainer import CHECKPOINT_VERSION

@@ -20,7 +20,6 @@ import torch
 from integration.env import obs as O
 from integration.tools.cli import main as yomi_main
 from integration.tools.replay.clone import DatasetError, allowed, clone, clone_file, nll, read_dataset
-from integration.tools.replay.dataset import build_dataset
 from integration.train import checkpoint as ckpt
 from integration.train.config import TrainConfig
 from integration.train.opponent import init_size
@@ -205,7 +204,8 @@ def hostile(arrays: dict, tmp_path: Path) -> dict:
         "truncated": (real.getvalue()[:len(real.getvalue()) // 2], "damaged or truncated .npz archive"),
         "missing array": (with_(character=None), "holds no array 'character'"),
         "wrong width": (with_(obs=small["obs"][:, :10]), f"its array 'obs' is float32[8, 10], not float32[N, {O.OBS_SIZE}]"),
-        "wrong dtype": (with_(actions=small["actions"].astype(np.float32)), "its array 'actions' is float32"),
+        "wrong dtype": (with_(actions=small["actions"].astype(np.float32)),
+                        f"its array 'actions' is float32[8, {O.N_HEADS}], not int32[N, {O.N_HEADS}]"),
         "fortran": (with_(actions=np.asfortranarray(small["actions"])), "Fortran order"),
         "huge shape": (npz_bytes({**{k: npy(v) for k, v in small.items()},
                                   "obs": npy_header_only("<f4", (10**9, O.OBS_SIZE))}), "past the limit"),
