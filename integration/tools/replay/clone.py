@@ -129,7 +129,8 @@ def read_dataset(path: str | Path, max_bytes: int = MAX_DATASET_BYTES) -> dict[s
                 arrays[name] = np.frombuffer(bytearray(raw), dtype=dtype).reshape(shape)  # writable: torch shares it
     except DatasetError:
         raise
-    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, NotImplementedError) as exc:
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, NotImplementedError,
+            RuntimeError) as exc:  # RuntimeError: an encrypted member
         raise fail(f"is a damaged or truncated .npz archive ({type(exc).__name__}: {str(exc)[:120]})") from None
     n = len(arrays["obs"])
     if n == 0:

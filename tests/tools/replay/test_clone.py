@@ -161,6 +161,18 @@ def npz_bytes(members: dict) -> bytes:
     return buf.getvalue()
 
 
+def encrypted(npz: bytes) -> bytes:
+    """The archive with every member flagged as encrypted (bit 0 of the general purpose flags, in
+    the local headers at offset 6 and the central directory's at offset 8)."""
+    data = bytearray(npz)
+    for signature, offset in ((b"PK\x03\x04", 6), (b"PK\x01\x02", 8)):
+        at = data.find(signature)
+        while at >= 0:
+            data[at + offset] |= 0x1
+            at = data.find(signature, at + 4)
+    return bytes(data)
+
+
 def npy(array: np.ndarray) -> bytes:
     buf = io.BytesIO()
     np.save(buf, array, allow_pickle=True)
@@ -202,6 +214,7 @@ def hostile(arrays: dict, tmp_path: Path) -> dict:
         "object array": (with_(obs=np.array([Payload(marker)] * 8, dtype=object)), "its array 'obs' is object"),
         "text": (b"obs,actions\n1,2\n", "is not a .npz archive"),
         "truncated": (real.getvalue()[:len(real.getvalue()) // 2], "damaged or truncated .npz archive"),
+        "encrypted": (encrypted(with_()), "damaged or truncated .npz archive (RuntimeError"),
         "missing array": (with_(character=None), "holds no array 'character'"),
         "wrong width": (with_(obs=small["obs"][:, :10]), f"its array 'obs' is float32[8, 10], not float32[N, {O.OBS_SIZE}]"),
         "wrong dtype": (with_(actions=small["actions"].astype(np.float32)),
