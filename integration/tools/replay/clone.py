@@ -114,7 +114,8 @@ def read_dataset(path: str | Path, max_bytes: int = MAX_DATASET_BYTES) -> dict[s
                     raise fail(f"its array {name!r} decompresses past the limit of {max_bytes / 2**20:.4g} MB")
                 with archive.open(info) as member:
                     shape, got = _npy_header(member, name, fail)
-                    if got != dtype or len(shape) != 1 + len(tail) or tuple(shape[1:]) != tail:
+                    if (got != dtype or len(shape) != 1 + len(tail) or tuple(shape[1:]) != tail
+                            or shape[0] < 0):
                         want = f"{dtype.name}[N{''.join(f', {d}' for d in tail)}]"
                         raise fail(f"its array {name!r} is {got.name}{list(shape)}, not {want} "
                                    "(made by another version of the dataset, or not a dataset)")
