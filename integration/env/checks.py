@@ -16,7 +16,7 @@ import numpy as np
 
 from integration.env import action_layout as AL
 
-#: The most matches one env holds: the C batch's own limit (csrc/python/env_py.c), checked before any
+#: The most matches one env holds: the C batch's own limit (csrc/python/env_py.c, EnvBatch's constructor), checked before any
 #: buffer is allocated (a larger request would otherwise fail inside PufferLib's allocation).
 MAX_ENVS = 1 << 16
 #: The longest match the settings may ask for, in ticks: 30 times the game's own 3,600 (a match that

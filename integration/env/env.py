@@ -90,7 +90,7 @@ Snapshots (the trainer's exact resume)
     match, the open decisions, the env's RNG and the pending next matches, counters, logs), for
     both backends; ``env.set_state(state)`` on an env made with the same options continues exactly
     as the original would (tests/env/test_env_state.py).  The C backend's matches travel as
-    ``EnvBatch.get_state()`` bytes (csrc/python/env_py.c, csrc/engine/snapshot.c): their pointers into the
+    ``EnvBatch.get_state()`` bytes (csrc/env/batch.h, csrc/engine/snapshot.c): their pointers into the
     engine's tables are saved as table indices, so a snapshot loads in another process of the same
     build; a header (format version, build fingerprint, batch size, checksum) makes any mismatch
     or corruption a ValueError that leaves the env unchanged.  A snapshot loads only into the

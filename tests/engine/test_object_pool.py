@@ -201,7 +201,7 @@ def test_env_snapshot_and_clone_with_pool_objects(crowded_env):
 # tick), interleaved, more than the inline room.
 INLINE_PARRIED = 48  # csrc/engine/engine.h YOMI_MAX_PARRIED
 THROW_NAME = -2  # a throw state's name: YHBD_STATE_NAME and the state's symbol
-HEADER_BYTES = 56  # csrc/python/env_py.c snap_header: payload size at 40, checksum at 48
+HEADER_BYTES = 56  # csrc/env/batch.h yenv_snap_header: payload size at 40, checksum at 48
 
 
 def _parried_snapshot(snapshot: bytes, names: list, tail: bool = True) -> bytes:

@@ -32,7 +32,7 @@ from support.side_by_side import Both
 native = pytest.importorskip("yomi._native")
 
 INFO = native.engine_info()
-HEADER_BYTES = 56  # csrc/python/env_py.c snap_header: payload size at 40, checksum at 48
+HEADER_BYTES = 56  # csrc/env/batch.h yenv_snap_header: payload size at 40, checksum at 48
 
 
 # ------------------------------------------------------------------ the spawn counter
