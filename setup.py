@@ -3,7 +3,7 @@
 Every generated C file goes to build/gen (not committed) before the sources are compiled, so the
 extension always matches what it is generated from: ``integration/tools/gen_c.py`` turns
 ``states/data/*.json`` into ``tables_gen.{h,c}`` (the frame data), and
-``integration.env.obs.write_c`` turns the environment's observation and action layout into
+``integration.env.c_tables.write_c`` turns the environment's observation and action layout into
 ``env_layout.h`` / ``env_tables.c`` (it needs numpy, hence numpy in the build requirements).
 The sources are the C files of ``csrc/`` by layer (``gen_c.extension_sources``: the engine, the
 characters' folders, the environment and the binding), so a new character's folder needs no edit here.
@@ -33,13 +33,13 @@ def load_gen_c():
 
 
 def write_env_tables(out_dir):
-    """The environment's generated tables (integration/env/obs.py), imported from this checkout."""
+    """The environment's generated tables (integration/env/c_tables.py), imported from this checkout."""
     sys.path.insert(0, HERE)
     try:
-        from integration.env import obs
+        from integration.env import c_tables
     finally:
         sys.path.remove(HERE)
-    obs.write_c(out_dir)
+    c_tables.write_c(out_dir)
 
 
 gen = load_gen_c()

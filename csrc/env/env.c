@@ -1,10 +1,11 @@
 /* The environment's C part: observations, masks and decoding on a ymatch (env.h).
  *
  * Mirrors, line for line where it matters for bit-exactness:
- *   integration/env/obs.py      write_features (fighter scalars, stance, state, res, object slots), pack_unified
+ *   integration/env/obs.py      write_features (fighter scalars, stance, state, res, object slots)
+ *   integration/env/action_layout.py pack_unified
  *   integration/env/encoding.py Ctx, the DYNAMIC_RULES' features (the rule outputs come from lookup tables
  *                           generated from the rules themselves), decode (_decode_data, _decode_extra)
- *   integration/env/env.py      observe_decision (decision-time busy: encoding.decision_view), check_action,
+ *   integration/env/backends.py observe_decision (decision-time busy: encoding.decision_view), check_action,
  *                           fallback_action
  * The views those functions read are the engine's trace view (state()): the snapshot fields while a
  * decision is open (snap_valid), exactly as py_match.c's fighter_view / match_view build them.

@@ -1,13 +1,12 @@
-/* The environment's C part (integration/env/env.py's C backend): observations, masks, decoding.
+/* The environment's C part (integration/env/backends.py's C backend): the static tables of observations,
+ * masks and decoding.
  *
- * Mirrors integration/env/obs.py (observation layout, unified action layout, packed masks) and
- * integration/env/encoding.py (masks rules, decode) on the C engine's ymatch, so that one call
- * steps every match of a YomiEnv: check both agents' head values against their masks, decode
- * them into the panel's (action, data, extra), submit, advance to the next decision, write
- * rewards / terminals / truncations, restart finished matches, write observations.
+ * Mirrors integration/env/obs.py (observation layout), integration/env/action_layout.py (unified action
+ * layout, packed masks) and integration/env/encoding.py (masks rules, decode) on the C engine's ymatch
+ * (env.c, whose functions env_c.h declares); batch.h steps a batch of matches with them.
  *
  * The static tables (env_layout.h, env_tables.c) are generated from the Python layouts into
- * build/gen when the extension is built (setup.py, integration/env/obs.py: write_c). Names are
+ * build/gen when the extension is built (setup.py, integration/env/c_tables.py: write_c). Names are
  * resolved to the engine's symbols, state indices and offsets once, by yenv_init().
  */
 #ifndef YOMI_ENV_H

@@ -1,4 +1,5 @@
-/* The functions of env.c used by env_py.c (the environment's C part; see env.h). */
+/* The functions of env.c (integration/env/obs.py, action_layout.py, encoding.py and backends.py's decision
+ * helpers on a ymatch) used by batch.c and env_py.c (the environment's C part; see env.h). */
 #ifndef YOMI_ENV_C_H
 #define YOMI_ENV_C_H
 

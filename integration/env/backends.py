@@ -22,6 +22,7 @@ import numpy as np
 
 from integration.env import checks as C
 from integration.env import encoding as E
+from integration.env import action_layout as AL
 from integration.env import obs as O
 from fighter.actions import InvalidAction
 from integration.engine import EngineError, EngineUnavailable, create_match
@@ -87,11 +88,11 @@ class IllegalAction(ValueError):
 # ------------------------------------------------------------------------------------------------
 def check_action(character: int, st: "E.MaskState", heads) -> Optional[str]:
     """None if ``heads`` (unified head values) is legal for this decision, else why not."""
-    cl = O.CHAR_LAYOUTS[character]
+    cl = AL.CHAR_LAYOUTS[character]
     sp = cl.spec
     u = int(heads[0])
-    if not 0 <= u < O.K1:
-        return f"move index {u} out of range 0..{O.K1 - 1}"
+    if not 0 <= u < AL.K1:
+        return f"move index {u} out of range 0..{AL.K1 - 1}"
     m = int(cl.u2c[u])
     if m < 0 or not st.move_mask[m]:
         name = sp.moves[m] if m >= 0 else None
@@ -103,7 +104,7 @@ def check_action(character: int, st: "E.MaskState", heads) -> Optional[str]:
         b = int(heads[cl.head_to_u[j]])
         hm = st.head_mask(m, sp.head_names[j])
         if not (0 <= b < len(hm) and hm[b]):
-            return (f"head {O.HEAD_NAMES[cl.head_to_u[j]]} ({sp.head_names[j]}) = {b} is not legal with "
+            return (f"head {AL.HEAD_NAMES[cl.head_to_u[j]]} ({sp.head_names[j]}) = {b} is not legal with "
                     f"{sp.moves[m]}; legal values: {np.nonzero(hm)[0].tolist()}")
     return None
 
@@ -112,26 +113,26 @@ def check_action_obs(obs_row: np.ndarray, heads) -> Optional[str]:
     """Like :func:`check_action`, from an observation's packed masks (any backend)."""
     tail = np.asarray(obs_row)[O.FEATURE_SIZE:]
     c = int(round(float(tail[0])))
-    move, data = O.decode_masks(tail)
+    move, data = AL.decode_masks(tail)
     u = int(heads[0])
-    if not 0 <= u < O.K1 or not move[u]:
+    if not 0 <= u < AL.K1 or not move[u]:
         return f"move {u} is not legal; legal: {np.nonzero(move)[0].tolist()}"
-    used = O.CHAR_LAYOUTS[c].head_used[u]
-    for h in range(1, O.N_HEADS):
+    used = AL.CHAR_LAYOUTS[c].head_used[u]
+    for h in range(1, AL.N_HEADS):
         if not used[h]:
             continue
-        b, off, size = int(heads[h]), O.DATA_OFFSETS[h - 1], O.DATA_SIZES[h - 1]
+        b, off, size = int(heads[h]), AL.DATA_OFFSETS[h - 1], AL.DATA_SIZES[h - 1]
         if not (0 <= b < size and data[u, off + b]):
-            return f"head {O.HEAD_NAMES[h]} = {b} is not legal with move {u}; legal: {np.nonzero(data[u, off:off + size])[0].tolist()}"
+            return f"head {AL.HEAD_NAMES[h]} = {b} is not legal with move {u}; legal: {np.nonzero(data[u, off:off + size])[0].tolist()}"
     return None
 
 
 def fallback_action(character: int, st: "E.MaskState") -> np.ndarray:
     """The Hold action: Continue (or the lowest legal move), every used head at its first legal value."""
-    cl = O.CHAR_LAYOUTS[character]
+    cl = AL.CHAR_LAYOUTS[character]
     sp = cl.spec
-    heads = np.zeros(O.N_HEADS, dtype=np.int64)
-    legal_u = [u for u in range(O.K1) if cl.u2c[u] >= 0 and st.move_mask[cl.u2c[u]]]
+    heads = np.zeros(AL.N_HEADS, dtype=np.int64)
+    legal_u = [u for u in range(AL.K1) if cl.u2c[u] >= 0 and st.move_mask[cl.u2c[u]]]
     u = 0 if 0 in legal_u else (legal_u[0] if legal_u else 0)
     heads[0] = u
     m = int(cl.u2c[u])
@@ -149,7 +150,7 @@ def observe_decision(match, out: np.ndarray, chars: tuple, game_length: int, sta
     The masks come from the engine's legal moves (``legal_actions``) and :mod:`integration.env.encoding`'s
     rules on the decision-time view (``busy`` after the game's turn gate, ``encoding.decision_view``)."""
     state = match.state() if state is None else state
-    names = (O.CHARACTERS[chars[0]], O.CHARACTERS[chars[1]])
+    names = (AL.CHARACTERS[chars[0]], AL.CHARACTERS[chars[1]])
     objects = state["objects"]
     sts, fvs, legal = [], [], []
     for p, key, okey in ((1, "p1", "p2"), (2, "p2", "p1")):
@@ -162,7 +163,7 @@ def observe_decision(match, out: np.ndarray, chars: tuple, game_length: int, sta
     for p in (1, 2):
         row = out[p - 1]
         O.write_features(row, state, p, names, match.current_tick, game_length, busy)
-        O.pack_unified(int(chars[p - 1]), sts[p - 1], row[O.FEATURE_SIZE:])
+        AL.pack_unified(int(chars[p - 1]), sts[p - 1], row[O.FEATURE_SIZE:])
     return state, sts, fvs, legal
 
 
@@ -270,7 +271,7 @@ class PythonBackend(Backend):
         raise EngineError(f"slot {i}: the engine failed to start 100 matches in a row ({self.last_engine_error})")
 
     def _start_once(self, i: int, c1: int, c2: int, seed: int) -> None:
-        names = (O.CHARACTERS[c1], O.CHARACTERS[c2])
+        names = (AL.CHARACTERS[c1], AL.CHARACTERS[c2])
         match = create_match(names[0], names[1], seed=int(seed), settings=self.settings)
         self.matches[i] = match
         self.chars[i] = (c1, c2)
@@ -293,7 +294,7 @@ class PythonBackend(Backend):
         self.engine_errors += 1
         c = self.chars[i]
         where = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
-        self.last_engine_error = (f"{O.CHARACTERS[c[0]]} vs {O.CHARACTERS[c[1]]}, game seed {int(self.seeds[i])}, "
+        self.last_engine_error = (f"{AL.CHARACTERS[c[0]]} vs {AL.CHARACTERS[c[1]]}, game seed {int(self.seeds[i])}, "
                                   f"turn {int(self.turns[i])} ({when}): {type(exc).__name__}: {exc}"
                                   + (f" [{where.filename}:{where.lineno}]" if where else ""))
         if self.engine_errors <= 5:
@@ -332,7 +333,7 @@ class PythonBackend(Backend):
             if why is None:
                 out.append((actions[i, p], False))
                 continue
-            msg = f"match {i} P{p + 1} ({O.CHARACTERS[c]}), agent {2 * i + p}: {why}"
+            msg = f"match {i} P{p + 1} ({AL.CHARACTERS[c]}), agent {2 * i + p}: {why}"
             if self.illegal_mode == "raise":
                 raise IllegalAction(msg)
             self.last_illegal = msg
@@ -340,7 +341,7 @@ class PythonBackend(Backend):
         return out
 
     def step(self, actions, next_p1, next_p2, next_seeds) -> None:
-        actions = np.asarray(actions).reshape(self.n, 2, O.N_HEADS)
+        actions = np.asarray(actions).reshape(self.n, 2, AL.N_HEADS)
         if self.illegal_mode == "raise":        # check every slot before touching any match
             choices = [self._choices(i, actions) for i in range(self.n)]
         else:
@@ -389,7 +390,7 @@ class PythonBackend(Backend):
         for p in (0, 1):
             heads, bad = choices[p]
             c = int(self.chars[i, p])
-            cl = O.CHAR_LAYOUTS[c]
+            cl = AL.CHAR_LAYOUTS[c]
             hc = cl.to_char_heads(heads)
             opp = state["p2" if p == 0 else "p1"]
             action, data, extra = E.decode(cl.character, hc, fvs[p], opp, state["objects"])
@@ -464,8 +465,8 @@ class PythonBackend(Backend):
             if theirs.shape != mine.shape or theirs.dtype != mine.dtype:
                 raise ValueError(f"snapshot array {k} is {theirs.dtype}{list(theirs.shape)}, this env's is "
                                  f"{mine.dtype}{list(mine.shape)}")
-        if np.any((np.asarray(state["chars"]) < 0) | (np.asarray(state["chars"]) >= O.N_CHARS)):
-            raise ValueError(f"snapshot chars outside 0 .. {O.N_CHARS - 1}")
+        if np.any((np.asarray(state["chars"]) < 0) | (np.asarray(state["chars"]) >= AL.N_CHARS)):
+            raise ValueError(f"snapshot chars outside 0 .. {AL.N_CHARS - 1}")
         state = copy.deepcopy(state)
         self.matches = state["matches"]
         self.decisions = state["decisions"]
@@ -501,7 +502,7 @@ class CBackend(Backend):
             raise ValueError(f"illegal must be 'record' or 'raise', got {illegal!r}")
         if engine_errors not in ("truncate", "raise"):
             raise ValueError(f"engine_errors must be 'truncate' or 'raise', got {engine_errors!r}")
-        for c in O.CHARACTERS:
+        for c in AL.CHARACTERS:
             if c not in native.characters():
                 raise EngineUnavailable(f"the C engine has no {c} yet")
         if native.EnvBatch.sizes()["obs"] != O.OBS_SIZE:
@@ -530,9 +531,9 @@ class CBackend(Backend):
                                                     np.ascontiguousarray(next_seeds, dtype=np.int64))
         if status == 1:
             c = int(self.chars[slot, agent])
-            heads = a.reshape(self.n, 2, O.N_HEADS)[slot, agent]
+            heads = a.reshape(self.n, 2, AL.N_HEADS)[slot, agent]
             why = check_action_obs(self.obs[slot, agent], heads)
-            raise IllegalAction(f"match {slot} P{agent + 1} ({O.CHARACTERS[c]}), agent {2 * slot + agent}: {why}")
+            raise IllegalAction(f"match {slot} P{agent + 1} ({AL.CHARACTERS[c]}), agent {2 * slot + agent}: {why}")
         if status == 2:
             raise EngineError(f"match {slot} P{agent + 1}: the C engine refused an action the masks allow "
                               f"(move symbol {code}); this is a bug of the masks or of the engine")
@@ -569,7 +570,7 @@ class CBackend(Backend):
             return None
         slot, agent, code = last
         what = "its move is not legal" if code == 1 else f"a data head ({code - 16}) is not legal"
-        return (f"match {slot} P{agent + 1} ({O.CHARACTERS[int(self.chars[slot, agent])]}), agent {2 * slot + agent}: "
+        return (f"match {slot} P{agent + 1} ({AL.CHARACTERS[int(self.chars[slot, agent])]}), agent {2 * slot + agent}: "
                 f"{what}; replaced by Hold")
 
     def match(self, i: int):

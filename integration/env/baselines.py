@@ -28,6 +28,7 @@ import functools
 
 import numpy as np
 
+from integration.env import action_layout as AL
 from integration.env import obs as O
 from states.data import load_character
 
@@ -42,21 +43,21 @@ EXCLUDED = {"Burst", "DefensiveBurst", "OffensiveBurst", "Taunt", "InstantCancel
 
 
 def _u(name: str) -> int:
-    return 1 + O.BASE_MOVES.index(name)
+    return 1 + AL.BASE_MOVES.index(name)
 
 
 @functools.lru_cache(maxsize=None)
 def move_tables() -> dict:
     """Per character and unified move: is_attack, reach (px), startup (ticks), is_grab; approach move."""
-    attack = np.zeros((O.N_CHARS, O.K1), dtype=bool)
-    reach = np.zeros((O.N_CHARS, O.K1), dtype=np.float32)
-    startup = np.full((O.N_CHARS, O.K1), 99.0, dtype=np.float32)
-    grab = np.zeros((O.N_CHARS, O.K1), dtype=bool)
-    damage = np.zeros((O.N_CHARS, O.K1), dtype=np.float32)
-    approach = np.zeros(O.N_CHARS, dtype=np.int64)
-    for ci, c in enumerate(O.CHARACTERS):
+    attack = np.zeros((AL.N_CHARS, AL.K1), dtype=bool)
+    reach = np.zeros((AL.N_CHARS, AL.K1), dtype=np.float32)
+    startup = np.full((AL.N_CHARS, AL.K1), 99.0, dtype=np.float32)
+    grab = np.zeros((AL.N_CHARS, AL.K1), dtype=bool)
+    damage = np.zeros((AL.N_CHARS, AL.K1), dtype=np.float32)
+    approach = np.zeros(AL.N_CHARS, dtype=np.int64)
+    for ci, c in enumerate(AL.CHARACTERS):
         states = load_character(c)["states"]
-        names = O.unified_move_names(c)
+        names = AL.unified_move_names(c)
         for u, m in enumerate(names):
             if m is None or m == "Continue" or m in EXCLUDED:
                 continue
@@ -88,10 +89,10 @@ def _as_torch(obs, masks):
     n = t.shape[0]
     if masks is None:
         tail = t[:, O.FEATURE_SIZE:]
-        char = tail[:, 0].round().long().clamp(0, O.N_CHARS - 1)
-        move_mask = tail[:, 1:1 + O.K1] > 0.5
+        char = tail[:, 0].round().long().clamp(0, AL.N_CHARS - 1)
+        move_mask = tail[:, 1:1 + AL.K1] > 0.5
         bank = torch.cat([torch.zeros((n, 1), dtype=torch.bool, device=t.device),
-                          torch.ones((n, 1), dtype=torch.bool, device=t.device), tail[:, 1 + O.K1:] > 0.5], 1)
+                          torch.ones((n, 1), dtype=torch.bool, device=t.device), tail[:, 1 + AL.K1:] > 0.5], 1)
         index = _gather_index(t.device)
 
         def row_of(move):
@@ -111,7 +112,7 @@ def _as_torch(obs, masks):
 def _gather_index(device):
     import torch
 
-    return torch.as_tensor(O.GATHER_INDEX, dtype=torch.long, device=device)     # [5, K1, D]
+    return torch.as_tensor(AL.GATHER_INDEX, dtype=torch.long, device=device)     # [5, K1, D]
 
 
 def _data_heads(move, rows, prefer: dict):
@@ -120,15 +121,15 @@ def _data_heads(move, rows, prefer: dict):
     import torch
 
     n = move.shape[0]
-    out = torch.zeros((n, O.N_HEADS), dtype=torch.long, device=move.device)
+    out = torch.zeros((n, AL.N_HEADS), dtype=torch.long, device=move.device)
     out[:, 0] = move
-    for h, (off, size) in enumerate(zip(O.DATA_OFFSETS, O.DATA_SIZES)):
+    for h, (off, size) in enumerate(zip(AL.DATA_OFFSETS, AL.DATA_SIZES)):
         m = rows[:, off:off + size]
         pick = m.to(torch.int8).argmax(1)                                   # first legal
-        for b in reversed(prefer.get(O.HEAD_NAMES[h + 1], ())):
+        for b in reversed(prefer.get(AL.HEAD_NAMES[h + 1], ())):
             pick = torch.where(m[:, b], torch.full_like(pick, b), pick)
         out[:, h + 1] = pick
-    used = torch.as_tensor(O.HEAD_USED, device=move.device)[move]
+    used = torch.as_tensor(AL.HEAD_USED, device=move.device)[move]
     return out * used
 
 
@@ -141,13 +142,13 @@ def random_policy(obs, masks=None, generator=None):
     u = torch.rand(move_mask.shape, device=t.device, generator=generator)
     move = torch.where(move_mask, u, torch.full_like(u, -1.0)).argmax(1)
     rows = row_of(move)
-    out = torch.zeros((n, O.N_HEADS), dtype=torch.long, device=t.device)
+    out = torch.zeros((n, AL.N_HEADS), dtype=torch.long, device=t.device)
     out[:, 0] = move
-    for h, (off, size) in enumerate(zip(O.DATA_OFFSETS, O.DATA_SIZES)):
+    for h, (off, size) in enumerate(zip(AL.DATA_OFFSETS, AL.DATA_SIZES)):
         m = rows[:, off:off + size]
         r = torch.rand(m.shape, device=t.device, generator=generator)
         out[:, h + 1] = torch.where(m, r, torch.full_like(r, -1.0)).argmax(1)
-    out = out * torch.as_tensor(O.HEAD_USED, device=t.device)[move]
+    out = out * torch.as_tensor(AL.HEAD_USED, device=t.device)[move]
     return out.cpu().numpy() if is_np else out
 
 
@@ -160,7 +161,7 @@ def scripted_policy(obs, masks=None, generator=None):
     tab = {k: torch.as_tensor(v, device=dev) for k, v in move_tables().items()}
     n = t.shape[0]
     L = O.LAYOUT
-    char = t[:, O.FEATURE_SIZE].round().long().clamp(0, O.N_CHARS - 1)
+    char = t[:, O.FEATURE_SIZE].round().long().clamp(0, AL.N_CHARS - 1)
     dist = t[:, L["dx"]].abs() * 800.0
     opp_type = t[:, L.slice("opp.state_type")]
     opp_st = t[:, L["opp.st"]] * 60.0
@@ -215,15 +216,15 @@ def scripted_policy(obs, masks=None, generator=None):
     drow = row_of(move)
     out = _data_heads(move, drow, {"dir": (17,), "di": (0,)})
     # sliders: the largest legal value for the approach move (full-speed dash)
-    srow = drow[:, O.DATA_OFFSETS[O.HEAD_POS["scalar"] - 1]:][:, :O.DATA_SIZES[O.HEAD_POS["scalar"] - 1]]
+    srow = drow[:, AL.DATA_OFFSETS[AL.HEAD_POS["scalar"] - 1]:][:, :AL.DATA_SIZES[AL.HEAD_POS["scalar"] - 1]]
     idx = torch.arange(srow.shape[1], device=dev)
     largest = torch.where(srow, idx, torch.full_like(idx, -1)).max(1).values.clamp(min=0)
     is_ap = move == ap
-    hs = O.HEAD_POS["scalar"]
-    out[:, hs] = torch.where(is_ap & torch.as_tensor(O.HEAD_USED, device=dev)[move, hs], largest, out[:, hs])
+    hs = AL.HEAD_POS["scalar"]
+    out[:, hs] = torch.where(is_ap & torch.as_tensor(AL.HEAD_USED, device=dev)[move, hs], largest, out[:, hs])
     # block height: low a quarter of the time (when allowed)
-    hf = O.HEAD_POS["flag1"]
-    frow = drow[:, O.DATA_OFFSETS[hf - 1] + 1]
+    hf = AL.HEAD_POS["flag1"]
+    frow = drow[:, AL.DATA_OFFSETS[hf - 1] + 1]
     out[:, hf] = torch.where((move == parry) & low & frow, torch.ones_like(move), out[:, hf])
     return out.cpu().numpy() if is_np else out
 
@@ -234,14 +235,14 @@ def random_legal_actions(obs: np.ndarray, rng: np.random.Generator) -> np.ndarra
     move (heads the move does not use: whatever their mask allows, i.e. bin 0)."""
     tail = np.asarray(obs)[:, O.FEATURE_SIZE:]
     n = tail.shape[0]
-    char = np.clip(np.rint(tail[:, 0]).astype(np.int64), 0, O.N_CHARS - 1)
-    move_mask = tail[:, 1:1 + O.K1] > 0.5
+    char = np.clip(np.rint(tail[:, 0]).astype(np.int64), 0, AL.N_CHARS - 1)
+    move_mask = tail[:, 1:1 + AL.K1] > 0.5
     move = np.argmax(np.where(move_mask, rng.random(move_mask.shape), -1.0), axis=1)
-    bank = np.concatenate([np.zeros((n, 1), bool), np.ones((n, 1), bool), tail[:, 1 + O.K1:] > 0.5], axis=1)
-    data = np.take_along_axis(bank, O.GATHER_INDEX[char, move], axis=1)
+    bank = np.concatenate([np.zeros((n, 1), bool), np.ones((n, 1), bool), tail[:, 1 + AL.K1:] > 0.5], axis=1)
+    data = np.take_along_axis(bank, AL.GATHER_INDEX[char, move], axis=1)
     score = np.where(data, rng.random(data.shape), -1.0)
-    out = np.zeros((n, O.N_HEADS), dtype=np.int32)
+    out = np.zeros((n, AL.N_HEADS), dtype=np.int32)
     out[:, 0] = move
-    for h, (off, size) in enumerate(zip(O.DATA_OFFSETS, O.DATA_SIZES)):
+    for h, (off, size) in enumerate(zip(AL.DATA_OFFSETS, AL.DATA_SIZES)):
         out[:, h + 1] = np.argmax(score[:, off:off + size], axis=1)
     return out

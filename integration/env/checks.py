@@ -14,16 +14,16 @@ from typing import Optional
 
 import numpy as np
 
-from integration.env import obs as O
+from integration.env import action_layout as AL
 
-#: The most matches one env holds: the C batch's own limit (csrc/python/env_py.c), checked before any
+#: The most matches one env holds: the C batch's own limit (csrc/python/env_py.c, EnvBatch's constructor), checked before any
 #: buffer is allocated (a larger request would otherwise fail inside PufferLib's allocation).
 MAX_ENVS = 1 << 16
 #: The longest match the settings may ask for, in ticks: 30 times the game's own 3,600 (a match that
 #: long is a loop, not a game; 10^12 would run for days)
 MAX_GAME_LENGTH = 108_000
 
-_HEAD_LIMITS = np.asarray(O.HEAD_SIZES, dtype=np.int64)
+_HEAD_LIMITS = np.asarray(AL.HEAD_SIZES, dtype=np.int64)
 _HEAD_LIMITS_U64 = _HEAD_LIMITS.astype(np.uint64)
 _HEAD_LIMITS_U32 = _HEAD_LIMITS.astype(np.uint32)
 
@@ -67,7 +67,7 @@ def check_actions(actions, shape: tuple) -> np.ndarray:
     """``actions`` as int32 of exactly ``shape`` (its last axis the N_HEADS heads), every head value
     within ``0 .. HEAD_SIZES[k] - 1``.  A value in range may still be illegal for the character at
     that decision: that is the masks' business (``illegal=``), not this check's."""
-    if not shape or shape[-1] != O.N_HEADS:
+    if not shape or shape[-1] != AL.N_HEADS:
         raise AssertionError("the expected shape ends with the heads")
     a = np.asarray(actions)
     if a.shape != tuple(shape):
@@ -86,8 +86,8 @@ def check_actions(actions, shape: tuple) -> np.ndarray:
     if bad.any():
         at = tuple(int(i) for i in np.argwhere(bad)[0])
         head = at[-1]
-        raise ValueError(f"action value {a[at]} at {at} is out of range for head {O.HEAD_NAMES[head]} "
-                         f"(0 .. {O.HEAD_SIZES[head] - 1})")
+        raise ValueError(f"action value {a[at]} at {at} is out of range for head {AL.HEAD_NAMES[head]} "
+                         f"(0 .. {AL.HEAD_SIZES[head] - 1})")
     return np.ascontiguousarray(a, dtype=np.int32)
 
 
@@ -97,8 +97,8 @@ def check_pending(pending, n: int) -> np.ndarray:
     if p.shape != (n, 3) or p.dtype == np.bool_ or not np.issubdtype(p.dtype, np.integer):
         raise ValueError(f"snapshot pending must be integers of shape {(n, 3)}, got {p.dtype}{list(p.shape)}")
     p = p.astype(np.int64)
-    if np.any((p[:, :2] < 0) | (p[:, :2] >= O.N_CHARS)):
-        raise ValueError(f"snapshot pending names a character outside 0 .. {O.N_CHARS - 1}")
+    if np.any((p[:, :2] < 0) | (p[:, :2] >= AL.N_CHARS)):
+        raise ValueError(f"snapshot pending names a character outside 0 .. {AL.N_CHARS - 1}")
     if np.any((p[:, 2] < 0) | (p[:, 2] >= 2 ** 31 - 1)):
         raise ValueError("snapshot pending holds a game seed outside 0 .. 2**31 - 2")
     return p
@@ -123,8 +123,8 @@ def check_pairing_weights(weights, p1_pool: tuple, p2_pool: tuple) -> Optional[n
         w = np.array(weights, dtype=np.float64)
     except (TypeError, ValueError) as exc:
         raise ValueError(f"pairing weights must be numbers: {exc}") from None
-    if w.shape != (O.N_CHARS, O.N_CHARS):
-        raise ValueError(f"pairing weights have shape {list(w.shape)}, expected [{O.N_CHARS}, {O.N_CHARS}] "
+    if w.shape != (AL.N_CHARS, AL.N_CHARS):
+        raise ValueError(f"pairing weights have shape {list(w.shape)}, expected [{AL.N_CHARS}, {AL.N_CHARS}] "
                          "(P1's character by P2's)")
     if not np.isfinite(w).all() or (w < 0).any():
         raise ValueError("pairing weights must be finite and at least 0")

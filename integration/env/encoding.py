@@ -1,12 +1,13 @@
 """Action encoding of the yomi environment: MultiDiscrete heads, decode/encode, masks, packing.
 
 The code is in :mod:`integration.env.action`, by responsibility (widgets, panels, context,
-the shared rules and one module of rules per character, masks, codec, validation, the C
-tables); this module gathers its names in one namespace, as the environment and the tests use
-them (``from integration.env import encoding as E``).
+the shared rules and one module of rules per character, masks, codec, validation); this module
+gathers its public names in one namespace, as the environment and the tests use them
+(``from integration.env import encoding as E``). The one layout every character shares, and the
+decoders of the packed masks, are :mod:`integration.env.action_layout`'s.
 
 Reference (pure Python + numpy) implementation, mirrored in C by the environment's C part
-(csrc/env/), which reads the tables :mod:`integration.env.action.c_tables` exports from it; so
+(csrc/env/), which reads the tables :mod:`integration.env.c_tables` generates from it; so
 everything is table driven: per character a static :class:`CharSpec` is computed once from the
 extracted frame-data tables (``states.data``), and the per-decision work is a handful of small
 *rules* evaluated on a few discrete features of the fighter.
@@ -103,7 +104,8 @@ The mask of (move m, head h) is given by a rule key shared by many moves.  Stati
 dynamic keys are evaluated per decision, and only their bits that can change (found by enumerating
 each rule's small feature domain) are packed.  ``packed = move_mask ++ varying bits`` (float32
 0/1); the decoder gathers ``bank = [0, 1, packed[K+1:]]`` with a static index table ``[K+1, D]``
-(:func:`decode_masks`, :func:`torch_mask_decoder`, :func:`action_spec`).  Sizes::
+(``CharSpec.gather_index``; :mod:`integration.env.action_layout` decodes the unified packing of
+every character with one such table per character).  Sizes::
 
     Ninja   heads [65, 33, 21, 2, 4, 33, 2, 2, 2, 3, 34]         D 136  M 122
     Cowboy  heads [81, 33, 21, 2, 2, 33, 2, 2, 5, 2]             D 102  M 154
@@ -128,37 +130,24 @@ Known approximations
 from __future__ import annotations
 
 # ruff: noqa: F401
-# One namespace for the whole action layout, private helpers included (the tests check them)
+# One namespace for the action encoding's public names; a module's private helpers stay in it
 from integration.env.action.constants import (AERIAL, ATTACK, BOTH, CHARACTERS, DEFENSE, DRIFT_SUPERS,
     GROUNDED, HITBOX_DETECT, HOVER_MIN_AMOUNT, JUKE_PIPS_PER_USE, MAX_SUPER_METER, MOVEMENT, SPECIAL,
     SPIKE_CANCEL_TICKS, SUPER)
 from integration.env.action.widgets import (DIR8, DIR8_INDEX, DIR8_NAMES, DI_PLOT, PANEL_SLACK_PX, Plot,
-    SCALAR_BINS, SLIDER_STEP, XYBIN_TO_DIR8, XY_ANGLES, XY_BINS, XY_RADII, _angle_diff, _bin_point,
-    _godot_round, _norm, _rot, _sign, dir8_to_xybin, panel_domain, plot_default, plot_table, plot_value,
-    xy_feasible)
-from integration.env.action.context import (BUSY_MOVES, Ctx, _dir8_rel, _has_host_command, decision_view)
-from integration.env.action.rules import (B, Rule, STATIC_RULES, _ev_feint, _ev_geyser, _ev_mroll, _ev_sticky,
-    _ev_summon, _ev_superjump, _ev_temporal, _foresight_plot, _grenade_plot, _mask, _opts, _st_all, _st_count,
-    _st_dir8, _st_xy, _st_zero, _summon_enabled, _teleport2_plot, _toggle_set)
-from integration.env.action.ninja import (_ev_n_explode, _ev_n_hook, _ev_n_release, _fe_hook)
-from integration.env.action.cowboy import (_aimage_air_ok, _ev_c_aimage, _ev_c_gun, _fe_aimage)
-from integration.env.action.wizard import (_ev_w_det, _ev_w_hover, _ev_w_orb, _fe_hover, _fe_orb)
-from integration.env.action.robot import (_ev_r_armor, _ev_r_drive, _ev_r_fly, _ev_r_loic, _ev_r_nade,
-    _fe_fly, _fe_loic, _fe_nade)
-from integration.env.action.mutant import (_ev_m_juke, _ev_m_spike, _fe_juke, _fe_spike)
+    SCALAR_BINS, SLIDER_STEP, XYBIN_TO_DIR8, XY_ANGLES, XY_BINS, XY_RADII, dir8_to_xybin, panel_domain,
+    plot_default, plot_table, plot_value, xy_feasible)
+from integration.env.action.context import BUSY_MOVES, Ctx, decision_view
+from integration.env.action.rules import B, Rule, STATIC_RULES
 from integration.env.action.rule_table import DYNAMIC_RULES
-from integration.env.action.panels import (CharSpec, EXTRA_HEADS, HEAD_DOC, HEAD_SIZES, MoveUI, Widget,
-    _UI_CACHE, _chain, _extra_widget, _ui, get_spec)
-from integration.env.action.masks import (MaskState, action_spec, compute, decode_masks, masks, pack_masks,
-    torch_mask_decoder)
-from integration.env.action.codec import (EncodeResult, _bins_dict, _decode_data, _decode_extra, _nearest_xy,
-    _rel_dir8, _widget_value, _xy_plot_for, _xy_value, canonical, decode, encode)
-from integration.env.action.c_tables import (export_tables)
-from integration.env.action.validation import (_shape, check_action)
+from integration.env.action.panels import CharSpec, EXTRA_HEADS, HEAD_DOC, HEAD_SIZES, MoveUI, Widget, get_spec
+from integration.env.action.masks import MaskState, compute, masks, pack_masks
+from integration.env.action.codec import EncodeResult, canonical, decode, encode
+from integration.env.action.validation import check_action
 
 __all__ = [
     "CHARACTERS", "DIR8", "XY_BINS", "CharSpec", "get_spec", "decode", "encode", "masks",
-    "compute", "pack_masks", "decode_masks", "torch_mask_decoder", "action_spec", "check_action",
+    "compute", "pack_masks", "check_action",
     "Plot", "plot_value", "xy_feasible", "EncodeResult", "MaskState", "DYNAMIC_RULES", "HEAD_DOC",
-    "decision_view", "canonical", "plot_table", "panel_domain", "export_tables",
+    "decision_view", "canonical", "plot_table", "panel_domain",
 ]

@@ -21,7 +21,7 @@ One step = one turn
 Observation and actions
     ``float32[OBS_SIZE]`` per agent (:mod:`integration.env.obs`: features seen from the agent's side,
     then the packed masks), ``MultiDiscrete(HEAD_SIZES)`` in the unified layout of all five
-    characters (:mod:`integration.env.obs`).  ``env.action_spec`` is the trainer's ActionSpec
+    characters (:mod:`integration.env.action_layout`).  ``env.action_spec`` is the trainer's ActionSpec
     (``decode_masks(obs) -> (move_mask[B, 83], data_mask[B, 83, 176])``).
 
 Rewards
@@ -90,7 +90,7 @@ Snapshots (the trainer's exact resume)
     match, the open decisions, the env's RNG and the pending next matches, counters, logs), for
     both backends; ``env.set_state(state)`` on an env made with the same options continues exactly
     as the original would (tests/env/test_env_state.py).  The C backend's matches travel as
-    ``EnvBatch.get_state()`` bytes (csrc/python/env_py.c, csrc/engine/snapshot.c): their pointers into the
+    ``EnvBatch.get_state()`` bytes (csrc/env/batch.h, csrc/engine/snapshot.c): their pointers into the
     engine's tables are saved as table indices, so a snapshot loads in another process of the same
     build; a header (format version, build fingerprint, batch size, checksum) makes any mismatch
     or corruption a ValueError that leaves the env unchanged.  A snapshot loads only into the
@@ -107,6 +107,7 @@ import numpy as np
 import pufferlib
 
 from integration.env import checks as C
+from integration.env import action_layout as AL
 from integration.env import obs as O
 
 from integration.env.backends import (BACKENDS, ERROR_LOG, MAX_HEALTH, RESULT_FIELDS, Backend, winner_by_hp,  # noqa: F401
@@ -125,9 +126,9 @@ def _character_pool(spec) -> tuple:
     """'ninja' -> (0,), 'random' -> all, ['ninja', 'robot'] -> (0, 3)."""
     if isinstance(spec, str):
         if spec.lower() in ("random", "any", "all"):
-            return tuple(range(O.N_CHARS))
-        return (O.CHAR_INDEX[O.canonical_character(spec)],)
-    pool = tuple(O.CHAR_INDEX[O.canonical_character(s)] for s in spec)
+            return tuple(range(AL.N_CHARS))
+        return (AL.CHAR_INDEX[AL.canonical_character(spec)],)
+    pool = tuple(AL.CHAR_INDEX[AL.canonical_character(s)] for s in spec)
     if not pool:
         raise ValueError("empty character list")
     return pool
@@ -145,10 +146,10 @@ class YomiEnv(pufferlib.PufferEnv):
         self.num_envs = num_envs
         self.num_agents = 2 * self.num_envs
         self.single_observation_space = gymnasium.spaces.Box(-np.inf, np.inf, (O.OBS_SIZE,), dtype=np.float32)
-        self.single_action_space = gymnasium.spaces.MultiDiscrete(O.HEAD_SIZES)
+        self.single_action_space = gymnasium.spaces.MultiDiscrete(AL.HEAD_SIZES)
         self.render_mode = render_mode
         super().__init__(buf)
-        self.action_spec = O.action_spec()
+        self.action_spec = AL.action_spec()
         self.p1_pool, self.p2_pool = _character_pool(p1), _character_pool(p2)
         self.settings = settings
         self.report_interval = max(1, int(report_interval))
@@ -216,8 +217,8 @@ class YomiEnv(pufferlib.PufferEnv):
         if not self._started:
             raise pufferlib.APIUsageError("call reset() before step()")
         n = self.num_envs
-        actions = C.check_actions(actions, (self.num_agents, O.N_HEADS))
-        self.backend.step(actions.reshape(n, 2, O.N_HEADS), self.pending[:, 0], self.pending[:, 1],
+        actions = C.check_actions(actions, (self.num_agents, AL.N_HEADS))
+        self.backend.step(actions.reshape(n, 2, AL.N_HEADS), self.pending[:, 0], self.pending[:, 1],
                           self.pending[:, 2])
         be = self.backend
         ended = np.nonzero(be.ended)[0]
@@ -276,7 +277,7 @@ class YomiEnv(pufferlib.PufferEnv):
     def pairings(self) -> list[tuple[str, str]]:
         """The character pairings this env's matches are drawn from, (P1's, P2's) by name, in the
         order of ``p1`` then ``p2``: one for a fixed pairing, 25 for ``random`` against ``random``."""
-        return [(O.CHARACTERS[a], O.CHARACTERS[b]) for a in self.p1_pool for b in self.p2_pool]
+        return [(AL.CHARACTERS[a], AL.CHARACTERS[b]) for a in self.p1_pool for b in self.p2_pool]
 
     def set_pairing_weights(self, weights) -> None:
         """Draw the pairings of the matches drawn from now on in proportion to ``weights``

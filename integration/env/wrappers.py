@@ -17,7 +17,7 @@ decision at the end of a match); it must not be used for bootstrapping (the epis
 env's seeded RNG), so a seeded run stays reproducible; ``reset(seed=...)`` restarts from the seed.
 
 Masks: ``info["move_mask"]`` (bool[K1]) and ``info["data_mask"]`` (bool[K1, D]) of the agent's
-next decision, also decodable from the observation's tail (:func:`integration.env.obs.decode_masks`).
+next decision, also decodable from the observation's tail (:func:`integration.env.action_layout.decode_masks`).
 """
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ from typing import Any, Callable, Optional
 import gymnasium
 import numpy as np
 
+from integration.env import action_layout as AL
 from integration.env import obs as O
 from integration.env.checks import check_actions
 from integration.env.env import YomiEnv, check_action_obs
@@ -58,14 +59,14 @@ def _act(policy: Callable, obs_row: np.ndarray) -> np.ndarray:
     import torch
 
     o = torch.as_tensor(obs_row[None, :].copy())
-    masks = tuple(torch.as_tensor(m) for m in O.decode_masks(obs_row[None, O.FEATURE_SIZE:]))
+    masks = tuple(torch.as_tensor(m) for m in AL.decode_masks(obs_row[None, O.FEATURE_SIZE:]))
     a = policy(o, masks)
     a = a.cpu().numpy() if isinstance(a, torch.Tensor) else np.asarray(a)
-    return a.reshape(-1)[:O.N_HEADS].astype(np.int32)
+    return a.reshape(-1)[:AL.N_HEADS].astype(np.int32)
 
 
 def _mask_info(obs_row: np.ndarray) -> dict:
-    move, data = O.decode_masks(obs_row[O.FEATURE_SIZE:])
+    move, data = AL.decode_masks(obs_row[O.FEATURE_SIZE:])
     return {"move_mask": move, "data_mask": data}
 
 
@@ -91,7 +92,7 @@ class YomiGymEnv(gymnasium.Env):
         self.seat = 1 if seat == "random" else seat
         self._seat_rng = np.random.default_rng(seed)
         self.observation_space = gymnasium.spaces.Box(-np.inf, np.inf, (O.OBS_SIZE,), dtype=np.float32)
-        self.action_space = gymnasium.spaces.MultiDiscrete(O.HEAD_SIZES)
+        self.action_space = gymnasium.spaces.MultiDiscrete(AL.HEAD_SIZES)
         self.action_spec = self.env.action_spec
         self._fresh = False      # a new match is already started (after a terminal step)
         self._started = False
@@ -117,8 +118,8 @@ class YomiGymEnv(gymnasium.Env):
     def step(self, action):
         if not self._started:
             raise RuntimeError("call reset() before step()")
-        acts = np.zeros((2, O.N_HEADS), dtype=np.int32)
-        acts[self._me] = check_actions(action, (O.N_HEADS,))
+        acts = np.zeros((2, AL.N_HEADS), dtype=np.int32)
+        acts[self._me] = check_actions(action, (AL.N_HEADS,))
         why = check_action_obs(self.env.observations[self._me], acts[self._me])
         if hasattr(self.opponent, "bind"):   # a search opponent clones the opponent seat's match
             self.opponent.bind(self.env, [1 - self._me])
@@ -157,7 +158,7 @@ class YomiParallelEnv:
         self.env = YomiEnv(num_envs=1, seed=seed, p1=p1, p2=p2, **env_kwargs)
         self.agents: list = []
         self._obs_space = gymnasium.spaces.Box(-np.inf, np.inf, (O.OBS_SIZE,), dtype=np.float32)
-        self._act_space = gymnasium.spaces.MultiDiscrete(O.HEAD_SIZES)
+        self._act_space = gymnasium.spaces.MultiDiscrete(AL.HEAD_SIZES)
         self.observation_spaces = {a: self._obs_space for a in self.possible_agents}
         self.action_spaces = {a: self._act_space for a in self.possible_agents}
         self.action_spec = self.env.action_spec
@@ -196,7 +197,7 @@ class YomiParallelEnv:
         missing = [a for a in self.agents if a not in actions]
         if missing:
             raise KeyError(f"no action for {missing}")
-        acts = np.stack([check_actions(actions[a], (O.N_HEADS,)) for a in self.possible_agents])
+        acts = np.stack([check_actions(actions[a], (AL.N_HEADS,)) for a in self.possible_agents])
         _, rew, term, trunc, infos = self.env.step(acts)
         obs = self._obs()
         names = self.possible_agents

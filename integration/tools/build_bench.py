@@ -93,6 +93,7 @@ def run_script_rounds(modules, rounds: int, seed: int = 1, game_length: int = 30
 def env_rounds(modules, rounds: int, steps: int = 100, seed: int = 0, n: int = 64) -> list:
     """Env agent steps per CPU-second of each build's EnvBatch.step (``n`` Ninja-mirror matches)."""
     import yomi
+    from integration.env import action_layout as AL
     from integration.env import obs as O
     from integration.env.backends import CBackend
     from integration.env.baselines import random_legal_actions
@@ -121,7 +122,7 @@ def env_rounds(modules, rounds: int, steps: int = 100, seed: int = 0, n: int = 6
                 for _ in range(steps):
                     actions = random_legal_actions(obs.reshape(2 * n, O.OBS_SIZE), rng)
                     c0 = time.process_time()
-                    backend.step(actions.reshape(n, 2, O.N_HEADS), ninja, ninja, rng.integers(0, 2 ** 31 - 1, n))
+                    backend.step(actions.reshape(n, 2, AL.N_HEADS), ninja, ninja, rng.integers(0, 2 ** 31 - 1, n))
                     cpu += time.process_time() - c0
                 rates[i].append(steps * 2 * n / max(cpu, 1e-9))
             first = envs[0][1]

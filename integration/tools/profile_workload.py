@@ -39,6 +39,7 @@ def load_extension(path: str, name: str = "yomi._native"):
 def play(characters, steps: int, seed: int) -> int:
     """Random legal play of MATCHES matches for ``steps`` steps; ``characters`` is the pool each side
     draws from, per match.  Returns the agent steps played."""
+    from integration.env import action_layout as AL
     from integration.env import obs as O
     from integration.env.backends import CBackend
     from integration.env.baselines import random_legal_actions
@@ -50,7 +51,7 @@ def play(characters, steps: int, seed: int) -> int:
     terminals = np.zeros((n, 2), dtype=bool)
     truncations = np.zeros((n, 2), dtype=bool)
     backend = CBackend(n, obs, rewards, terminals, truncations)
-    pool = np.asarray([O.CHAR_INDEX[c] for c in characters], dtype=np.int64)
+    pool = np.asarray([AL.CHAR_INDEX[c] for c in characters], dtype=np.int64)
 
     def setups():
         return rng.choice(pool, n), rng.choice(pool, n), rng.integers(0, 2 ** 31 - 1, n)
@@ -58,7 +59,7 @@ def play(characters, steps: int, seed: int) -> int:
     backend.reset(np.ones(n, dtype=bool), *setups())
     for _ in range(steps):
         actions = random_legal_actions(obs.reshape(2 * n, O.OBS_SIZE), rng)
-        backend.step(actions.reshape(n, 2, O.N_HEADS), *setups())
+        backend.step(actions.reshape(n, 2, AL.N_HEADS), *setups())
     return 2 * n * steps
 
 
@@ -69,9 +70,9 @@ def main(argv: list[str]) -> int:
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     sys.path.insert(0, root)
     sys.modules["yomi._native"] = load_extension(argv[0])
-    from integration.env import obs as O
+    from integration.env import action_layout as AL
 
-    total = play(["Ninja"], STEPS, seed=1) + play(list(O.CHARACTERS), STEPS, seed=2)
+    total = play(["Ninja"], STEPS, seed=1) + play(list(AL.CHARACTERS), STEPS, seed=2)
     print(f"profile workload: {total:,} agent steps")
     return 0
 

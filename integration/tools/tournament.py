@@ -268,13 +268,13 @@ def move_table(names: list[str], counts: dict) -> list[dict]:
     """What each policy chose where it had a choice: for each policy and character it played, each
     move it chose (by the character's own move names), how often, and its share of those decisions;
     most chosen first.  ``counts``: (policy, character) -> int64[K1] over unified move indices."""
-    from integration.env import obs as O
+    from integration.env import action_layout as AL
 
     order = {p: i for i, p in enumerate(names)}
     rows = []
     for (policy, character), c in sorted(counts.items(), key=lambda kv: (order[kv[0][0]], kv[0][1])):
         total = int(c.sum())
-        move_names = O.unified_move_names(character)
+        move_names = AL.unified_move_names(character)
         for m in np.argsort(-c, kind="stable"):
             if c[m] == 0:
                 break
@@ -670,7 +670,7 @@ def with_reference(args) -> None:
 
 def validate(args) -> tuple[list[str], list[tuple[str, str]]]:
     """The policy names and the pairings, or a TournamentError saying what is wrong."""
-    from integration.env import obs as O
+    from integration.env import action_layout as AL
 
     names = list(args.policies)
     if len(names) < 2:
@@ -693,10 +693,10 @@ def validate(args) -> tuple[list[str], list[tuple[str, str]]]:
         raise TournamentError(f"--jobs must be at most {max_jobs()} ({JOBS_PER_CORE} x the {usable_cores()} cores "
                               f"this process may use), got {args.jobs}")
     if args.pairings == "all":
-        pairings = [(a, b) for a in O.CHARACTERS for b in O.CHARACTERS]
+        pairings = [(a, b) for a in AL.CHARACTERS for b in AL.CHARACTERS]
     else:
         try:
-            pairings = [(O.canonical_character(args.c1), O.canonical_character(args.c2))]
+            pairings = [(AL.canonical_character(args.c1), AL.canonical_character(args.c2))]
         except (KeyError, ValueError) as exc:
             raise TournamentError(exc.args[0] if exc.args else str(exc)) from None
     total = len(names) * (len(names) - 1) * len(pairings) * args.matches

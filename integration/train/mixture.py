@@ -166,9 +166,9 @@ def _pool_policies(state: dict, n: int, where: str) -> list[tuple[str, dict]]:
 
 def build(sources: list[str], pool: int = 0, weights: list[float] | None = None, per: str = "decision") -> dict:
     """The mixture checkpoint of `sources` (module docstring), as the dict to save."""
-    from integration.env import obs as O
+    from integration.env import action_layout as AL
 
-    spec = O.action_spec()
+    spec = AL.action_spec()
     names, policies, first = [], [], None
     for path in sources:
         state = ckpt.load_agent(path)

@@ -29,7 +29,7 @@ from typing import Optional
 
 import numpy as np
 
-from integration.env import obs as O
+from integration.env import action_layout as AL
 from integration.options import OptionParser
 
 MAX_MATCHES = 1_000_000      # --matches: hours of play already; a larger count is a typo, not a plan
@@ -121,7 +121,7 @@ def play_match(p1: str = "random", p2: str = "scripted", c1: str = "ninja", c2: 
                                   "please report it with the command line)")
             obs = torch.as_tensor(env.observations)
             masks = spec.decode_masks(obs)
-            acts = np.zeros((2, O.N_HEADS), dtype=np.int32)
+            acts = np.zeros((2, AL.N_HEADS), dtype=np.int32)
             for k in (0, 1):
                 a = policies[k](obs[k:k + 1], tuple(m[k:k + 1] for m in masks))
                 acts[k] = (a.cpu().numpy() if isinstance(a, torch.Tensor) else np.asarray(a)).reshape(-1)
@@ -134,8 +134,8 @@ def play_match(p1: str = "random", p2: str = "scripted", c1: str = "ninja", c2: 
                 result = {"winner": int(r[R["winner"]]), "reason": "ko" if r[R["ko"]] else
                           ("engine error, adjudicated by hp" if r[R["cut_short"]] else "timeout"),
                           "p1_hp": int(r[R["p1_hp"]]), "p2_hp": int(r[R["p2_hp"]]), "turns": int(r[R["turns"]]),
-                          "ticks": int(r[R["ticks"]]), "p1": O.CHARACTERS[r[R["p1_char"]]],
-                          "p2": O.CHARACTERS[r[R["p2_char"]]], "seed": int(r[R["seed"]]),
+                          "ticks": int(r[R["ticks"]]), "p1": AL.CHARACTERS[r[R["p1_char"]]],
+                          "p2": AL.CHARACTERS[r[R["p2_char"]]], "seed": int(r[R["seed"]]),
                           "rewards": [float(rew[0]), float(rew[1])]}
                 if trunc[0]:
                     result["error"] = env.last_engine_error
@@ -230,7 +230,7 @@ def check_args(args) -> Optional[dict]:
     :func:`integration.engine.check_settings`)."""
     from integration.engine import EngineError, check_settings
     from integration.env.checks import MAX_ENVS, check_game_length
-    from integration.env.obs import canonical_character
+    from integration.env.action_layout import canonical_character
     from integration.tracefile import output_file_problem
     from integration.train.policies import PolicyNameError, parse_policy_name
 

@@ -168,7 +168,7 @@ def _load_checkpoint(path: str, characters: Optional[tuple] = None, any_pairing:
     (:func:`integration.train.checkpoint.load`) and checked against YomiEnv's action layout.
     With ``characters`` (P1's, P2's), a checkpoint never trained on that pairing is a ValueError
     unless ``any_pairing``."""
-    from integration.env import obs as O
+    from integration.env import action_layout as AL
     from integration.env.env import _character_pool
     from integration.train import checkpoint as ckpt
 
@@ -176,7 +176,7 @@ def _load_checkpoint(path: str, characters: Optional[tuple] = None, any_pairing:
     if not Path(file).exists():  # a FIFO or a device: the loader refuses it by name
         raise FileNotFoundError(f"no checkpoint at {file} (policies: {POLICY_HELP})")
     state = ckpt.load_agent(path)
-    spec = O.action_spec()
+    spec = AL.action_spec()
     if state.get("spec") is not None and state["spec"] != spec.describe():
         raise ValueError(f"{path} was trained with another action layout (env or characters) than YomiEnv's")
     cfg = state.get("config") or {}

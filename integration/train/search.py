@@ -56,6 +56,7 @@ from typing import Callable, Optional
 
 import numpy as np
 
+from integration.env import action_layout as AL
 from integration.env import obs as O
 
 __all__ = ["SearchConfig", "SearchPolicy", "SearchError", "solve_matrix_game", "exploitability",
@@ -169,7 +170,7 @@ def exploitability(payoff, x, y) -> float:
 # candidates
 # ------------------------------------------------------------------------------------------------
 def _bank(tail: np.ndarray) -> np.ndarray:
-    return np.concatenate([[False, True], tail[1 + O.K1:] > 0.5])
+    return np.concatenate([[False, True], tail[1 + AL.K1:] > 0.5])
 
 
 def draw_candidates(tail: np.ndarray, k: int, rng: np.random.Generator,
@@ -180,23 +181,23 @@ def draw_candidates(tail: np.ndarray, k: int, rng: np.random.Generator,
     further draws of its moves with other data.  Each used head is uniform over its legal values
     given the move, as the panel offers them; heads the move does not use are 0.  ``first`` (a
     legal action) leads the list when given."""
-    char = int(np.clip(np.rint(tail[0]), 0, O.N_CHARS - 1))
-    legal = np.nonzero(tail[1:1 + O.K1] > 0.5)[0]
+    char = int(np.clip(np.rint(tail[0]), 0, AL.N_CHARS - 1))
+    legal = np.nonzero(tail[1:1 + AL.K1] > 0.5)[0]
     if len(legal) == 0:
         raise SearchError("an agent with no legal move")
     moves = rng.permutation(legal)[:k]
     if len(moves) < k:
         moves = np.concatenate([moves, rng.choice(legal, k - len(moves))])
     bank = _bank(tail)
-    data = bank[O.GATHER_INDEX[char, moves]]                                  # [k, D]
+    data = bank[AL.GATHER_INDEX[char, moves]]                                  # [k, D]
     score = np.where(data, rng.random(data.shape), -1.0)
-    out = np.zeros((len(moves), O.N_HEADS), dtype=np.int32)
+    out = np.zeros((len(moves), AL.N_HEADS), dtype=np.int32)
     out[:, 0] = moves
-    for h, (off, size) in enumerate(zip(O.DATA_OFFSETS, O.DATA_SIZES)):
+    for h, (off, size) in enumerate(zip(AL.DATA_OFFSETS, AL.DATA_SIZES)):
         out[:, h + 1] = np.argmax(score[:, off:off + size], axis=1)
-    out *= O.HEAD_USED[moves].astype(np.int32)
+    out *= AL.HEAD_USED[moves].astype(np.int32)
     if first is not None:
-        out = np.concatenate([np.asarray(first, dtype=np.int32).reshape(1, O.N_HEADS), out])
+        out = np.concatenate([np.asarray(first, dtype=np.int32).reshape(1, AL.N_HEADS), out])
     _, idx = np.unique(out, axis=0, return_index=True)
     return out[np.sort(idx)][:k]
 
@@ -206,7 +207,7 @@ def _distinct(draws: np.ndarray, k: int, first: Optional[np.ndarray] = None) -> 
     in the order they were first drawn, ``first`` (a legal action) leading when given: the moves
     the policy plays most often are the likeliest to be among them."""
     if first is not None:
-        draws = np.concatenate([np.asarray(first, dtype=np.int32).reshape(1, O.N_HEADS), draws])
+        draws = np.concatenate([np.asarray(first, dtype=np.int32).reshape(1, AL.N_HEADS), draws])
     _, idx = np.unique(draws, axis=0, return_index=True)
     return draws[np.sort(idx)][:k]
 
@@ -320,7 +321,7 @@ class SearchPolicy:
 
             both = scripted_policy(np.concatenate([mine_obs, opp_obs]), None, self.gen)
             first_mine, first_opp = both[:len(agents)], both[len(agents):]
-        out = np.zeros((len(agents), O.N_HEADS), dtype=np.int32)
+        out = np.zeros((len(agents), AL.N_HEADS), dtype=np.int32)
         proposed = None if self.prior_policy is None else self._proposals(np.concatenate([mine_obs, opp_obs]))
         jobs = []          # (row, my candidates, opponent's candidates)
         for r in range(len(agents)):
@@ -362,7 +363,7 @@ class SearchPolicy:
         sc = self._scratch
         sc.ensure(n)
         src = np.full(sc.n, -1, dtype=np.int64)
-        acts = np.zeros((sc.n, 2, O.N_HEADS), dtype=np.int32)
+        acts = np.zeros((sc.n, 2, AL.N_HEADS), dtype=np.int32)
         side_of = np.zeros(sc.n, dtype=np.int64)
         at = 0
         for (slot, side, mine, theirs), size in zip(jobs, sizes):
@@ -376,7 +377,7 @@ class SearchPolicy:
         for _ in range(cfg.turns):
             if bool(np.frombuffer(sc.batch.halted(), dtype=np.uint8)[:n].all()):
                 break
-            sc.step(self._rollout_actions(sc.obs.reshape(-1, O.OBS_SIZE)).reshape(sc.n, 2, O.N_HEADS))
+            sc.step(self._rollout_actions(sc.obs.reshape(-1, O.OBS_SIZE)).reshape(sc.n, 2, AL.N_HEADS))
         value = self._score(n, side_of[:n])
         out, at = [], 0
         for (_, _, mine, theirs), size in zip(jobs, sizes):
@@ -392,7 +393,7 @@ class SearchPolicy:
         draws = PRIOR_DRAWS * self.config.k
         a = self.prior_policy(torch.as_tensor(np.repeat(obs, draws, axis=0)), None)
         a = a.cpu().numpy() if isinstance(a, torch.Tensor) else np.asarray(a)
-        return a.astype(np.int32).reshape(len(obs), draws, O.N_HEADS)
+        return a.astype(np.int32).reshape(len(obs), draws, AL.N_HEADS)
 
     def _widened(self, draws: np.ndarray, obs: np.ndarray, first: Optional[np.ndarray]) -> np.ndarray:
         """Up to ``k`` distinct actions of the prior's ``draws`` (``first`` leading when given), then

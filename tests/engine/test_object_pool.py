@@ -19,6 +19,7 @@ import random
 import numpy as np
 import pytest
 
+from integration.env import action_layout as AL
 from integration.env import obs as O
 from integration.env.baselines import random_legal_actions
 from integration.env.env import YomiEnv
@@ -126,8 +127,8 @@ CROWD = INLINE + 6  # live objects in slot 0 before the copies are taken
 def _spawning_actions(observations: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """random_legal_actions among the SPAWNERS where one is legal (the move mask narrowed to them)."""
     obs = np.array(observations, copy=True)
-    moves = obs[:, O.FEATURE_SIZE + 1:O.FEATURE_SIZE + 1 + O.K1]
-    wanted = np.array([name in SPAWNERS for name in O.unified_move_names("Ninja")])
+    moves = obs[:, O.FEATURE_SIZE + 1:O.FEATURE_SIZE + 1 + AL.K1]
+    wanted = np.array([name in SPAWNERS for name in AL.unified_move_names("Ninja")])
     narrowed = np.where(wanted, moves, 0.0)
     some = narrowed.max(axis=1) > 0.5
     moves[some] = narrowed[some]
@@ -200,7 +201,7 @@ def test_env_snapshot_and_clone_with_pool_objects(crowded_env):
 # tick), interleaved, more than the inline room.
 INLINE_PARRIED = 48  # csrc/engine/engine.h YOMI_MAX_PARRIED
 THROW_NAME = -2  # a throw state's name: YHBD_STATE_NAME and the state's symbol
-HEADER_BYTES = 56  # csrc/python/env_py.c snap_header: payload size at 40, checksum at 48
+HEADER_BYTES = 56  # csrc/env/batch.h yenv_snap_header: payload size at 40, checksum at 48
 
 
 def _parried_snapshot(snapshot: bytes, names: list, tail: bool = True) -> bytes:

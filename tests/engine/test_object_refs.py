@@ -24,7 +24,7 @@ import numpy as np
 import pytest
 
 from integration.engine import CMatch, create_match
-from integration.env import obs as O
+from integration.env import action_layout as AL
 from integration.env.env import YomiEnv
 from integration.tools import bench
 from support.side_by_side import Both
@@ -32,7 +32,7 @@ from support.side_by_side import Both
 native = pytest.importorskip("yomi._native")
 
 INFO = native.engine_info()
-HEADER_BYTES = 56  # csrc/python/env_py.c snap_header: payload size at 40, checksum at 48
+HEADER_BYTES = 56  # csrc/env/batch.h yenv_snap_header: payload size at 40, checksum at 48
 
 
 # ------------------------------------------------------------------ the spawn counter
@@ -41,7 +41,7 @@ def _c_match_spawned(p1: str, p2: str, seed: int, settings: dict, spawned: int) 
     slot restarted with this seed, its snapshot's counter set, loaded back (the importer checks it)."""
     env = YomiEnv(num_envs=1, seed=0, p1=p1.lower(), p2=p2.lower(), settings=settings, backend="c")
     env.reset()
-    chars = [O.CHARACTERS.index(p1), O.CHARACTERS.index(p2)]
+    chars = [AL.CHARACTERS.index(p1), AL.CHARACTERS.index(p2)]
     env.backend.reset(np.ones(1, dtype=np.int8), np.array([chars[0]]), np.array([chars[1]]), np.array([seed]))
     batch = env.backend.batch
     layout = native.EnvBatch.snapshot_layout()

@@ -21,7 +21,7 @@ import pytest
 
 from support import sanitize as SB
 
-HEADER = struct.Struct("=8sIIQQQQQ")  # csrc/env_py.c snap_header
+HEADER = struct.Struct("=8sIIQQQQQ")  # csrc/env/batch.h yenv_snap_header
 
 
 # ------------------------------------------------------------------------------------------------

@@ -12,7 +12,10 @@ import random
 import numpy as np
 import pytest
 
+from integration.env import action_layout as AL
 from integration.env import encoding as E
+from integration.env.action.rules import foresight_plot, grenade_plot, teleport2_plot
+from integration.env.action.validation import data_shape
 from support.data import trace_files
 
 NINJA_FIELDS = dict(state="Wait", st=3, px=-55, py=0, facing=1, grounded=True, hp=1500, super_meter=0, supers=0,
@@ -83,8 +86,8 @@ def test_plot_tables_feasible():
         for mu in sp.move_ui:
             for w in mu.widgets:
                 if w.plot is not None:
-                    plots |= {w.plot, E._foresight_plot(w.plot, False, True), E._foresight_plot(w.plot, False, False),
-                              E._teleport2_plot(w.plot, False), E._grenade_plot(w.plot, True)}
+                    plots |= {w.plot, foresight_plot(w.plot, False, True), foresight_plot(w.plot, False, False),
+                              teleport2_plot(w.plot, False), grenade_plot(w.plot, True)}
     plots |= set(E.get_spec("Ninja").boost_plots)
     for p in plots:
         vals, valid = E.plot_table(p)
@@ -334,8 +337,9 @@ def test_trace_turns(path):
                 assert dm[m, o:o + sp.data_sizes[j]].any(), (where, sp.moves[m], sp.head_names[j + 1])
         if n % 5 == 0:
             assert (st.data_mask_reference() == dm).all(), where
-        mm2, _ = E.decode_masks(char, st.packed())
-        assert (mm2 == st.move_mask).all(), where
+        unified = AL.pack_unified(AL.CHAR_INDEX[char], st, np.zeros(AL.MASK_SIZE, dtype=np.float32))
+        mm2, _ = AL.decode_masks(unified)
+        assert (mm2[AL.char_layout(char).c2u] == st.move_mask).all(), where
         # random legal head values: decode -> consistent, and encode inverts decode
         if n % 3 == 0:
             legal_idx = np.nonzero(st.move_mask)[0]
@@ -359,37 +363,14 @@ def test_trace_shapes_cover_every_shape_seen():
     seen = {}
     for path in files:
         for char, act, legal, me, opp, objects, tick, pid in _turns(path):
-            k = (char, act["action"], json.dumps(E._shape(act["data"]), sort_keys=True))
+            k = (char, act["action"], json.dumps(data_shape(act["data"]), sort_keys=True))
             if k not in seen:
                 seen[k] = (act, E.decision_view(me, legal) if legal else me, opp, objects)
     assert len(seen) > 200
     for (char, action, shape), (act, fv, opp, objects) in seen.items():
         enc = E.encode(char, action, act["data"], act["extra"], fv, opp, objects)
         _, d2, _ = E.decode(char, enc.heads, fv, opp, objects)
-        assert json.dumps(E._shape(d2), sort_keys=True) == shape, (char, action, shape)
-
-
-def test_torch_decoder_matches_numpy():
-    torch = pytest.importorskip("torch")
-    sp = E.get_spec("Robot")
-    fv = view("Robot", grounded=False, air_option_bar=500, res=dict(armor_pips=1, orbital_strike_out=True))
-    st = E.compute("Robot", ["Fall", "Continue", "Grab"], fv, OPP_RIGHT)
-    spec = E.action_spec("Robot", feature_size=7)
-    assert spec.mask_size == sp.mask_size and spec.head_sizes == tuple(sp.head_sizes)
-    obs = torch.zeros(3, 7 + sp.mask_size)
-    obs[1, 7:] = torch.as_tensor(st.packed())
-    mm, dm = spec.decode_masks(obs)
-    assert mm.shape == (3, sp.K1) and dm.shape == (3, sp.K1, sp.D)
-    assert (mm[1].numpy() == st.move_mask).all() and (dm[1].numpy() == st.data_mask()).all()
-
-
-def test_export_tables_json():
-    for c in E.CHARACTERS:
-        t = json.loads(json.dumps(E.export_tables(c)))
-        sp = E.get_spec(c)
-        assert t["mask_size"] == sp.mask_size and t["head_sizes"] == list(sp.head_sizes)
-        assert np.array_equal(np.array(t["gather_index"]), sp.gather_index)
-        assert sum(len(k.get("varying", [])) for k in t["keys"]) == sp.n_dyn
+        assert json.dumps(data_shape(d2), sort_keys=True) == shape, (char, action, shape)
 
 
 def test_decision_view():

@@ -1,4 +1,4 @@
-"""YomiEnv (integration/env/env.py) and its layouts (integration/env/obs.py): buffers, auto-reset, determinism,
+"""YomiEnv (integration/env/env.py) and its layouts (integration/env/obs.py, action_layout.py): buffers, auto-reset, determinism,
 masks against the engine, illegal actions, PufferLib vectorisation and PuffeRL."""
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from integration.env import encoding as E
+from integration.env import action_layout as AL
 from integration.env import obs as O
 from integration.engine import create_match
 from integration.env.baselines import random_legal_actions
@@ -22,7 +23,7 @@ def random_actions(env, rng):
 
 def fresh_observation(c1: int, c2: int, seed: int, settings=None, engine="python") -> np.ndarray:
     """The first observation of a new match, built straight from the engine."""
-    match = create_match(O.CHARACTERS[c1], O.CHARACTERS[c2], seed=int(seed), settings=settings, engine=engine)
+    match = create_match(AL.CHARACTERS[c1], AL.CHARACTERS[c2], seed=int(seed), settings=settings, engine=engine)
     match.advance()
     out = np.zeros((2, O.OBS_SIZE), dtype=np.float32)
     observe_decision(match, out, (c1, c2), int((settings or {}).get("game_length", 3600)))
@@ -33,15 +34,15 @@ def fresh_observation(c1: int, c2: int, seed: int, settings=None, engine="python
 # layouts
 # ------------------------------------------------------------------------------------------------
 def test_layout_sizes():
-    assert O.OBS_SIZE == O.FEATURE_SIZE + O.MASK_SIZE
+    assert O.OBS_SIZE == O.FEATURE_SIZE + AL.MASK_SIZE
     assert O.LAYOUT.size == O.FEATURE_SIZE
-    assert O.MASK_SIZE == 1 + O.K1 + O.N_DYN
-    assert O.K1 == 1 + len(O.BASE_MOVES) + max(len(O._own_moves(c)) for c in O.CHARACTERS)
-    assert len(O.HEAD_SIZES) == len(O.HEAD_NAMES) == O.N_HEADS
-    assert O.D == sum(O.HEAD_SIZES[1:])
-    spec = O.action_spec()
-    assert spec.head_sizes == O.HEAD_SIZES and spec.mask_size == O.MASK_SIZE and spec.obs_size == O.OBS_SIZE
-    assert spec.head_used.shape == (O.K1, O.N_HEADS)
+    assert AL.MASK_SIZE == 1 + AL.K1 + AL.N_DYN
+    assert AL.K1 == 1 + len(AL.BASE_MOVES) + max(len(AL.own_moves(c)) for c in AL.CHARACTERS)
+    assert len(AL.HEAD_SIZES) == len(AL.HEAD_NAMES) == AL.N_HEADS
+    assert AL.D == sum(AL.HEAD_SIZES[1:])
+    spec = AL.action_spec()
+    assert spec.head_sizes == AL.HEAD_SIZES and spec.mask_size == AL.MASK_SIZE and spec.obs_size == O.OBS_SIZE
+    assert spec.head_used.shape == (AL.K1, AL.N_HEADS)
     # every field of the layout is contiguous and inside the features
     end = 0
     for name, off, size, _ in O.LAYOUT.fields:
@@ -50,24 +51,24 @@ def test_layout_sizes():
     assert end == O.FEATURE_SIZE
 
 
-@pytest.mark.parametrize("char", O.CHARACTERS)
+@pytest.mark.parametrize("char", AL.CHARACTERS)
 def test_unified_layout_maps_every_head_and_move(char):
-    cl = O.char_layout(char)
+    cl = AL.char_layout(char)
     sp = E.get_spec(char)
-    assert sorted(cl.c2u.tolist()) == sorted(u for u in range(O.K1) if cl.u2c[u] >= 0)
+    assert sorted(cl.c2u.tolist()) == sorted(u for u in range(AL.K1) if cl.u2c[u] >= 0)
     assert all(cl.u2c[cl.c2u[m]] == m for m in range(sp.K1))
-    for u, name in enumerate(O.unified_move_names(char)):
-        if 1 <= u <= len(O.BASE_MOVES) and name is not None:
-            assert name == O.BASE_MOVES[u - 1]          # shared moves share an index
+    for u, name in enumerate(AL.unified_move_names(char)):
+        if 1 <= u <= len(AL.BASE_MOVES) and name is not None:
+            assert name == AL.BASE_MOVES[u - 1]          # shared moves share an index
     for j, h in enumerate(sp.head_names[1:], start=1):
-        assert sp.head_sizes[j] <= O.HEAD_SIZES[cl.head_to_u[j]], h
+        assert sp.head_sizes[j] <= AL.HEAD_SIZES[cl.head_to_u[j]], h
     rng = np.random.default_rng(0)
     for _ in range(50):
         heads = [int(rng.integers(s)) for s in sp.head_sizes]
         u = cl.from_char_heads(heads)
         assert cl.to_char_heads(u) == heads
     # the unified gather index reproduces the character's data masks
-    assert (cl.gather_index[cl.c2u][:, [O.DATA_OFFSETS[cl.head_to_u[j] - 1] for j in range(1, len(sp.head_names))]]
+    assert (cl.gather_index[cl.c2u][:, [AL.DATA_OFFSETS[cl.head_to_u[j] - 1] for j in range(1, len(sp.head_names))]]
             == sp.gather_index[:, sp.data_offsets]).all()
 
 
@@ -77,32 +78,32 @@ def test_masks_decode_numpy_and_torch_agree_with_encoding():
         m = create_match(c1, c2, seed=3)
         m.advance()
         out = np.zeros((2, O.OBS_SIZE), dtype=np.float32)
-        state, sts, fvs, legal = observe_decision(m, out, (O.CHAR_INDEX[c1], O.CHAR_INDEX[c2]), 3600)
-        mm, dm = O.decode_masks(out[:, O.FEATURE_SIZE:])
-        tm, td = O.action_spec().decode_masks(torch.as_tensor(out))
+        state, sts, fvs, legal = observe_decision(m, out, (AL.CHAR_INDEX[c1], AL.CHAR_INDEX[c2]), 3600)
+        mm, dm = AL.decode_masks(out[:, O.FEATURE_SIZE:])
+        tm, td = AL.action_spec().decode_masks(torch.as_tensor(out))
         assert (tm.numpy() == mm).all() and (td.numpy() == dm).all()
         for p, c in ((0, c1), (1, c2)):
-            cl = O.char_layout(c)
+            cl = AL.char_layout(c)
             sp = cl.spec
             assert (mm[p][cl.c2u] == sts[p].move_mask).all()
-            assert not mm[p][[u for u in range(O.K1) if cl.u2c[u] < 0]].any()
+            assert not mm[p][[u for u in range(AL.K1) if cl.u2c[u] < 0]].any()
             ref = sts[p].data_mask_reference()
             for j in range(1, len(sp.head_names)):
-                ho, hs = O.DATA_OFFSETS[cl.head_to_u[j] - 1], sp.data_sizes[j - 1]
+                ho, hs = AL.DATA_OFFSETS[cl.head_to_u[j] - 1], sp.data_sizes[j - 1]
                 co = sp.data_offsets[j - 1]
                 assert (dm[p][cl.c2u, ho:ho + hs] == ref[:, co:co + hs]).all()
-                assert not dm[p][:, ho + hs:ho + O.DATA_SIZES[cl.head_to_u[j] - 1]].any()
+                assert not dm[p][:, ho + hs:ho + AL.DATA_SIZES[cl.head_to_u[j] - 1]].any()
             # heads the character lacks: bin 0 only
-            for hu in range(1, O.N_HEADS):
+            for hu in range(1, AL.N_HEADS):
                 if cl.u_to_head[hu] < 0:
-                    o, s = O.DATA_OFFSETS[hu - 1], O.DATA_SIZES[hu - 1]
+                    o, s = AL.DATA_OFFSETS[hu - 1], AL.DATA_SIZES[hu - 1]
                     assert dm[p][:, o].all() and not dm[p][:, o + 1:o + s].any()
 
 
-@pytest.mark.parametrize("char", O.CHARACTERS)
+@pytest.mark.parametrize("char", AL.CHARACTERS)
 def test_observation_is_mirrored_for_p2(char):
     """At the start of a mirror match both agents see the same thing (only ``seat`` differs)."""
-    c = O.CHAR_INDEX[char]
+    c = AL.CHAR_INDEX[char]
     obs = fresh_observation(c, c, seed=5)
     diff = np.nonzero(obs[0] != obs[1])[0]
     assert diff.tolist() == [O.LAYOUT["seat"]]
@@ -124,7 +125,7 @@ def test_observation_fields():
         assert row[L["opp.x"]] == np.float32(side * O.fixed_value(state[op]["x"]) / 800)
         assert row[L["own.facing"]] == side * state[me]["facing"]
         st = row[L.slice("own.state")]
-        assert st.sum() == 1 and st.argmax() == O.state_index(O.CHARACTERS[0 if p == 0 else 3], state[me]["state"])
+        assert st.sum() == 1 and st.argmax() == O.state_index(AL.CHARACTERS[0 if p == 0 else 3], state[me]["state"])
         assert row[L["tick"]] == np.float32(m.current_tick / 3600)
         assert row[O.FEATURE_SIZE] == (0 if p == 0 else 3)
     assert out[:, :O.FEATURE_SIZE].dtype == np.float32 and np.isfinite(out).all()
@@ -146,7 +147,7 @@ def test_object_slots():
     O.write_features(row, state, 1, ("Ninja", "Ninja"), 0, 3600)
     base = O.LAYOUT["objects"]
     slot0, slot1 = row[base:base + O.OBJECT_SIZE], row[base + O.OBJECT_SIZE:base + 2 * O.OBJECT_SIZE]
-    kinds = O._object_tables()[0]["Ninja"]
+    kinds = O.object_tables()[0]["Ninja"]
     # P1 stands at x = -55: the sticky bomb (15 px + 10 px away) comes first
     assert slot0[O.OBJ["present"]] == 1 and slot0[O.OBJ["mine"]] == 1
     assert slot0[O.OBJ["kind"] + kinds["StickyBomb"]] == 1 and slot0[O.OBJ["state"] + 1] == 1
@@ -163,7 +164,7 @@ def test_object_slots():
 
 def test_res_layout_covers_every_resource():
     """Every resource the engine reports has a slot (a new one must be added to RES_LAYOUT)."""
-    for c in O.CHARACTERS:
+    for c in AL.CHARACTERS:
         m = create_match(c, c, seed=1)
         names = {r[0] for r in O.RES_LAYOUT[c]}
         assert set(m.state()["p1"]["res"]) <= names, (c, set(m.state()["p1"]["res"]) - names)
@@ -177,11 +178,11 @@ def test_spaces_and_buffers_are_pufferlibs():
     env = YomiEnv(num_envs=3, seed=0)
     assert env.num_agents == 6
     assert env.observations.shape == (6, O.OBS_SIZE) and env.observations.dtype == np.float32
-    assert env.actions.shape == (6, O.N_HEADS)
-    assert tuple(env.single_action_space.nvec) == O.HEAD_SIZES
+    assert env.actions.shape == (6, AL.N_HEADS)
+    assert tuple(env.single_action_space.nvec) == AL.HEAD_SIZES
     buf = dict(observations=np.zeros((6, O.OBS_SIZE), np.float32), rewards=np.zeros(6, np.float32),
                terminals=np.zeros(6, bool), truncations=np.zeros(6, bool), masks=np.zeros(6, bool),
-               actions=np.zeros((6, O.N_HEADS), np.int32), teacher_actions=np.zeros((6, O.N_HEADS), np.int32))
+               actions=np.zeros((6, AL.N_HEADS), np.int32), teacher_actions=np.zeros((6, AL.N_HEADS), np.int32))
     env = YomiEnv(num_envs=3, seed=0, buf=buf)
     obs, _ = env.reset()
     assert obs is buf["observations"] and buf["observations"].any() and buf["masks"].all()
@@ -376,7 +377,7 @@ def _submit_checks(match, player, action, data, extra):
     validate_extra(fighter.CHARACTER, extra)
 
 
-@pytest.mark.parametrize("pair", [(c, c) for c in O.CHARACTERS] + [("Ninja", "Cowboy"), ("Wizard", "Robot"),
+@pytest.mark.parametrize("pair", [(c, c) for c in AL.CHARACTERS] + [("Ninja", "Cowboy"), ("Wizard", "Robot"),
                                                                     ("Mutant", "Ninja")],
                          ids=lambda p: f"{p[0]}-{p[1]}")
 def test_masks_agree_with_engine_on_random_matches(pair, turns=30):
@@ -390,18 +391,18 @@ def test_masks_agree_with_engine_on_random_matches(pair, turns=30):
         be = env.backend
         match = be.matches[0]
         state, sts, fvs, legal = be.decisions[0]
-        move, data = O.decode_masks(env.observations[:, O.FEATURE_SIZE:])
+        move, data = AL.decode_masks(env.observations[:, O.FEATURE_SIZE:])
         for p in (0, 1):
             c = int(be.chars[0, p])
-            cl = O.CHAR_LAYOUTS[c]
+            cl = AL.CHAR_LAYOUTS[c]
             names = {cl.spec.moves[cl.u2c[u]] for u in np.nonzero(move[p])[0]}
             assert names == set(match.legal_actions(p + 1)) == set(legal[p])
             for u in np.nonzero(move[p])[0]:
-                heads = np.zeros(O.N_HEADS, dtype=np.int64)
+                heads = np.zeros(AL.N_HEADS, dtype=np.int64)
                 heads[0] = u
-                for h, (off, size) in enumerate(zip(O.DATA_OFFSETS, O.DATA_SIZES)):
+                for h, (off, size) in enumerate(zip(AL.DATA_OFFSETS, AL.DATA_SIZES)):
                     ok = np.nonzero(data[p, u, off:off + size])[0]
-                    assert len(ok), (cl.spec.moves[cl.u2c[u]], O.HEAD_NAMES[h + 1])
+                    assert len(ok), (cl.spec.moves[cl.u2c[u]], AL.HEAD_NAMES[h + 1])
                     heads[h + 1] = rng.choice(ok)
                 assert check_action(c, sts[p], heads) is None
                 assert check_action_obs(env.observations[p], heads) is None
@@ -416,9 +417,9 @@ def test_illegal_actions_record_and_raise(backend):
     env = YomiEnv(num_envs=2, seed=0, backend=backend)
     env.reset()
     before = env.observations.copy()
-    bad = np.zeros((4, O.N_HEADS), dtype=np.int32)
-    bad[0, 0] = O.K1 - 1                         # Ninja has no such move
-    bad[1, 0] = 1 + O.BASE_MOVES.index("AirDash")  # aerial move on the ground
+    bad = np.zeros((4, AL.N_HEADS), dtype=np.int32)
+    bad[0, 0] = AL.K1 - 1                         # Ninja has no such move
+    bad[1, 0] = 1 + AL.BASE_MOVES.index("AirDash")  # aerial move on the ground
     strict = YomiEnv(num_envs=2, seed=0, illegal="raise", backend=backend)
     strict.reset()
     with pytest.raises(IllegalAction, match="agent 0"):
@@ -435,7 +436,7 @@ def test_illegal_actions_record_and_raise(backend):
     # the replacement is the Hold action: same as submitting Continue explicitly
     ref = YomiEnv(num_envs=2, seed=0, backend=backend)
     ref.reset()
-    hold = np.zeros((4, O.N_HEADS), dtype=np.int32)
+    hold = np.zeros((4, AL.N_HEADS), dtype=np.int32)
     hold[2:] = bad[2:]
     ref.step(hold)
     assert (ref.observations == obs).all() and ref.illegal_actions == 0
@@ -477,7 +478,7 @@ def test_a_tracer_that_cannot_write_is_not_an_engine_error(at, caplog):
     env = YomiEnv(num_envs=1, seed=0, settings=SHORT, tracer=_FailingTracer(at), backend="python")
     with caplog.at_level(logging.WARNING), pytest.raises(OSError, match="Is a directory|No space left"):
         env.reset()
-        env.step(np.zeros((2, O.N_HEADS), dtype=np.int32))
+        env.step(np.zeros((2, AL.N_HEADS), dtype=np.int32))
     assert env.backend.engine_errors == 0 and env.backend.last_engine_error is None
     assert not caplog.records
 
@@ -486,9 +487,9 @@ def test_a_tracer_that_cannot_write_is_not_an_engine_error(at, caplog):
 def test_unused_heads_are_ignored(backend):
     env = YomiEnv(num_envs=1, seed=0, illegal="raise", backend=backend)
     env.reset()
-    a = np.zeros((2, O.N_HEADS), dtype=np.int32)
-    a[:, O.HEAD_POS["dir2"]] = 20                 # Ninja has no dir2; Continue uses no dir
-    a[:, O.HEAD_POS["option"]] = 3
+    a = np.zeros((2, AL.N_HEADS), dtype=np.int32)
+    a[:, AL.HEAD_POS["dir2"]] = 20                 # Ninja has no dir2; Continue uses no dir
+    a[:, AL.HEAD_POS["option"]] = 3
     env.step(a)
     assert env.illegal_actions == 0
 
@@ -524,7 +525,7 @@ def test_character_pools_and_pairings(backend):
 
 def _pairing_counts(env, resets: int) -> np.ndarray:
     """How often each pairing was drawn over `resets` resets (each draws 2 * num_envs matches)."""
-    counts = np.zeros((O.N_CHARS, O.N_CHARS), dtype=np.int64)
+    counts = np.zeros((AL.N_CHARS, AL.N_CHARS), dtype=np.int64)
     for _ in range(resets):
         env.reset()
         for c1, c2 in np.concatenate([env.match_characters(), env.pending[:, :2]]):
@@ -535,24 +536,24 @@ def _pairing_counts(env, resets: int) -> np.ndarray:
 def test_pairing_weights_steer_the_draws():
     """Weights 3 : 1 on two pairings and 0 elsewhere: only those two are drawn, in about that ratio
     (1,280 draws: 960 expected, binomial sd 15.5, the bound is 5 sd); None draws uniformly again."""
-    mutant, robot, ninja = (O.CHAR_INDEX[c] for c in ("Mutant", "Robot", "Ninja"))
+    mutant, robot, ninja = (AL.CHAR_INDEX[c] for c in ("Mutant", "Robot", "Ninja"))
     env = YomiEnv(num_envs=64, seed=3, p1="random", p2="random", settings=SHORT, backend="c")
-    w = np.zeros((O.N_CHARS, O.N_CHARS))
+    w = np.zeros((AL.N_CHARS, AL.N_CHARS))
     w[mutant, robot], w[ninja, mutant] = 3.0, 1.0
     env.set_pairing_weights(w)
     counts = _pairing_counts(env, 10)
     assert counts.sum() == 1280 and counts[mutant, robot] + counts[ninja, mutant] == 1280
     assert abs(counts[mutant, robot] - 960) < 5 * 15.5
     env.set_pairing_weights(None)
-    assert (_pairing_counts(env, 10) > 0).sum() == O.N_CHARS ** 2  # 1,280 uniform draws reach all 25
+    assert (_pairing_counts(env, 10) > 0).sum() == AL.N_CHARS ** 2  # 1,280 uniform draws reach all 25
 
 
 def test_bad_pairing_weights_are_refused_and_change_nothing():
     env = YomiEnv(num_envs=2, seed=3, p1="ninja", p2="random", settings=SHORT, backend="c")
-    good = np.ones((O.N_CHARS, O.N_CHARS))
+    good = np.ones((AL.N_CHARS, AL.N_CHARS))
     env.set_pairing_weights(good)
-    only_robot_p1 = np.zeros((O.N_CHARS, O.N_CHARS))
-    only_robot_p1[O.CHAR_INDEX["Robot"], :] = 1.0  # P1 is always the Ninja here
+    only_robot_p1 = np.zeros((AL.N_CHARS, AL.N_CHARS))
+    only_robot_p1[AL.CHAR_INDEX["Robot"], :] = 1.0  # P1 is always the Ninja here
     nan = good.copy()
     nan[0, 0] = np.nan
     for bad, message in ((np.ones((4, 5)), "shape"), (-good, "at least 0"), (nan, "finite"),
@@ -566,7 +567,7 @@ def test_a_snapshot_keeps_the_pairing_weights():
     """The weights travel in get_state: a restored env draws the next matches as the original does;
     a snapshot with bad weights is refused whole."""
     env = YomiEnv(num_envs=4, seed=5, p1="random", p2="random", settings=SHORT, backend="c")
-    w = np.random.default_rng(0).random((O.N_CHARS, O.N_CHARS))
+    w = np.random.default_rng(0).random((AL.N_CHARS, AL.N_CHARS))
     env.set_pairing_weights(w)
     env.reset()
     snap = env.get_state()
@@ -652,7 +653,7 @@ def test_trainer_registry_finds_env_and_scripted_baseline():
     masks = spec.decode_masks(t)
     for policy in (scripted, trainer_random(spec, torch.Generator().manual_seed(0))):
         a = policy(t, masks)
-        assert a.shape == (4, O.N_HEADS)
+        assert a.shape == (4, AL.N_HEADS)
         for k in range(4):
             assert check_action_obs(obs[k], a[k].numpy()) is None
     env.step(a.numpy().astype(np.int32))
@@ -677,7 +678,7 @@ def test_baseline_policies_stay_legal(backend):
         acts[0::2], acts[1::2] = a[:3], a[3:]
         env.step(acts.numpy().astype(np.int32))
         # numpy in, numpy out, masks computed when not given
-        assert scripted_policy(env.observations[:2], None).shape == (2, O.N_HEADS)
+        assert scripted_policy(env.observations[:2], None).shape == (2, AL.N_HEADS)
 
 
 @pytest.mark.slow

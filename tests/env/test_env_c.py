@@ -1,7 +1,7 @@
 """The env's C part (csrc/env/, csrc/python/env_py.c, yomi._native.EnvBatch) against its Python reference.
 
 * The generated tables the extension is built from (build/gen/env_layout.h, env_tables.c) are those
-  integration/env/obs.py makes, and no copy of them is committed.
+  integration/env/c_tables.py makes, and no copy of them is committed.
 * On the C engine's own matches, the C observations (features and packed masks), the decoded
   actions and the legality checks are those the Python env computes from the same match
   (``observe_decision`` on a copy, ``encoding.decode``, ``check_action``), bit for bit.
@@ -17,6 +17,8 @@ import numpy as np
 import pytest
 
 from integration.env import encoding as E
+from integration.env import action_layout as AL
+from integration.env import c_tables as CT
 from integration.env import obs as O
 from integration.env.baselines import random_legal_actions
 from integration.env.env import YomiEnv, check_action, fallback_action, observe_decision
@@ -39,14 +41,14 @@ def test_generated_tables_are_current():
     from pathlib import Path
 
     repo = Path(__file__).resolve().parents[2]
-    for name, text in O.c_sources().items():
+    for name, text in CT.c_sources().items():
         assert not (repo / "csrc" / "env" / name).exists(), f"csrc/env/{name} is generated into build/gen, not committed"
-        built = O.GEN_DIR / name
+        built = CT.GEN_DIR / name
         assert built.is_file(), f"{built} is missing: uv sync generates it"
         assert built.read_text() == text, f"{built} is stale: uv sync regenerates it"
     sizes = native.EnvBatch.sizes()
     assert (sizes["obs"], sizes["features"], sizes["mask"], sizes["heads"], sizes["K1"], sizes["D"]) == \
-        (O.OBS_SIZE, O.FEATURE_SIZE, O.MASK_SIZE, O.N_HEADS, O.K1, O.D)
+        (O.OBS_SIZE, O.FEATURE_SIZE, AL.MASK_SIZE, AL.N_HEADS, AL.K1, AL.D)
 
 
 @pytest.mark.parametrize("pair", [("ninja", "ninja"), ("cowboy", "wizard"), ("robot", "mutant"), ("random", "random")],
@@ -69,7 +71,7 @@ def test_c_part_equals_python_on_c_matches(pair, steps=40):
                 noisy[:, 1:] = rng.integers(0, 4, size=noisy[:, 1:].shape)      # often illegal data values
                 for p in (0, 1):
                     c = chars[p]
-                    cl = O.CHAR_LAYOUTS[c]
+                    cl = AL.CHAR_LAYOUTS[c]
                     opp = state["p2" if p == 0 else "p1"]
                     for heads in (acts[p], fallback_action(c, sts[p])):
                         py = E.decode(cl.character, cl.to_char_heads(heads), fvs[p], opp, state["objects"])
@@ -85,8 +87,8 @@ def _actions_with_plain_extras(obs, rng):
     """Random legal actions with the extras at bin 0 (sometimes illegal: both envs must replace
     and count them the same way)."""
     a = random_legal_actions(obs, rng)
-    for h in O.EXTRA_HEADS:
-        a[:, O.HEAD_POS[h]] = 0
+    for h in AL.EXTRA_HEADS:
+        a[:, AL.HEAD_POS[h]] = 0
     return a
 
 

@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from integration.env import obs as O
+from integration.env import action_layout as AL
 from integration.env.baselines import random_legal_actions as _random_legal_actions
 from integration.env.env import YomiEnv
 
@@ -55,7 +55,7 @@ def _legal(env: YomiEnv, seed: int = 0) -> np.ndarray:
 def test_bad_action_arrays_are_refused(backend):
     env = _env(backend)
     good = _legal(env).astype(np.int32)
-    assert good.shape == (4, O.N_HEADS)
+    assert good.shape == (4, AL.N_HEADS)
     before = env.observations.copy()
     wrapped = good.astype(np.int64)
     wrapped[0, 0] += 2 ** 32  # wraps to the same legal move in int32
@@ -82,16 +82,16 @@ def test_bad_action_arrays_are_refused(backend):
 @given(data=st.data())
 def test_action_fuzz(data):
     env = _env("python", n=1) if not _c_available() else _env("c", n=1)
-    shape = data.draw(st.sampled_from([(2, O.N_HEADS), (O.N_HEADS, 2), (2 * O.N_HEADS,), (1, O.N_HEADS),
-                                       (2, O.N_HEADS + 1), (2, O.N_HEADS, 1)]))
+    shape = data.draw(st.sampled_from([(2, AL.N_HEADS), (AL.N_HEADS, 2), (2 * AL.N_HEADS,), (1, AL.N_HEADS),
+                                       (2, AL.N_HEADS + 1), (2, AL.N_HEADS, 1)]))
     dtype = data.draw(st.sampled_from([np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint64, np.float32, bool]))
     values = data.draw(st.lists(st.integers(-2 ** 40, 2 ** 40), min_size=int(np.prod(shape)),
                                 max_size=int(np.prod(shape))))
     with np.errstate(all="ignore"):
         actions = np.array(values, dtype=np.int64).astype(dtype).reshape(shape)
-    ok_shape = shape == (2, O.N_HEADS) and dtype not in (np.float32, bool)
+    ok_shape = shape == (2, AL.N_HEADS) and dtype not in (np.float32, bool)
     in_range = ok_shape and bool(np.all((actions.astype(np.int64) >= 0) &
-                                        (actions.astype(np.int64) < np.asarray(O.HEAD_SIZES))))
+                                        (actions.astype(np.int64) < np.asarray(AL.HEAD_SIZES))))
     before = env.observations.copy()
     if in_range:
         env.step(actions)  # legal or not for the masks, it is played (an illegal one as Hold)

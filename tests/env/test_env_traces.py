@@ -22,6 +22,7 @@ import numpy as np
 import pytest
 
 from support.data import trace_files
+from integration.env import action_layout as AL
 from integration.env import obs as O
 from integration.engine import create_match
 from integration.env.env import observe_decision
@@ -35,7 +36,7 @@ def _replay(path, last_tick: int, engine: str = "python") -> dict:
     with gzip.open(path, "rt") as handle:
         records = [json.loads(line) for line in handle]
     header = records[0]
-    chars = (O.CHAR_INDEX[header["p1"]], O.CHAR_INDEX[header["p2"]])
+    chars = (AL.CHAR_INDEX[header["p1"]], AL.CHAR_INDEX[header["p2"]])
     settings = header["match_settings"]
     match = create_match(header["p1"], header["p2"], header["seed"], settings, engine=engine)
     out = np.zeros((2, O.OBS_SIZE), dtype=np.float32)
@@ -53,7 +54,7 @@ def _replay(path, last_tick: int, engine: str = "python") -> dict:
                 break
             stats["turns"] += 1
             state, sts, fvs, legal = observe_decision(match, out, chars, int(settings.get("game_length", 3600)))
-            move, _ = O.decode_masks(out[:, O.FEATURE_SIZE:])
+            move, _ = AL.decode_masks(out[:, O.FEATURE_SIZE:])
             engine_diverged = False
             for p, side in ((0, "p1"), (1, "p2")):
                 extra = rec[side].get("extra") or {}
@@ -66,7 +67,7 @@ def _replay(path, last_tick: int, engine: str = "python") -> dict:
                 break
             for p, side in ((0, "p1"), (1, "p2")):
                 extra = rec[side].get("extra") or {}
-                cl = O.CHAR_LAYOUTS[chars[p]]
+                cl = AL.CHAR_LAYOUTS[chars[p]]
                 got = sorted(cl.spec.moves[cl.u2c[u]] for u in np.nonzero(move[p])[0])
                 assert got == legal[p] == match.legal_actions(p + 1), (path.name, rec["tick"], side)
                 if extra.get("input_grounded") or extra.get("input_aerial"):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 
+from integration.env import action_layout as AL
 from integration.env import encoding as E
 from integration.env import obs as O
 
@@ -20,23 +21,27 @@ def test_observation_sizes_in_the_obs_docstring():
     doc = O.__doc__
     assert stated(doc, r"``FEATURE_SIZE`` = (\d+)") == O.FEATURE_SIZE
     assert stated(doc, r"``OBS_SIZE`` = (\d+)") == O.OBS_SIZE
-    assert stated(doc, r"``MASK_SIZE`` = (\d+)") == O.MASK_SIZE
     assert stated(doc, r":data:`FIGHTER_SIZE` = (\d+)") == O.FIGHTER_SIZE
     assert stated(doc, r"``scalars`` \((\d+)") == len(O.FIGHTER_SCALARS)
     assert stated(doc, r"``state`` \((\d+)\)") == O.STATE_SLOTS
     assert stated(doc, r"``res`` \((\d+)\)") == O.RES_SLOTS
     assert stated(doc, r":data:`N_OBJECTS` = (\d+)") == O.N_OBJECTS
     assert stated(doc, r":data:`OBJECT_SIZE` = (\d+)") == O.OBJECT_SIZE
-    assert stated(doc, r"move_mask \(K1 = (\d+)\)") == O.K1
-    assert stated(doc, r"dynamic mask bits \((\d+)\)") == O.N_DYN
 
 
-def test_unified_heads_in_the_obs_docstring():
-    block = re.search(r"Heads \(:data:`HEAD_NAMES`, :data:`HEAD_SIZES`\)::\n\n(.*?)\(D = (\d+)\)", O.__doc__, re.S)
+def test_packed_mask_sizes_in_the_action_layout_docstring():
+    doc = AL.__doc__
+    assert stated(doc, r"``MASK_SIZE`` = (\d+)") == AL.MASK_SIZE
+    assert stated(doc, r"move_mask \(K1 = (\d+)\)") == AL.K1
+    assert stated(doc, r"dynamic mask bits \((\d+)\)") == AL.N_DYN
+
+
+def test_unified_heads_in_the_action_layout_docstring():
+    block = re.search(r"Heads \(:data:`HEAD_NAMES`, :data:`HEAD_SIZES`\)::\n\n(.*?)\(D = (\d+)\)", AL.__doc__, re.S)
     assert block
     pairs = re.findall(r"(\w+) (\d+)", block.group(1))
-    assert [(n, int(s)) for n, s in pairs] == list(zip(O.HEAD_NAMES, O.HEAD_SIZES))
-    assert int(block.group(2)) == O.D
+    assert [(n, int(s)) for n, s in pairs] == list(zip(AL.HEAD_NAMES, AL.HEAD_SIZES))
+    assert int(block.group(2)) == AL.D
 
 
 def test_per_character_sizes_in_the_encoding_docstring():

@@ -4,6 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from integration.env import action_layout as AL
 from integration.env import obs as O
 from integration.env.wrappers import YomiGymEnv, YomiParallelEnv, make_policy
 
@@ -11,10 +12,10 @@ SHORT = {"game_length": 90}
 
 
 def _legal_action(obs_row, rng):
-    move, data = O.decode_masks(obs_row[O.FEATURE_SIZE:])
+    move, data = AL.decode_masks(obs_row[O.FEATURE_SIZE:])
     u = rng.choice(np.nonzero(move)[0])
     a = [u]
-    for off, size in zip(O.DATA_OFFSETS, O.DATA_SIZES):
+    for off, size in zip(AL.DATA_OFFSETS, AL.DATA_SIZES):
         a.append(rng.choice(np.nonzero(data[u, off:off + size])[0]))
     return np.array(a, dtype=np.int64)
 
@@ -23,11 +24,11 @@ def _legal_action(obs_row, rng):
 def test_gym_env_plays_episodes(seat):
     env = YomiGymEnv(opponent="scripted", seat=seat, seed=3, settings=SHORT, illegal="raise")
     assert env.observation_space.shape == (O.OBS_SIZE,)
-    assert tuple(env.action_space.nvec) == O.HEAD_SIZES
+    assert tuple(env.action_space.nvec) == AL.HEAD_SIZES
     obs, info = env.reset(seed=3)
     assert obs.shape == (O.OBS_SIZE,) and info["seat"] == seat
     assert obs[O.LAYOUT["seat"]] == (1.0 if seat == 1 else 0.0)
-    assert info["move_mask"].shape == (O.K1,) and info["data_mask"].shape == (O.K1, O.D)
+    assert info["move_mask"].shape == (AL.K1,) and info["data_mask"].shape == (AL.K1, AL.D)
     rng = np.random.default_rng(0)
     episodes = 0
     total = 0.0
@@ -72,7 +73,7 @@ def test_parallel_env_api():
     assert env.agents == ["player_1", "player_2"] and env.num_agents == 2 and env.max_num_agents == 2
     assert set(obs) == set(infos) == set(env.agents)
     for a in env.agents:
-        assert env.observation_space(a).contains(obs[a]) and env.action_space(a).shape == (O.N_HEADS,)
+        assert env.observation_space(a).contains(obs[a]) and env.action_space(a).shape == (AL.N_HEADS,)
     rng = np.random.default_rng(1)
     for _ in range(100):
         actions = {a: _legal_action(obs[a], rng) for a in env.agents}
@@ -130,11 +131,11 @@ def test_play_with_a_checkpoint(tmp_path):
     from integration.train.play import play_match
     from integration.train.policy import MaskedActorCritic
 
-    net = MaskedActorCritic(O.action_spec(), 16, 1)
+    net = MaskedActorCritic(AL.action_spec(), 16, 1)
     from integration.train import checkpoint as ckpt
 
     path = tmp_path / "c.safetensors"
     ckpt.save_atomic({"policy": net.state_dict(), "config": {"hidden": 16, "layers": 1, "p1": "ninja", "p2": "ninja"},
-                      "spec": O.action_spec().describe()}, path)
+                      "spec": AL.action_spec().describe()}, path)
     res = play_match(str(path), "random", seed=0, settings=SHORT)
     assert res["winner"] in (0, 1, 2)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import torch
 
-from integration.env import obs as O
+from integration.env import action_layout as AL
 from integration.train import checkpoint as ckpt
 from integration.train.policy import MaskedActorCritic
 
-SPEC = O.action_spec()
+SPEC = AL.action_spec()
 CONFIG = {"hidden": 16, "layers": 1, "p1": "ninja", "p2": "ninja"}
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from integration.env import obs
+from integration.env import c_tables
 
 REPO = Path(__file__).resolve().parents[2]
 CSRC = REPO / "csrc"
@@ -58,7 +58,7 @@ def build(cc: str, work: Path, driver: str, env: bool = True, wrapv: bool = True
     gen.write(str(gen_dir), str(CSRC))
     sources = [Path(p) for p in gen.engine_sources(str(CSRC))] + [gen_dir / "tables_gen.c"]
     if env:
-        obs.write_c(str(gen_dir))  # the environment's tables (setup.py generates them the same way)
+        c_tables.write_c(str(gen_dir))  # the environment's tables (setup.py generates them the same way)
         sources += sorted((CSRC / "env").glob("*.c")) + [gen_dir / "env_tables.c"]
     sources.append(CSRC / "tools" / f"{driver}.c")
     includes = [f"-I{d}" for d in gen.include_dirs(str(CSRC))] + [f"-I{gen_dir}"]

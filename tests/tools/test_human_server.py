@@ -20,6 +20,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from integration.env import action_layout as AL
 from integration.env import obs as O
 from integration.env.env import check_action_obs, fallback_action
 from integration.tools.human.server import Game, HumanServer
@@ -154,7 +155,7 @@ def test_whole_match_against_random_replays_identically(served, tmp_path, capsys
         n = len(trace.ticks)
         assert last == f"parity: 1/1 traces identical, {n}/{n} ticks identical", (engine, last)
     # the match is over: turns are refused; a rematch starts match 2 with the next seed
-    status, err = client.request("POST", "/api/turn", {"match": 1, "turn": len(chosen), "action": [0] * O.N_HEADS})
+    status, err = client.request("POST", "/api/turn", {"match": 1, "turn": len(chosen), "action": [0] * AL.N_HEADS})
     assert status == 409 and "over" in err["error"]
     status, again = client.request("POST", "/api/rematch", {"match": 1})
     assert status == 200 and again["match"] == 2 and again["turn"] == 0 and again["result"] is None
@@ -217,7 +218,7 @@ def test_panel_offers_exactly_the_legal_actions(tmp_path):
     """Each (move, head, value) of the panel is legal, and every legal move is offered."""
     m = HumanMatch(opponent="random", c1="cowboy", c2="mutant", seed=4, trace_path=tmp_path / "c.jsonl.gz")
     row = m.env.observations[0]
-    move_mask, data_mask = O.decode_masks(row[O.FEATURE_SIZE:])
+    move_mask, data_mask = AL.decode_masks(row[O.FEATURE_SIZE:])
     panel = describe_decision(row)
     assert sorted(mv["index"] for mv in panel["moves"]) == np.nonzero(move_mask)[0].tolist()
     kinds = set()
@@ -226,7 +227,7 @@ def test_panel_offers_exactly_the_legal_actions(tmp_path):
         assert check_action_obs(row, np.asarray(base)) is None
         for w in mv["heads"]:
             kinds.add(w["kind"])
-            off, size = O.DATA_OFFSETS[w["head"] - 1], O.DATA_SIZES[w["head"] - 1]
+            off, size = AL.DATA_OFFSETS[w["head"] - 1], AL.DATA_SIZES[w["head"] - 1]
             assert [c["bin"] for c in w["choices"]] == np.nonzero(data_mask[mv["index"], off:off + size])[0].tolist()
             for c in w["choices"]:
                 a = list(base)
@@ -244,8 +245,8 @@ def test_bad_requests_are_refused_and_change_nothing(served):
     state = client.state()
     panel = state["panel"]
     good = default_action(panel, panel["moves"][0]["index"])
-    illegal_move = next(u for u in range(O.K1) if u not in {mv["index"] for mv in panel["moves"]})
-    too_big = O.HEAD_SIZES[1]
+    illegal_move = next(u for u in range(AL.K1) if u not in {mv["index"] for mv in panel["moves"]})
+    too_big = AL.HEAD_SIZES[1]
     cases = [
         ("GET", "/api/state", None, {"token": None}, 403, "token"),
         ("GET", "/api/state", None, {"token": "x" * 32}, 403, "token"),
@@ -284,7 +285,7 @@ def test_bad_requests_are_refused_and_change_nothing(served):
     # a data value the masks refuse for a move that has a head with a restricted choice
     for mv in panel["moves"]:
         for w in mv["heads"]:
-            size = O.HEAD_SIZES[w["head"]]
+            size = AL.HEAD_SIZES[w["head"]]
             refused = [b for b in range(size) if b not in {c["bin"] for c in w["choices"]}]
             if refused:
                 a = default_action(panel, mv["index"])
@@ -460,7 +461,7 @@ def untrained_checkpoint(path: Path, p1: str = "ninja", p2: str = "ninja") -> st
     from integration.train import checkpoint as ckpt
     from integration.train.policy import MaskedActorCritic
 
-    spec = O.action_spec()
+    spec = AL.action_spec()
     torch.manual_seed(0)
     net = MaskedActorCritic(spec, 32, 1)
     ckpt.save_atomic({"policy": net.state_dict(), "spec": spec.describe(),

@@ -10,7 +10,7 @@ import os
 import numpy as np
 import pytest
 
-from integration.env import obs as O
+from integration.env import action_layout as AL
 from integration.tools.cli import main as yomi
 from integration.tools.tournament import tables
 from integration.train.stats import bradley_terry, bradley_terry_covariance, rating_intervals, wilson_interval
@@ -174,7 +174,7 @@ def test_by_pairing_takes_each_policys_character_from_its_side():
 
 
 # ----- the command ---------------------------------------------------------------------------------
-NINJA_MOVES = set(filter(None, O.unified_move_names("Ninja")))
+NINJA_MOVES = set(filter(None, AL.unified_move_names("Ninja")))
 
 
 def _rows(path):
@@ -192,11 +192,11 @@ def _table(out):
 def test_move_table_names_each_characters_moves_most_chosen_first():
     from integration.tools.tournament import move_table
 
-    names = O.unified_move_names("Ninja")
+    names = AL.unified_move_names("Ninja")
     fireball, cont = names.index("Fireball"), names.index("Continue")
-    counts = np.zeros(O.K1, dtype=np.int64)
+    counts = np.zeros(AL.K1, dtype=np.int64)
     counts[fireball], counts[cont] = 3, 1
-    only_continue = np.zeros(O.K1, dtype=np.int64)
+    only_continue = np.zeros(AL.K1, dtype=np.int64)
     only_continue[cont] = 2
     rows = move_table(["b", "a"], {("a", "Ninja"): counts, ("b", "Ninja"): only_continue})
     assert [(r["player"], r["move"], r["count"], r["decisions"], r["share"]) for r in rows] == [
@@ -277,13 +277,12 @@ def test_a_checkpoint_on_another_pairing_is_refused_before_any_match(tmp_path, c
     nothing written; with --any-pairing the check passes."""
     import torch
 
-    from integration.env import obs as O
     from integration.train import checkpoint as ckpt
     from integration.train.policy import MaskedActorCritic
 
     torch.manual_seed(0)
     path = tmp_path / "mirror.safetensors"
-    ckpt.save_atomic({"policy": MaskedActorCritic(O.action_spec(), 16, 1).state_dict(), "spec": O.action_spec().describe(),
+    ckpt.save_atomic({"policy": MaskedActorCritic(AL.action_spec(), 16, 1).state_dict(), "spec": AL.action_spec().describe(),
                       "config": {"hidden": 16, "layers": 1, "p1": "ninja", "p2": "ninja"}}, path)
     argv = ["tournament", "random", str(path), "--c1", "robot", "--c2", "ninja", "--out", str(tmp_path / "out")]
     assert yomi(argv) == 2

@@ -105,9 +105,9 @@ def test_bad_opponent_or_init_is_one_line_and_exit_2(tmp_path, capsys, args, mes
     (tmp_path / "junk.safetensors").write_bytes(b"not a checkpoint")
     spec = {"hidden": 64, "layers": 2}
     from support.toyenv import make_spec
-    from integration.env import obs as O
+    from integration.env import action_layout as AL
     ckpt.save_atomic(dict(policy={}, config=spec, spec=make_spec().describe()), tmp_path / "wide.safetensors")
-    ckpt.save_atomic(dict(policy={}, config=spec, spec=O.action_spec().describe()), tmp_path / "real.safetensors")
+    ckpt.save_atomic(dict(policy={}, config=spec, spec=AL.action_spec().describe()), tmp_path / "real.safetensors")
     paths = dict(missing=tmp_path / "none.safetensors", not_a_checkpoint=tmp_path / "junk.safetensors", wide=tmp_path / "wide.safetensors",
                  real_game=tmp_path / "real.safetensors")
     argv = [a.format(**paths) for a in args] + ["--env", TOY, "--steps", "100", "--quiet",

@@ -263,13 +263,13 @@ def test_converted_old_checkpoint_resumes_bit_exactly(tmp_path, capsys):
 
 
 def _yomi_checkpoint(tmp_path, p1: str, p2: str) -> Path:
-    from integration.env import obs as O
+    from integration.env import action_layout as AL
     from integration.train.policy import MaskedActorCritic
 
-    net = MaskedActorCritic(O.action_spec(), 16, 1)
+    net = MaskedActorCritic(AL.action_spec(), 16, 1)
     path = tmp_path / f"{p1}_{p2}.safetensors"
     ckpt.save_atomic({"policy": net.state_dict(), "config": {"hidden": 16, "layers": 1, "p1": p1, "p2": p2},
-                      "spec": O.action_spec().describe()}, path)
+                      "spec": AL.action_spec().describe()}, path)
     return path
 
 

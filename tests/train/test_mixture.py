@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 import torch
 
-from integration.env import obs as O
+from integration.env import action_layout as AL
 from integration.env.baselines import random_legal_actions
 from integration.env.env import YomiEnv
 from integration.tools.cli import main as yomi
@@ -61,7 +61,7 @@ def test_each_row_is_played_by_its_member(start_obs):
     assert abs((moves == first).float().mean().item() - 0.5) < 0.04
     only = PolicyMixture([one_move_net(first), one_move_net(second)], [1.0, 0.0]).as_policy_fn(gen)(obs, None)
     assert set(only[:, 0].tolist()) == {first}
-    assert PolicyMixture([net(1)], [1.0]).as_policy_fn(gen)(obs[:0], None).shape == (0, O.N_HEADS)
+    assert PolicyMixture([net(1)], [1.0]).as_policy_fn(gen)(obs[:0], None).shape == (0, AL.N_HEADS)
 
 
 def test_yomi_mixture_writes_an_agent_every_tool_plays(tmp_path, capsys):
@@ -209,7 +209,7 @@ def test_the_trainers_opponent_draws_a_per_match_member_when_a_match_starts():
     env = YomiEnv(num_envs=8, seed=5, backend="c")
     env.reset()
     before = opp.member.clone()
-    actions = torch.zeros((16, O.N_HEADS), dtype=torch.long)
+    actions = torch.zeros((16, AL.N_HEADS), dtype=torch.long)
     opp.opponent_actions(torch.as_tensor(env.observations), actions)
     assert torch.equal(calls[-1], before)
     which = np.zeros(8, dtype=bool)

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 import torch
 
+from integration.env import action_layout as AL
 from integration.env import obs as O
 from integration.env.env import YomiEnv
 from integration.train.policies import PolicyNameError, make_policy, parse_policy_name
@@ -18,7 +19,7 @@ def checkpoint(tmp_path_factory):
     from integration.train import checkpoint as ckpt
     from integration.train.policy import MaskedActorCritic
 
-    spec = O.action_spec()
+    spec = AL.action_spec()
     torch.manual_seed(0)
     net = MaskedActorCritic(spec, 32, 1)
     path = tmp_path_factory.mktemp("ckpt") / ckpt.LATEST
@@ -100,11 +101,11 @@ def test_made_policies_act_legally_and_bind(checkpoint):
         assert pol.name == name
         pol.bind(env, [0, 2])
         a = pol(env.observations[[0, 2]], None)
-        assert isinstance(a, np.ndarray) and a.shape == (2, O.N_HEADS)
+        assert isinstance(a, np.ndarray) and a.shape == (2, AL.N_HEADS)
         pol.bind(env, [0, 2])
         t = pol(torch.as_tensor(env.observations[[0, 2]]), None)
-        assert isinstance(t, torch.Tensor) and t.shape == (2, O.N_HEADS)
-        acts = np.zeros((4, O.N_HEADS), dtype=np.int32)
+        assert isinstance(t, torch.Tensor) and t.shape == (2, AL.N_HEADS)
+        acts = np.zeros((4, AL.N_HEADS), dtype=np.int32)
         acts[[0, 2]] = a
         acts[[1, 3]] = make_policy("scripted")(env.observations[[1, 3]], None)
         env.step(acts)                          # illegal="raise": an illegal action would raise
@@ -124,7 +125,7 @@ def test_a_value_checkpoint_with_a_bad_shaping_is_one_clear_error(tmp_path, shap
     from integration.train import checkpoint as ckpt
     from integration.train.policy import MaskedActorCritic
 
-    spec = O.action_spec()
+    spec = AL.action_spec()
     path = tmp_path / "v.safetensors"
     ckpt.save_atomic({"policy": MaskedActorCritic(spec, 32, 1).state_dict(), "spec": spec.describe(),
                       "config": {"hidden": 32, "layers": 1, "p1": "ninja", "p2": "ninja", "shaping_damage": shaping}},
@@ -138,7 +139,7 @@ def _hostile_checkpoint(path, fill: float, value_head_only: bool = False):
     from integration.train import checkpoint as ckpt
     from integration.train.policy import MaskedActorCritic
 
-    spec = O.action_spec()
+    spec = AL.action_spec()
     weights = MaskedActorCritic(spec, 32, 1).state_dict()
     for key in weights:
         if key.startswith("value_head") or not value_head_only:
@@ -203,14 +204,14 @@ def test_a_checkpoint_network_is_as_large_as_its_weights(tmp_path, checkpoint):
     state = ckpt.load(checkpoint)
     lying = tmp_path / "lying.safetensors"
     ckpt.save_atomic({**state, "config": {**state["config"], "hidden": 10 ** 9, "layers": 1000}}, lying)
-    assert load_checkpoint_net(str(lying)).trunk[0].weight.shape == (32, O.FEATURE_SIZE + O.K1)
-    assert checkpoint_agent(str(lying), O.action_spec(), torch.device("cpu")).trunk[0].out_features == 32
+    assert load_checkpoint_net(str(lying)).trunk[0].weight.shape == (32, O.FEATURE_SIZE + AL.K1)
+    assert checkpoint_agent(str(lying), AL.action_spec(), torch.device("cpu")).trunk[0].out_features == 32
     assert init_size(str(lying)) == {"hidden": 32, "layers": 1}
 
     hollow = tmp_path / "hollow.safetensors"
     ckpt.save_atomic({**state, "policy": {**state["policy"], "trunk.0.weight": torch.empty(10 ** 9, 0)}}, hollow)
     for load in (lambda: load_checkpoint_net(str(hollow)),
-                 lambda: checkpoint_agent(str(hollow), O.action_spec(), torch.device("cpu"))):
+                 lambda: checkpoint_agent(str(hollow), AL.action_spec(), torch.device("cpu"))):
         # refused by the loader (a shape its entry cannot hold) before any network is built
         with pytest.raises(ValueError, match="is not a network of this action layout|holds an unreadable tree"):
             load()

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from integration.env.obs import CHARACTERS
+from integration.env.action_layout import CHARACTERS
 from integration.train.logger import read_evaluations, yardstick_series
 from integration.train.trainer import Trainer
 from support.training import small

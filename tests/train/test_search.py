@@ -7,6 +7,7 @@ import io
 import numpy as np
 import pytest
 
+from integration.env import action_layout as AL
 from integration.env import obs as O
 from integration.env.baselines import random_legal_actions as _random_legal_actions
 from integration.env.env import R, YomiEnv, winner_by_hp
@@ -101,10 +102,10 @@ def test_clone_and_simulate_leaves_the_match_and_equals_playing_the_pair():
     for i in range(len(mine)):
         for j in range(len(theirs)):
             env.backend.set_state(before)
-            acts = np.zeros((2, 2, O.N_HEADS), dtype=np.int32)
+            acts = np.zeros((2, 2, AL.N_HEADS), dtype=np.int32)
             acts[0] = [_first_legal(env.observations[0]), _first_legal(env.observations[1])]
             acts[slot, side], acts[slot, 1 - side] = mine[i], theirs[j]
-            env.step(acts.reshape(4, O.N_HEADS))
+            env.step(acts.reshape(4, AL.N_HEADS))
             k = i * len(theirs) + j
             hp = env.backend.hp[slot]
             if not env.terminals[2 * slot]:
@@ -157,7 +158,7 @@ def test_value_scoring_adds_the_margin_on_the_board_to_the_predicted_rest():
 def test_prior_candidates_are_the_policys_distinct_draws_in_order():
     from integration.train.search import _distinct
 
-    a, b, c = (np.full(O.N_HEADS, x, dtype=np.int32) for x in (1, 2, 3))
+    a, b, c = (np.full(AL.N_HEADS, x, dtype=np.int32) for x in (1, 2, 3))
     draws = np.stack([b, a, b, c, a])
     assert np.array_equal(_distinct(draws, 2), np.stack([b, a]))
     assert np.array_equal(_distinct(draws, 5), np.stack([b, a, c]))
@@ -172,7 +173,7 @@ def test_uniform_adds_distinct_legal_candidates_to_the_priors():
     out = search._widened(np.stack([a, a, a, a]), row, None)
     assert np.array_equal(out[0], a) and 2 <= len(out) <= 4          # the prior's one action, then up to 3 more
     assert len(np.unique(out, axis=0)) == len(out)
-    move_mask, _ = O.decode_masks(row[O.FEATURE_SIZE:])
+    move_mask, _ = AL.decode_masks(row[O.FEATURE_SIZE:])
     assert all(move_mask[m] for m in out[:, 0])                        # legal moves only
     with pytest.raises(ValueError, match="needs prior= or agent="):
         SearchConfig(uniform=2)
@@ -214,12 +215,12 @@ def test_a_prior_with_one_action_is_played_and_the_search_plays_only_what_the_pr
 
 def _first_legal(row):
     """A legal action of one agent: its first legal move with the first legal value of each used head."""
-    move, data = O.decode_masks(row[O.FEATURE_SIZE:])
+    move, data = AL.decode_masks(row[O.FEATURE_SIZE:])
     u = int(np.nonzero(move)[0][0])
-    a = np.zeros(O.N_HEADS, dtype=np.int32)
+    a = np.zeros(AL.N_HEADS, dtype=np.int32)
     a[0] = u
-    for h, (off, size) in enumerate(zip(O.DATA_OFFSETS, O.DATA_SIZES)):
-        if O.HEAD_USED[u, h + 1]:
+    for h, (off, size) in enumerate(zip(AL.DATA_OFFSETS, AL.DATA_SIZES)):
+        if AL.HEAD_USED[u, h + 1]:
             a[h + 1] = int(np.argmax(data[u, off:off + size]))
     return a
 
@@ -258,10 +259,10 @@ def test_fixed_seed_plays_the_same_match_twice(tmp_path):
 
 def test_every_pairing_from_either_side():
     """The search answers legal actions (illegal="raise") for all 25 pairings, as P1 and as P2."""
-    chars = [(a, b) for a in O.CHARACTERS for b in O.CHARACTERS]
+    chars = [(a, b) for a in AL.CHARACTERS for b in AL.CHARACTERS]
     env = YomiEnv(num_envs=len(chars), seed=3, backend="c", illegal="raise")
-    env.backend.reset(np.ones(len(chars), dtype=bool), np.array([O.CHAR_INDEX[a] for a, _ in chars]),
-                      np.array([O.CHAR_INDEX[b] for _, b in chars]), np.arange(len(chars)))
+    env.backend.reset(np.ones(len(chars), dtype=bool), np.array([AL.CHAR_INDEX[a] for a, _ in chars]),
+                      np.array([AL.CHAR_INDEX[b] for _, b in chars]), np.arange(len(chars)))
     env._started = True
     search = make_policy("search:k=3,turns=1", seed=0)
     rng = np.random.default_rng(0)
@@ -321,7 +322,7 @@ def test_a_match_cut_short_is_adjudicated_by_hp_in_both_backends():
     be.reset(one, ninja, ninja, np.array([case["seed"]]))
     with contextlib.redirect_stderr(io.StringIO()):
         for a in case["actions"]:
-            be.step(a.reshape(1, 2, O.N_HEADS), ninja, ninja, np.array([1]))
+            be.step(a.reshape(1, 2, AL.N_HEADS), ninja, ninja, np.array([1]))
             if be.ended[0]:
                 break
     assert be.ended[0] and env.truncations.all() and not env.terminals.any()
@@ -334,7 +335,7 @@ def test_a_match_cut_short_is_adjudicated_by_hp_in_both_backends():
     # the slot's next match (Ninja mirror, game seed 1) ends normally: no longer marked cut short
     rng = np.random.default_rng(1)
     for _ in range(1000):
-        be.step(_random_legal_actions(env.observations, rng).reshape(1, 2, O.N_HEADS), ninja, ninja, np.array([2]))
+        be.step(_random_legal_actions(env.observations, rng).reshape(1, 2, AL.N_HEADS), ninja, ninja, np.array([2]))
         if be.ended[0]:
             break
     assert be.ended[0] and env.terminals.all() and be.results[0, R["cut_short"]] == 0

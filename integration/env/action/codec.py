@@ -11,18 +11,18 @@ import numpy as np
 
 from integration.env.action.widgets import DIR8, DIR8_INDEX, DI_PLOT, Plot, SCALAR_BINS, SLIDER_STEP, XYBIN_TO_DIR8, XY_BINS, _godot_round, dir8_to_xybin, plot_table
 from integration.env.action.context import Ctx, _dir8_rel
-from integration.env.action.rules import _foresight_plot, _grenade_plot, _teleport2_plot
+from integration.env.action.rules import foresight_plot, grenade_plot, teleport2_plot
 from integration.env.action.panels import CharSpec, MoveUI, Widget, get_spec
 from integration.env.action.masks import compute
 
 
 def _xy_plot_for(sp: CharSpec, mu: MoveUI, w: Widget, c: Ctx) -> Plot:
     if mu.dynamic == "foresight":
-        return _foresight_plot(w.plot, c.combo > 0, c.grounded)
+        return foresight_plot(w.plot, c.combo > 0, c.grounded)
     if mu.dynamic == "teleport2":
-        return _teleport2_plot(w.plot, c.combo > 0)
+        return teleport2_plot(w.plot, c.combo > 0)
     if mu.dynamic == "grenade":
-        return _grenade_plot(w.plot, c.grounded)
+        return grenade_plot(w.plot, c.grounded)
     return w.plot
 
 

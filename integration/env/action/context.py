@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from integration.env.action.panels import CharSpec
 
 
-def _has_host_command(state: dict, cmd: str) -> bool:
+def has_host_command(state: dict, cmd: str) -> bool:
     for c in state["children"]:
         if c["kind"] == "HostCommand" and c["props"].get("command") == cmd:
             return True
@@ -49,7 +49,7 @@ class Ctx:
         self.knockdown = "Knockdown" in self.state
         cs = spec.states.get(self.state)
         self.cur_type = int(cs["props"].get("type", 0)) if cs else -1
-        self.cur_drive_cmd = bool(cs and _has_host_command(cs, "try_drive_cancel"))
+        self.cur_drive_cmd = bool(cs and has_host_command(cs, "try_drive_cancel"))
         if ov is not None:
             d = int(ov.get("px", 0)) - int(fv.get("px", 0))
             self.opp_dir = (d > 0) - (d < 0)

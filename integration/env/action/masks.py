@@ -1,5 +1,6 @@
-"""Masks of a decision: evaluate the rules (:func:`compute`), pack the bits that can change
-(:func:`pack_masks`) and unpack them (:func:`decode_masks`, :func:`torch_mask_decoder`).
+"""Masks of a decision: evaluate the rules (:func:`compute`) and pack the bits that can change
+(:func:`pack_masks`). The env's observations carry them in the unified layout, whose decoders
+(numpy and torch, every character) are :mod:`integration.env.action_layout`'s.
 """
 from __future__ import annotations
 
@@ -29,8 +30,12 @@ class MaskState:
         return self.key_mask(int(self.spec.move_key[m, j]))
 
     def data_mask(self) -> np.ndarray:
-        """bool[K+1, D] (through the packing: the same gather the network side does)."""
-        return decode_masks(self.spec.character, self.packed())[1]
+        """bool[K+1, D] through the packing: ``[0, 1, varying bits]`` gathered by the character's
+        ``gather_index``, the table the unified decoders use (:mod:`integration.env.action_layout`)."""
+        sp = self.spec
+        packed = self.packed()
+        bank = np.concatenate([[False, True], packed[sp.K1:] > 0.5])
+        return bank[sp.gather_index]
 
     def data_mask_reference(self) -> np.ndarray:
         """bool[K+1, D] assembled head by head from the rule masks (slow; for tests)."""
@@ -97,51 +102,3 @@ def pack_masks(character: str, legal_moves: Iterable[str], fighter_view: dict, o
                objects: Optional[Iterable[dict]] = None, out: Optional[np.ndarray] = None) -> np.ndarray:
     """float32[M]: move mask then the varying bits of the dynamic rules (see module doc)."""
     return compute(character, legal_moves, fighter_view, opponent_view, objects).packed(out)
-
-
-def decode_masks(character: str, packed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """numpy inverse of :func:`pack_masks`: packed [..., M] -> (move_mask [..., K+1], data_mask [..., K+1, D])."""
-    sp = get_spec(character)
-    packed = np.asarray(packed)
-    lead = packed.shape[:-1]
-    move = packed[..., :sp.K1] > 0.5
-    bank = np.concatenate([np.zeros(lead + (1,), dtype=bool), np.ones(lead + (1,), dtype=bool),
-                           packed[..., sp.K1:] > 0.5], axis=-1)
-    return move, bank[..., sp.gather_index]
-
-
-def torch_mask_decoder(character: str, feature_size: int):
-    """A callable obs[B, F+M] -> (move_mask bool[B, K+1], data_mask bool[B, K+1, D]) in torch."""
-    import torch
-
-    sp = get_spec(character)
-    index = torch.as_tensor(sp.gather_index, dtype=torch.long)
-    K1 = sp.K1
-    cache: dict = {}
-
-    def decoder(obs):
-        packed = obs[..., feature_size:]
-        dev = packed.device
-        idx = cache.get(dev)
-        if idx is None:
-            idx = cache[dev] = index.to(dev)
-        move = packed[..., :K1] > 0.5
-        lead = packed.shape[:-1]
-        bank = torch.cat([torch.zeros(lead + (1,), dtype=torch.bool, device=dev),
-                          torch.ones(lead + (1,), dtype=torch.bool, device=dev),
-                          packed[..., K1:] > 0.5], dim=-1)
-        return move, bank[..., idx]
-
-    return decoder
-
-
-def action_spec(character: str, feature_size: int):
-    """The trainer's ``integration.env.spec.ActionSpec`` for this character, with our packing
-    (its ``decode_masks`` is :func:`torch_mask_decoder`; fill the observation tail with
-    :func:`pack_masks`, not with ``ActionSpec.pack_masks``, which is the uncompressed reference)."""
-    from integration.env.spec import ActionSpec
-
-    sp = get_spec(character)
-    return ActionSpec(head_names=sp.head_names, head_sizes=sp.head_sizes, feature_size=feature_size,
-                      head_used=sp.head_used, move_names=sp.moves, mask_size=sp.mask_size,
-                      decoder=torch_mask_decoder(character, feature_size))

@@ -16,7 +16,7 @@ from integration.env.action.constants import BOTH, CHARACTERS, DEFENSE, HITBOX_D
 from integration.env.action.widgets import DIR8_INDEX, DIR8_NAMES, Plot, SCALAR_BINS, XY_BINS
 from integration.env.action.rules import STATIC_RULES
 from integration.env.action.rule_table import DYNAMIC_RULES
-from integration.env.action.context import _has_host_command
+from integration.env.action.context import has_host_command
 
 
 HEAD_DOC = {
@@ -182,8 +182,8 @@ class CharSpec:
             is_parry="GroundedParryState" in chain,
             is_roll="RollDodge" in chain,
             pistolwhip=script.endswith("swordandgun/states/PistolWhip.gd"),
-            try_shoot=_has_host_command(st, "try_shoot"),
-            try_drive_cancel=_has_host_command(st, "try_drive_cancel"),
+            try_shoot=has_host_command(st, "try_shoot"),
+            try_drive_cancel=has_host_command(st, "try_drive_cancel"),
             force_air_juke=bool(p.get("force_air_juke", False) or consts.get("force_air_juke", False)),
         )
         if mu.scene is None:

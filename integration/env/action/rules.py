@@ -72,7 +72,7 @@ def _ev_superjump(spec, key, size, f):
     return plot_table(key[1])[1].copy() if in_combo else _mask(size, [0])
 
 
-def _foresight_plot(plot: Plot, combo: bool, grounded: bool) -> Plot:
+def foresight_plot(plot: Plot, combo: bool, grounded: bool) -> Plot:
     """ForesightActionUIData.gd fighter_update."""
     if combo:
         return plot.with_(limit_angle=False)
@@ -81,12 +81,12 @@ def _foresight_plot(plot: Plot, combo: bool, grounded: bool) -> Plot:
     return plot.with_(limit_angle=True, limit_range_degrees=150.0, limit_center_degrees=30.0)
 
 
-def _teleport2_plot(plot: Plot, combo: bool) -> Plot:
+def teleport2_plot(plot: Plot, combo: bool) -> Plot:
     """TeleportActionUIData2.gd fighter_update (both branches set 150 / 30)."""
     return plot.with_(limit_angle=not combo, limit_range_degrees=150.0, limit_center_degrees=30.0)
 
 
-def _grenade_plot(plot: Plot, grounded: bool) -> Plot:
+def grenade_plot(plot: Plot, grounded: bool) -> Plot:
     """GrenadeActionUIData.gd fighter_update: symmetric limit when airborne."""
     return plot.with_(limit_symmetrical=not grounded)
 
@@ -141,13 +141,13 @@ MOVE_DATA_RULES = {
     "superjump": Rule(lambda s, k, c: (c.combo > 0,), lambda s, k: [B], _ev_superjump,
                       "ui/ActionSelector/ActionUIData/SuperJumpActionUIData.gd: JumpArc only in combos, else data 'homing'"),
     "foresight": Rule(lambda s, k, c: (c.combo > 0, c.grounded), lambda s, k: [B, B],
-                      lambda s, k, n, f: plot_table(_foresight_plot(k[1], *f))[1].copy(),
+                      lambda s, k, n, f: plot_table(foresight_plot(k[1], *f))[1].copy(),
                       "characters/swordandgun/ActionUIData/ForesightActionUIData.gd fighter_update: limit out of combo; 210/0 grounded, 150/30 airborne"),
     "teleport2": Rule(lambda s, k, c: (c.combo > 0,), lambda s, k: [B],
-                      lambda s, k, n, f: plot_table(_teleport2_plot(k[1], *f))[1].copy(),
+                      lambda s, k, n, f: plot_table(teleport2_plot(k[1], *f))[1].copy(),
                       "characters/swordandgun/ActionUIData/TeleportActionUIData2.gd fighter_update: limit 150/30 out of combo"),
     "grenade": Rule(lambda s, k, c: (c.grounded,), lambda s, k: [B],
-                    lambda s, k, n, f: plot_table(_grenade_plot(k[1], *f))[1].copy(),
+                    lambda s, k, n, f: plot_table(grenade_plot(k[1], *f))[1].copy(),
                     "characters/robo/actionuidata/GrenadeActionUIData.gd fighter_update: limit_symmetrical when airborne"),
     "summon": Rule(lambda s, k, c: (bool(c.res.get("can_summon_kunai", True)), bool(c.res.get("can_summon_kick", True))),
                    lambda s, k: [B, B], _ev_summon,

@@ -14,9 +14,9 @@ from integration.env.action.masks import compute
 from integration.env.action.codec import _xy_plot_for, decode, encode
 
 
-def _shape(v):
+def data_shape(v):
     if isinstance(v, dict):
-        return {k: _shape(x) for k, x in v.items()}
+        return {k: data_shape(x) for k, x in v.items()}
     if isinstance(v, bool):
         return "bool"
     if isinstance(v, int):
@@ -47,10 +47,10 @@ def check_action(character: str, action: str, data: Any, extra: dict, fighter_vi
     # shape: decode of the encoded heads must have the same shape as the given action
     enc = encode(character, action, data, extra, fighter_view, opponent_view, objects)
     _, d2, e2 = decode(character, enc.heads, fighter_view, opponent_view, objects)
-    if _shape(d2) != _shape(data) and not (d2 is None and data is None):
-        probs.append(f"data shape {_shape(data)} != decode shape {_shape(d2)}")
-    if _shape(e2) != _shape(extra):
-        probs.append(f"extra shape {_shape(extra)} != decode shape {_shape(e2)}")
+    if data_shape(d2) != data_shape(data) and not (d2 is None and data is None):
+        probs.append(f"data shape {data_shape(data)} != decode shape {data_shape(d2)}")
+    if data_shape(e2) != data_shape(extra):
+        probs.append(f"extra shape {data_shape(extra)} != decode shape {data_shape(e2)}")
     # values: every head value encoded must be allowed by the mask, except XY values checked by feasibility
     reverse = bool((extra or {}).get("reverse", False))
     f_data = c.data_facing(reverse)

@@ -357,7 +357,7 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     if not 0 <= args.port < 65536:
         ap.error("--port must be 0..65535")
-    from integration.env.obs import canonical_character
+    from integration.env.action_layout import canonical_character
     from integration.tracefile import output_folder_problem
 
     # Checked before the first match starts: a rematch adds 1 to the seed, well within the range.

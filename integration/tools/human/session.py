@@ -29,6 +29,7 @@ from typing import Any, Optional
 import numpy as np
 
 from integration.env import encoding as E
+from integration.env import action_layout as AL
 from integration.env import obs as O
 from integration.train.play import TraceRecorder
 
@@ -207,8 +208,8 @@ def describe_decision(obs_row: np.ndarray) -> dict:
     """The turn panel of one agent's decision, from its observation's packed masks."""
     tail = np.asarray(obs_row)[O.FEATURE_SIZE:]
     c = int(round(float(tail[0])))
-    move_mask, data_mask = O.decode_masks(tail)
-    cl = O.CHAR_LAYOUTS[c]
+    move_mask, data_mask = AL.decode_masks(tail)
+    cl = AL.CHAR_LAYOUTS[c]
     sp = cl.spec
     moves = []
     for u in np.nonzero(move_mask)[0]:
@@ -216,17 +217,17 @@ def describe_decision(obs_row: np.ndarray) -> dict:
         m = int(cl.u2c[u])
         mu = sp.move_ui[m]
         heads = []
-        for h in range(1, O.N_HEADS):
+        for h in range(1, AL.N_HEADS):
             if not cl.head_used[u, h]:
                 continue
-            off, size = O.DATA_OFFSETS[h - 1], O.DATA_SIZES[h - 1]
+            off, size = AL.DATA_OFFSETS[h - 1], AL.DATA_SIZES[h - 1]
             legal = [int(b) for b in np.nonzero(data_mask[u, off:off + size])[0]]
             w = head_widget(sp, mu, sp.head_names[int(cl.u_to_head[h])], legal)
-            w.update(default=_default_bin(w), head=h, head_name=O.HEAD_NAMES[h])
+            w.update(default=_default_bin(w), head=h, head_name=AL.HEAD_NAMES[h])
             heads.append(w)
         moves.append({"index": u, "name": "Hold" if m == 0 else mu.name,
                       "group": "hold" if m == 0 else GROUPS[mu.type], "heads": heads})
-    return {"character": sp.character, "n_heads": O.N_HEADS, "moves": moves}
+    return {"character": sp.character, "n_heads": AL.N_HEADS, "moves": moves}
 
 
 def default_action(panel: dict, move: int) -> list:
@@ -243,12 +244,12 @@ def default_action(panel: dict, move: int) -> list:
 
 def parse_action(value: Any) -> np.ndarray:
     """A request's action: exactly ``N_HEADS`` ints (not bools, not floats), else RequestError."""
-    if not isinstance(value, list) or len(value) != O.N_HEADS:
-        raise RequestError(f"'action' must be a list of {O.N_HEADS} integers (one per head: {', '.join(O.HEAD_NAMES)})")
+    if not isinstance(value, list) or len(value) != AL.N_HEADS:
+        raise RequestError(f"'action' must be a list of {AL.N_HEADS} integers (one per head: {', '.join(AL.HEAD_NAMES)})")
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
         raise RequestError("'action' must hold integers only")
-    if not all(0 <= v < s for v, s in zip(value, O.HEAD_SIZES)):
-        raise RequestError(f"'action' value out of range (head sizes {list(O.HEAD_SIZES)})")
+    if not all(0 <= v < s for v, s in zip(value, AL.HEAD_SIZES)):
+        raise RequestError(f"'action' value out of range (head sizes {list(AL.HEAD_SIZES)})")
     return np.asarray(value, dtype=np.int32)
 
 
@@ -352,7 +353,7 @@ class HumanMatch:
 
     def _decode(self, seat: int, heads) -> tuple:
         state, _, fvs, _ = self.env.backend.decisions[0]
-        cl = O.CHAR_LAYOUTS[int(self.env.backend.chars[0, seat])]
+        cl = AL.CHAR_LAYOUTS[int(self.env.backend.chars[0, seat])]
         opp = state["p2" if seat == 0 else "p1"]
         return E.decode(cl.character, cl.to_char_heads(heads), fvs[seat], opp, state["objects"])
 
@@ -399,7 +400,7 @@ class HumanMatch:
             masks = self.twin.action_spec.decode_masks(obs)
             k = self.them
             a = self.policy(obs[k:k + 1], tuple(m[k:k + 1] for m in masks))
-            acts = np.zeros((2, O.N_HEADS), dtype=np.int32)
+            acts = np.zeros((2, AL.N_HEADS), dtype=np.int32)
             acts[self.me] = heads
             acts[k] = (a.cpu().numpy() if isinstance(a, torch.Tensor) else np.asarray(a)).reshape(-1)
             n_ticks = len(self.recorder.ticks)

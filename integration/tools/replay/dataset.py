@@ -37,6 +37,7 @@ import numpy as np
 
 from integration.engine import EngineError, create_match
 from integration.env import encoding as E
+from integration.env import action_layout as AL
 from integration.env import obs as O
 from integration.env.backends import check_action, observe_decision
 from yomi.match import DEFAULT_SETTINGS
@@ -68,7 +69,7 @@ def decisions(replay: Replay, engine: str = "c"):
     try:
         check_version(replay)
         settings = match_settings(replay)
-        chars = tuple(O.CHAR_INDEX[O.canonical_character(name)] for name in (replay.p1, replay.p2))
+        chars = tuple(AL.CHAR_INDEX[AL.canonical_character(name)] for name in (replay.p1, replay.p2))
         match = create_match(replay.p1, replay.p2, replay.seed, settings, engine)
     except ReplayError as exc:
         raise fail(exc.message) from None
@@ -92,16 +93,16 @@ def decisions(replay: Replay, engine: str = "c"):
             choice = choices[player - 1]
             c = chars[player - 1]
             try:
-                enc = E.encode(O.CHARACTERS[c], choice["action"], choice["data"], choice["extra"] or {},
+                enc = E.encode(AL.CHARACTERS[c], choice["action"], choice["data"], choice["extra"] or {},
                                fvs[player - 1], state[other], state["objects"])
             except (KeyError, TypeError, ValueError) as exc:
                 raise fail(f"tick {tick + 1}: player {player}'s input {choice['action']!r} has no env encoding "
                            f"({type(exc).__name__}: {exc})") from None
-            heads = O.CHAR_LAYOUTS[c].from_char_heads(enc.heads)
+            heads = AL.CHAR_LAYOUTS[c].from_char_heads(enc.heads)
             allowed = check_action(c, sts[player - 1], heads) is None
-            move_mask = np.zeros(O.K1, dtype=bool)
-            layout = O.CHAR_LAYOUTS[c]
-            for u in range(O.K1):
+            move_mask = np.zeros(AL.K1, dtype=bool)
+            layout = AL.CHAR_LAYOUTS[c]
+            for u in range(AL.K1):
                 m = layout.u2c[u]
                 move_mask[u] = m >= 0 and bool(sts[player - 1].move_mask[m])
             yield tick, player, c, out[player - 1].copy(), heads, move_mask, bool(enc.exact), allowed
@@ -126,8 +127,8 @@ def build_dataset(folder: Path, out: Path, limits: Limits = DEFAULT_LIMITS, engi
     n = len(rows["obs"])
     arrays = {
         "obs": np.asarray(rows["obs"], dtype=np.float32).reshape(n, O.OBS_SIZE),
-        "actions": np.asarray(rows["actions"], dtype=np.int32).reshape(n, O.N_HEADS),
-        "move_mask": np.asarray(rows["move_mask"], dtype=bool).reshape(n, O.K1),
+        "actions": np.asarray(rows["actions"], dtype=np.int32).reshape(n, AL.N_HEADS),
+        "move_mask": np.asarray(rows["move_mask"], dtype=bool).reshape(n, AL.K1),
         "exact": np.asarray(rows["exact"], dtype=bool),
         "allowed": np.asarray(rows["allowed"], dtype=bool),
         "player": np.asarray(rows["player"], dtype=np.int8),

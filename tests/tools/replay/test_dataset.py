@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from integration.env import action_layout as AL
 from integration.env import obs as O
 from integration.tools.cli import main as yomi_main
 from integration.tools.replay.dataset import build_dataset
@@ -29,7 +30,7 @@ def test_every_decision_of_every_replay_is_a_row(dataset):
     files = list(dataset["files"])
     assert files == sorted(p.name for p in REPLAYS.glob("*.replay.gz"))
     n = len(dataset["obs"])
-    assert dataset["obs"].shape == (n, O.OBS_SIZE) and dataset["actions"].shape == (n, O.N_HEADS)
+    assert dataset["obs"].shape == (n, O.OBS_SIZE) and dataset["actions"].shape == (n, AL.N_HEADS)
     for index, name in enumerate(files):
         godot = read_trace(replay_trace_path(name[:-len(".replay.gz")]))
         rows = np.nonzero(dataset["replay"] == index)[0]
@@ -46,8 +47,8 @@ def test_masks_and_actions_are_the_games_choices(dataset):
             for player, side in ((1, "p1"), (2, "p2")):
                 row = rows[2 * k + player - 1]
                 character = int(dataset["character"][row])
-                assert O.CHARACTERS[character] == godot.header[side]
-                names = O.unified_move_names(O.CHARACTERS[character])
+                assert AL.CHARACTERS[character] == godot.header[side]
+                names = AL.unified_move_names(AL.CHARACTERS[character])
                 offered = {names[u] for u in np.nonzero(dataset["move_mask"][row])[0]}
                 extra = turn[side]["extra"] or {}
                 if extra.get("input_grounded") or extra.get("input_aerial"):
@@ -60,7 +61,7 @@ def test_masks_and_actions_are_the_games_choices(dataset):
                     assert dataset["allowed"][row]
                 assert names[int(dataset["actions"][row, 0])] == turn[side]["action"]
                 # the masks packed in the observation are the same masks
-                move, _ = O.decode_masks(dataset["obs"][row, O.FEATURE_SIZE:])
+                move, _ = AL.decode_masks(dataset["obs"][row, O.FEATURE_SIZE:])
                 assert np.array_equal(move.astype(bool), dataset["move_mask"][row])
 
 
