@@ -19,7 +19,7 @@ import math
 import signal
 import threading
 import time
-from collections import defaultdict, deque
+from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
@@ -38,6 +38,7 @@ from .logger import Display, MetricsLog, Status, duration, make_plots
 from .opponent import FixedOpponent, checkpoint_agent, load_init, load_opponent
 from .overlap import UpdateWorker, share_rollout
 from .policy import ActionOutput, MaskedActorCritic, network_size, random_policy
+from .budget import PLOTS_S, RECORDING_S, RunBudget
 from .ppo import compute_gae, compute_vtrace, explained_variance, learning_rate, ppo_loss
 from .selfplay import SELF, SelfPlay
 from .stats import wilson_interval
@@ -51,11 +52,6 @@ CHECKPOINT_VERSION = 1
 # (search:agent=...), which costs about 4 s a match; the other opponents cost 0.01-0.02 s.
 PRIOR_SECONDS_PER_MATCH = {"search": 2.0, "opponent_search": 4.0}
 PRIOR_SECONDS_PER_MATCH_OTHER = 0.02
-# What the end of a run costs besides the final evaluation, before it is measured: recording the
-# final matches on the Python engine (2-3 s for four on 2 cores, more for long matches) and
-# drawing the plots (about 5 s, matplotlib's import included).
-RECORDING_S = 10.0
-PLOTS_S = 5.0
 BEST = "best" + ckpt.SUFFIX  # the run's agent (Trainer._keep_best)
 
 
@@ -135,9 +131,10 @@ class Trainer:
     OVERLAP = True  # may this kind of trainer overlap rollouts and updates in two processes (overlap.py)
 
     def __init__(self, cfg: TrainConfig, run_dir: str | Path | None = None, display: bool = True):
-        self._born = time.perf_counter()  # the run's clock starts here: building the envs counts
-        self._clock0: float | None = None
         self.cfg = cfg.validate()
+        # the run's clock starts here: building the envs counts
+        self.budget = RunBudget(*cfg.budget(), recording_s=RECORDING_S if cfg.record_matches and match_recorder(cfg.env)
+                                else 0.0, plots_s=PLOTS_S if cfg.plots else 0.0)
         self.device = torch.device(cfg.device)
         if self.device.type == "cuda" and not torch.cuda.is_available():
             raise SystemExit("--device cuda: no CUDA device is available here (torch.cuda.is_available() is False)")
@@ -159,8 +156,6 @@ class Trainer:
         self.search_yardstick = (cfg.eval_search if cfg.env == "yomi"
                                  and getattr(self.eval_env, "backend_name", None) == "c" else None)
         self.eval_seconds_per_match: dict[str, float] = {}  # measured, by opponent kind
-        self.recent_update_s: deque = deque(maxlen=10)  # rollout + update seconds of the latest updates
-        self.checkpoint_s = 0.0  # the latest checkpoint's save time
         self.scripted = scripted_baseline(cfg.env)
         self.policy = MaskedActorCritic(self.spec, cfg.hidden, cfg.layers).to(self.device)
         if cfg.init:
@@ -199,10 +194,6 @@ class Trainer:
 
         self.update_count = 0
         self.global_step = 0
-        self.elapsed_s = 0.0  # the run's wall clock at the latest update (all phases, start-up included)
-        self.budget_s, self.budget_steps = cfg.budget()
-        self.reserve_s = 0.0  # of a time budget: kept for the final evaluation, recording and plots
-        self.next_update_s = 0.0  # what the next update is expected to take (its evaluation included)
         self.ep_return = np.zeros(cfg.agents)  # running return of every agent's current match
         self.ep_len = np.zeros(cfg.num_envs, dtype=np.int64)  # turns into every match
         self.ep_stats: dict[str, list[float]] = defaultdict(list)
@@ -253,9 +244,9 @@ class Trainer:
         (self.run_dir / "config.json").write_text(json.dumps(self.cfg.to_dict(), indent=2))
         self.metrics = MetricsLog(self.run_dir)
         self.metrics.truncate_after(self.update_count)
-        self.clock()  # a resumed run's clock continues from its checkpoint
-        self.reserve_s = self.final_reserve_s()
-        self.display.budget = self._budget_text()
+        self.budget.clock()  # a resumed run's clock continues from its checkpoint
+        self.budget.reserve_s = self.final_reserve_s()
+        self.display.budget = self.budget.text(self.cfg.steps) + f"; {self.cfg.agents} agents on {self.device}"
         if self.cfg.eval_search and not self.search_yardstick:
             self.display.message(f"the search yardstick ({self.cfg.eval_search}) needs the real game on the C "
                                  "engine: not played in this run")
@@ -272,7 +263,7 @@ class Trainer:
                     self.display.message(f"interrupted: saving a checkpoint; continue with --resume {self.run_dir}")
                 return self.finish()
         finally:
-            self._clock0 = None  # a later run() continues the clock from where this one ends
+            self.budget.pause()  # a later run() continues the clock from where this one ends
 
     def _loop_sync(self, stop_at):
         while not self._should_stop(stop_at):
@@ -343,7 +334,7 @@ class Trainer:
                 worker.submit(index, lag, float(self.optimizer.param_groups[0]["lr"]))
                 self._switch_behaviour()
                 upcoming = self.update_count + 1
-                if not (draining or self._stops_after(upcoming, stop_at)
+                if not (draining or self._should_stop(stop_at, ahead=1)
                         or upcoming % cfg.checkpoint_interval == 0):
                     self._ready = self._collect_into(1 - index)  # overlaps the update
                 with self.timer("wait"):
@@ -358,19 +349,6 @@ class Trainer:
                 self.global_step = live
                 draining = draining or self._should_stop(stop_at)
             worker.pull_state()  # this process's optimizer and generator are the learner's again
-
-    def _stops_after(self, upcoming: int, stop_at) -> bool:
-        """Whether the loop stops after update `upcoming` for a reason known before it runs, or
-        expected: a time budget that leaves no room for the update after it, which would train
-        the rollout played now (_should_stop's rule, one update further)."""
-        if self.stop_requested or (stop_at is not None and upcoming >= stop_at):
-            return True
-        if self.budget_steps is not None and self.global_step >= self.budget_steps:
-            return True
-        if self.budget_s is None:
-            return False
-        self._plan_budget()
-        return self.elapsed_s + 2 * self.next_update_s + self.reserve_s >= self.budget_s
 
     def _collect_into(self, index: int) -> tuple[int, int]:
         """Play a rollout into bufs[index] with the behaviour policy; its episode statistics and
@@ -397,31 +375,22 @@ class Trainer:
         with self.cuda.side_stream() if self.cuda else contextlib.nullcontext(), self.timer("update"):
             return self.update(buf, lag)
 
-    def _should_stop(self, stop_at) -> bool:
-        """Before each update.  A time budget is the whole run's: training stops when the next
-        update would leave less than the time the final evaluation, recording and plots need."""
+    def _should_stop(self, stop_at, ahead: int = 0) -> bool:
+        """Before each update (`ahead` 0), or before the update `ahead` further on (the overlapped
+        loop, which plays the rollout that update trains now): Ctrl-C, `stop_at` updates, or the
+        budget's stop rule (budget.py: a time budget is the whole run's, so training stops when
+        the next updates would leave less than the time the end of the run needs)."""
         self._plan_budget()
-        if self.stop_requested or (stop_at is not None and self.update_count >= stop_at):
+        if self.stop_requested or (stop_at is not None and self.update_count + ahead >= stop_at):
             return True
-        if self.budget_steps is not None and self.global_step >= self.budget_steps:
-            return True
-        return self.budget_s is not None and self.elapsed_s + self.next_update_s + self.reserve_s >= self.budget_s
+        return self.budget.exhausted(self.global_step, ahead)
 
     def _plan_budget(self) -> None:
         """The clock, the time reserved for the end of the run and the next update's expected time."""
-        self.elapsed_s = self.clock()
-        self.reserve_s = self.final_reserve_s()
-        self.next_update_s = (float(np.mean(self.recent_update_s)) if self.recent_update_s else 0.0)
+        eval_s = 0.0
         if self.cfg.eval_interval and (self.update_count + 1) % self.cfg.eval_interval == 0:
-            self.next_update_s += sum(self._estimate(o) for o in self._eval_plan(False, None, self.update_count + 1))
-
-    def clock(self) -> float:
-        """Seconds of this run so far, every phase counted; a resumed run continues its clock."""
-        if self._clock0 is None:
-            start = self._born if self._born is not None else time.perf_counter()
-            self._born = None
-            self._clock0 = start - self.elapsed_s
-        return time.perf_counter() - self._clock0
+            eval_s = sum(self._estimate(o) for o in self._eval_plan(False, None, self.update_count + 1))
+        self.budget.plan(self._end_s(), eval_s)
 
     def _after_update(self, stats: dict, t0: float, lag: int) -> None:
         self.update_count += 1
@@ -441,14 +410,14 @@ class Trainer:
             with self.timer("eval"):
                 stats.update(self.evaluate())
         wall = time.perf_counter() - t0
-        self.elapsed_s = self.clock()
+        self.budget.read()
         row = self._log_row(stats, wall, lag)
         self.metrics.write(row)
         self.display.update(row, self._status())
         if self.update_count % cfg.checkpoint_interval == 0:
             start = time.perf_counter()
             self.save_checkpoint()
-            self.checkpoint_s = time.perf_counter() - start
+            self.budget.checkpoint_s = time.perf_counter() - start
 
     # ----- experience --------------------------------------------------------------------
     def collect(self, buf: Rollout, behaviour: MaskedActorCritic) -> dict:
@@ -636,24 +605,13 @@ class Trainer:
                               cfg.gae_lambda, cfg.vtrace_rho_clip, cfg.vtrace_c_clip)
 
     def _set_learning_rate(self) -> None:
-        lr = learning_rate(self.cfg.learning_rate, self.progress(), self.cfg.lr_schedule, self.cfg.lr_final_frac)
+        lr = learning_rate(self.cfg.learning_rate, self.budget.progress(self.global_step), self.cfg.lr_schedule,
+                           self.cfg.lr_final_frac)
         for group in self.optimizer.param_groups:
             if isinstance(group["lr"], torch.Tensor):
                 group["lr"].fill_(lr)  # a captured optimizer step reads the tensor
             else:
                 group["lr"] = lr
-
-    def progress(self) -> float:
-        """How much of the training budget is spent: the larger of the step and the time fractions
-        (the time budget less the time reserved for the end of the run).  The learning rate anneals
-        over it.  With a step budget only, it is a pure function of the step count, which is what
-        makes a resumed run bit-identical; a time budget anneals by the (checkpointed) clock."""
-        parts = [0.0]
-        if self.budget_steps:
-            parts.append(self.global_step / self.budget_steps)
-        if self.budget_s:
-            parts.append(self.elapsed_s / max(self.budget_s - self.reserve_s, 1e-9))
-        return min(max(parts), 1.0)
 
     # ----- the budget's end ----------------------------------------------------------------------
     def _estimate(self, opponent: EvalOpponent, rounds: int | None = None) -> float:
@@ -664,50 +622,35 @@ class Trainer:
             per_match = PRIOR_SECONDS_PER_MATCH.get(opponent.kind, PRIOR_SECONDS_PER_MATCH_OTHER)
         return per_match * opponent.matches * (opponent.rounds if rounds is None else rounds)
 
-    def _finish_extra_s(self) -> float:
-        """The end of a run besides the final evaluation: checkpoint, recording, plots."""
-        recording = RECORDING_S if self.cfg.record_matches and match_recorder(self.cfg.env) else 0.0
-        return self.checkpoint_s + recording + (PLOTS_S if self.cfg.plots else 0.0)
-
-    def final_reserve_s(self) -> float:
-        """Seconds a time budget keeps for the end of the run (final evaluation, recording,
-        plots), from the evaluations' measured cost; at most half the budget."""
+    def _end_s(self) -> float:
+        """Seconds the end of the run is expected to take (final evaluation, recording, plots),
+        from the evaluations' measured cost."""
         # a quarter more than measured: evaluation times vary with the matches played and with the
         # CPU time other processes take
-        need = 1.25 * sum(self._estimate(o) for o in self._eval_plan(True, None)) + self._finish_extra_s()
-        return min(need, 0.5 * self.budget_s) if self.budget_s else need
+        return 1.25 * sum(self._estimate(o) for o in self._eval_plan(True, None)) + self.budget.finish_extra_s()
 
-    def _final_rounds(self) -> tuple[int, int]:
+    def final_reserve_s(self) -> float:
+        """Seconds a time budget keeps for the end of the run: at most half the budget."""
+        return self.budget.reserve_for(self._end_s())
+
+    def final_rounds(self) -> tuple[int, int]:
         """The final evaluation's rounds (baselines, search): the configured ones, fewer where a
         time budget has not enough left for them (at least one each)."""
         full = (max(1, self.cfg.final_eval_rounds), self.cfg.final_search_rounds)
-        if not self.budget_s:
+        if not self.budget.seconds:
             return full
         plan = self._eval_plan(True, None, rounds=full)
         fixed = sum(self._estimate(o) for o in plan if o.rounds == 1 and o.kind == "snapshot")
         scalable = sum(self._estimate(o) for o in plan) - fixed
-        left = self.budget_s - self.clock() - self._finish_extra_s() - fixed
-        if scalable <= 0 or scalable <= left:
-            return full
-        scale = max(left, 0.0) / scalable
-        return max(1, int(full[0] * scale)), max(1, int(full[1] * scale))
-
-    def _eta_s(self) -> float | None:
-        """Seconds until the whole run ends: what the time budget leaves, or with a step budget
-        the steps left at the run's rate so far plus the end of the run."""
-        now = self.clock()
-        left = []
-        if self.budget_s:
-            left.append(self.budget_s - now)
-        if self.budget_steps and self.global_step > 0:
-            rate = self.global_step / max(self.elapsed_s, 1e-9)
-            left.append(max(self.budget_steps - self.global_step, 0) / rate + self.final_reserve_s())
-        return min(left) if left else None
+        return self.budget.final_rounds(full, fixed, scalable, self.budget.finish_extra_s())
 
     def _status(self, phase: str = "training", progress: float | None = None, detail: str = "",
                 eta_s: float | None = None) -> Status:
-        return Status(phase, self.progress() if progress is None else progress,
-                      self._eta_s() if eta_s is None else eta_s, detail, run_s=self.clock())
+        if progress is None:
+            progress = self.budget.progress(self.global_step)
+        if eta_s is None:
+            eta_s = self.budget.eta_s(self.global_step, self.final_reserve_s())
+        return Status(phase, progress, eta_s, detail, run_s=self.budget.clock())
 
     def _autocast(self, evaluation: bool = False):
         """The forward passes' precision: the CUDA path's own, else bfloat16 autocast on the CPU
@@ -846,7 +789,7 @@ class Trainer:
                     if final:  # the phase's time so far, scaled to what is left once a tenth is done
                         spent = time.perf_counter() - phase_start
                         left = spent * (1 - part) / part if part > 0.1 else total * (1 - part)
-                        eta = left + self._finish_extra_s() - self.checkpoint_s
+                        eta = left + self.budget.finish_extra_s() - self.budget.checkpoint_s
                     self.display.status(self._status(phase, part, f"vs {name}", eta_s=eta))
 
                 with self._autocast(evaluation=True):
@@ -874,13 +817,14 @@ class Trainer:
         if "search" in elo:
             out["eval/elo_search"] = elo["search"]
         out["eval/matches_per_baseline"] = result_games = out["eval/matches_random"]
-        self.last_eval = {"update": self.update_count, "global_step": self.global_step, "wall_s": self.clock(), **out}
+        self.last_eval = {"update": self.update_count, "global_step": self.global_step, "wall_s": self.budget.clock(),
+                          **out}
         with open(self.run_dir / "eval.jsonl", "a") as f:
             f.write(json.dumps({**self.last_eval, "final": final}) + "\n")
         self._keep_best(out)
         self.display.evaluation(self.last_eval)
         self.display.message(f"{'final eval' if final else 'eval'} @ update {self.update_count} "
-                             f"({duration(self.clock())}, {result_games} matches per baseline): "
+                             f"({duration(self.budget.clock())}, {result_games} matches per baseline): "
                              + ", ".join(self._score_text(out, name) for name in
                                          ("random", "scripted", "scripted_worst", "search", "opponent",
                                           "reference") if f"eval/score_{name}" in out)
@@ -951,10 +895,8 @@ class Trainer:
     def _round_fits(self, rest: list[EvalOpponent], round_s: float) -> bool:
         """Whether the final evaluation has time for one more round of `round_s` seconds, with a
         round of each opponent still to play (`rest`) and the end of the run after it."""
-        if not self.budget_s:
-            return True
-        after = sum(self._estimate(o, rounds=1) for o in rest) + self._finish_extra_s() - self.checkpoint_s
-        return self.clock() + round_s + after <= self.budget_s
+        after = sum(self._estimate(o, rounds=1) for o in rest) + self.budget.finish_extra_s() - self.budget.checkpoint_s
+        return self.budget.round_fits(round_s, after)
 
     @staticmethod
     def _result_fields(name: str, result: Result) -> dict:
@@ -980,15 +922,15 @@ class Trainer:
         times = self.timer.take()
         mean = lambda xs: float(np.mean(xs)) if xs else None  # noqa: E731
         training_s = max(wall - times.get("eval", 0.0), 1e-9)
-        self.recent_update_s.append(training_s)
+        self.budget.recent_update_s.append(training_s)
         row = {
             "update": self.update_count,
             "global_step": self.global_step,
-            "wall_s": self.elapsed_s,
+            "wall_s": self.budget.elapsed_s,
             # agent steps/s (training): evaluation time is reported apart (time/eval), not counted here
             "sps": self.cfg.batch_size / training_s,
             # agent steps/s (run): every agent step over the run's clock, evaluations included
-            "sps_run": self.global_step / max(self.elapsed_s, 1e-9),
+            "sps_run": self.global_step / max(self.budget.elapsed_s, 1e-9),
             "lr": float(self.optimizer.param_groups[0]["lr"]),
             "train/return": mean(self.ep_stats["return"]),
             "train/win_rate_vs_pool": mean(self.ep_stats["win_vs_pool"]),
@@ -1006,14 +948,6 @@ class Trainer:
         self.ep_stats.clear()
         return row
 
-    def _budget_text(self) -> str:
-        parts = []
-        if self.budget_s:
-            parts.append(f"{self.budget_s / 60:.1f} min in all (final evaluation included)")
-        if self.cfg.steps:
-            parts.append(f"{self.cfg.steps:,} agent steps")
-        return "budget " + " / ".join(parts) + f"; {self.cfg.agents} agents on {self.device}"
-
     # ----- checkpoints -------------------------------------------------------------------
     def state_dict(self) -> dict:
         env_state = self.env.get_state() if hasattr(self.env, "get_state") else None
@@ -1027,7 +961,7 @@ class Trainer:
             spec=self.spec.describe(),
             update=self.update_count,
             global_step=self.global_step,
-            elapsed_s=self.elapsed_s,
+            elapsed_s=self.budget.elapsed_s,
             policy=self.policy.state_dict(),
             optimizer=self._optimizer_state(),
             rng=ckpt.rng_state(cuda=self.device.type == "cuda"),
@@ -1068,7 +1002,7 @@ class Trainer:
             raise SystemExit("the checkpoint was made with a different action layout (env or characters)")
         self.update_count = state["update"]
         self.global_step = state["global_step"]
-        self.elapsed_s = state["elapsed_s"]
+        self.budget.elapsed_s = state["elapsed_s"]
         self.policy.load_state_dict(state["policy"])
         if self.overlap:  # a checkpoint of the one-process loop: the learner plays the next rollout
             behaviour = state.get("behaviour")
@@ -1381,19 +1315,18 @@ class Trainer:
     def finish(self) -> dict:
         """The end of a run, each a phase of the live display: a final evaluation, the recorded
         matches, the plots, and a summary (also written to summary.json)."""
-        self.elapsed_s = self.clock()
-        train_s = self.elapsed_s
+        train_s = self.budget.read()
         # The checkpoint first: an interruption during the final evaluation loses nothing.
         start = time.perf_counter()
         self.save_checkpoint()
-        self.checkpoint_s = time.perf_counter() - start
+        self.budget.checkpoint_s = time.perf_counter() - start
         # the latest periodic evaluation stands for the final one only where it played everything once
         played = (self.last_eval.get("update") == self.update_count and self.cfg.final_eval_rounds <= 1
                   and (not self.search_yardstick or ("eval/score_search" in self.last_eval
                                                      and self.cfg.final_search_rounds <= 1)))
         if not played:
             with self._autocast(evaluation=True):
-                self.evaluate(final=True, rounds=self._final_rounds())
+                self.evaluate(final=True, rounds=self.final_rounds())
         matches = self._record_matches()
         plots = []
         if self.cfg.plots:
@@ -1402,7 +1335,7 @@ class Trainer:
         rows = self.metrics.rows
         recent = rows[-10:]
         sps = [r["sps"] for r in recent if r.get("sps")]
-        run_s = self.clock()
+        run_s = self.budget.clock()
         self.display.status(Status("done", 1.0, 0.0, run_s=run_s))  # the live view's last frame
         final = self.last_eval
         summary = {

@@ -6,7 +6,6 @@ from __future__ import annotations
 import csv
 import importlib
 import json
-import time
 
 import pytest
 
@@ -55,12 +54,12 @@ def test_a_time_budget_ends_the_whole_run(tmp_path):
 def test_the_final_evaluation_shrinks_to_the_time_left(tmp_path):
     trainer = Trainer(small(steps=None, minutes=1.0), run_dir=tmp_path, display=False)
     trainer.eval_seconds_per_match.update(random=0.01, scripted=0.01, snapshot=0.01)
-    trainer._born = time.perf_counter()  # the run's clock starts now
-    assert trainer._final_rounds() == (4, 2)  # 2 x 4 x 8 matches of 0.01 s fit in a minute
+    trainer.budget.now = lambda: 1000.0  # a clock that stands still
+    trainer.budget.restart(0.0)  # the run's clock starts now
+    assert trainer.final_rounds() == (4, 2)  # 2 x 4 x 8 matches of 0.01 s fit in a minute
     trainer.eval_seconds_per_match.update(random=0.5, scripted=0.5)  # 2 x 4 x 8 x 0.5 = 32 s a full one
-    trainer.elapsed_s = 60.0 - 5.0 - 18.0  # 18 s are left after plots (5 s); snapshots take none yet
-    trainer._clock0 = time.perf_counter() - trainer.elapsed_s
-    assert trainer._final_rounds() == (2, 1)  # 8 x 0.5 x 2 x 2 = 16 s fit in 18
+    trainer.budget.restart(60.0 - 5.0 - 18.0)  # 18 s are left after plots (5 s); snapshots take none yet
+    assert trainer.final_rounds() == (2, 1)  # 8 x 0.5 x 2 x 2 = 16 s fit in 18
     trainer.close()
 
 
