@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import functools
 import json
 import logging
 import math
@@ -21,62 +20,29 @@ import threading
 import time
 from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Callable
 
 import numpy as np
 import torch
 
-from . import agent_choice
 from . import checkpoint as ckpt
 from .config import TrainConfig
-from .envs import action_spec, make_env, match_recorder, scripted_baseline
-from .evaluate import Ratings, Result, elo_difference, play, play_slots
-from .logger import Display, MetricsLog, Status, duration, make_plots
-from .opponent import FixedOpponent, checkpoint_agent, load_init, load_opponent
+from .envs import action_spec, make_env, match_recorder
+from .evaluation import BEST, CHECKPOINT_VERSION, Evaluation, save_policy
+from .logger import Display, MetricsLog, Status, make_plots
+from .opponent import FixedOpponent, load_init, load_opponent
 from .overlap import UpdateWorker, share_rollout
-from .policy import ActionOutput, MaskedActorCritic, network_size, random_policy
+from .policy import ActionOutput, MaskedActorCritic, network_size
 from .budget import PLOTS_S, RECORDING_S, RunBudget
 from .ppo import compute_gae, compute_vtrace, explained_variance, learning_rate, ppo_loss
 from .selfplay import SELF, SelfPlay
-from .stats import wilson_interval
 
-CHECKPOINT_VERSION = 1
-
-# Seconds per match an evaluation opponent is assumed to cost until the run has measured it (the
-# budget reserves the final evaluation's time from these).  The default search costs about 1 s a
-# match on a core of its own and about 2 s when other processes share the cores, so the prior takes
-# the longer; a search as a best response's --opponent may search with a network
-# (search:agent=...), which costs about 4 s a match; the other opponents cost 0.01-0.02 s.
-PRIOR_SECONDS_PER_MATCH = {"search": 2.0, "opponent_search": 4.0}
-PRIOR_SECONDS_PER_MATCH_OTHER = 0.02
-BEST = "best" + ckpt.SUFFIX  # the run's agent (Trainer._keep_best)
 
 
 class TrainingDiverged(RuntimeError):
     """An update made the loss NaN or infinite (a learning rate far too high, say): the run stops
     before saving anything of it."""
-
-
-@dataclass
-class EvalOpponent:
-    """One opponent of an evaluation: ``name`` as in the metrics keys (random, scripted, opponent,
-    search, u40, agent), ``kind`` (its cost is measured per kind: random, scripted, opponent,
-    opponent_search (an --opponent that searches), search, snapshot), ``make`` builds the policy,
-    ``matches`` per round (the env's size) and ``rounds``;
-    ``player`` is its name in the Elo table where that differs (the run's agent: ``u<update>``);
-    ``pairings`` (P1's character, P2's) are played one by one, ``matches / len(pairings)`` each,
-    where the opponent is played in every pairing (_play_pairings), else the env draws them."""
-
-    name: str
-    kind: str
-    make: Callable
-    matches: int
-    rounds: int = 1
-    player: str | None = None
-    pairings: tuple = ()
 
 
 class Rollout:
@@ -145,18 +111,7 @@ class Trainer:
         self.env = make_env(cfg.env, cfg.num_envs, cfg.seed, cfg.p1, cfg.p2, cfg.vec_backend, cfg.workers(),
                             shaping_damage=cfg.shaping_damage, double_buffer=cfg.double_buffer)
         self.spec = action_spec(self.env)
-        self.eval_env = make_env(cfg.env, max(2, cfg.eval_matches), cfg.seed + 7919, cfg.p1, cfg.p2)
-        self.eval_envs = {max(2, cfg.eval_matches): self.eval_env}  # by size: snapshots and the search play fewer
-        # the character pairings the run draws its matches from, where there are several: scripted is
-        # then played in each (_play_pairings), and the run's agent must beat it in each
-        pairings = tuple(self.eval_env.pairings()) if hasattr(self.eval_env, "pairings") else ()
-        self.pairings = pairings if len(pairings) > 1 and cfg.eval_pairing_matches else ()
-        self.pairing_envs: dict = {}  # (P1's character, P2's) -> its evaluation env
-        # the search yardstick clones matches of the real game's C engine: elsewhere it is left out
-        self.search_yardstick = (cfg.eval_search if cfg.env == "yomi"
-                                 and getattr(self.eval_env, "backend_name", None) == "c" else None)
-        self.eval_seconds_per_match: dict[str, float] = {}  # measured, by opponent kind
-        self.scripted = scripted_baseline(cfg.env)
+        self.evaluation = Evaluation(cfg, self.spec, self.device)  # its envs, Elo table and the run's agent
         self.policy = MaskedActorCritic(self.spec, cfg.hidden, cfg.layers).to(self.device)
         if cfg.init:
             try:
@@ -174,12 +129,7 @@ class Trainer:
             self.selfplay = FixedOpponent(cfg.num_envs, opponent, self.spec, gen, self.rng, self.env)
         else:
             self.selfplay = SelfPlay(cfg.num_envs, cfg.pool_size, cfg.p_latest, self.rng, self.device)
-        self.reference = self._reference_path()
-        self.reference_agent = None
-        if self.reference:  # built once, now: a reference that cannot be played is refused before training
-            with torch.random.fork_rng(devices=[]):  # and building it leaves the run's random draws as they were
-                self.reference_agent = checkpoint_agent(self.reference, self.spec, self.device)
-        self.ratings = Ratings(anchor="reference" if self.reference_agent is not None else "random")
+        self.evaluation.load_reference()  # now: a reference that cannot be played is refused before training
         self.overlap = self.OVERLAP and cfg.overlapped()
         self.bufs = [Rollout(cfg.horizon, cfg.agents, self.spec, self.device)
                      for _ in range(2 if self.update_beside else 1)]
@@ -198,12 +148,6 @@ class Trainer:
         self.ep_len = np.zeros(cfg.num_envs, dtype=np.int64)  # turns into every match
         self.ep_stats: dict[str, list[float]] = defaultdict(list)
         self.stop_requested = False
-        self.last_eval: dict = {}
-        # The run's agent (checkpoints/best.safetensors): of the policies evaluated so far, the one
-        # chosen by the yardsticks and head-to-heads (_keep_best, agent_choice.py); {} until one is,
-        # and its weights, which the head-to-heads play.
-        self.best: dict = {}
-        self.agent_policy: MaskedActorCritic | None = None
 
         self.cuda = None
         self.bf16 = cfg.use_bf16()
@@ -247,7 +191,7 @@ class Trainer:
         self.budget.clock()  # a resumed run's clock continues from its checkpoint
         self.budget.reserve_s = self.final_reserve_s()
         self.display.budget = self.budget.text(self.cfg.steps) + f"; {self.cfg.agents} agents on {self.device}"
-        if self.cfg.eval_search and not self.search_yardstick:
+        if self.cfg.eval_search and not self.evaluation.search_yardstick:
             self.display.message(f"the search yardstick ({self.cfg.eval_search}) needs the real game on the C "
                                  "engine: not played in this run")
         stop_at = None if max_updates is None else self.update_count + max_updates
@@ -387,10 +331,7 @@ class Trainer:
 
     def _plan_budget(self) -> None:
         """The clock, the time reserved for the end of the run and the next update's expected time."""
-        eval_s = 0.0
-        if self.cfg.eval_interval and (self.update_count + 1) % self.cfg.eval_interval == 0:
-            eval_s = sum(self._estimate(o) for o in self._eval_plan(False, None, self.update_count + 1))
-        self.budget.plan(self._end_s(), eval_s)
+        self.budget.plan(self._end_s(), self.evaluation.periodic_s(self.update_count + 1, self.selfplay))
 
     def _after_update(self, stats: dict, t0: float, lag: int) -> None:
         self.update_count += 1
@@ -413,7 +354,7 @@ class Trainer:
         self.budget.read()
         row = self._log_row(stats, wall, lag)
         self.metrics.write(row)
-        self.display.update(row, self._status())
+        self.display.update(row, self.status())
         if self.update_count % cfg.checkpoint_interval == 0:
             start = time.perf_counter()
             self.save_checkpoint()
@@ -444,7 +385,7 @@ class Trainer:
                 obs = self.next_obs[agents]
                 buf.obs[t, agents] = obs
                 learner = torch.as_tensor(self.selfplay.learner_agents()[agents], device=self.device)
-                with self.timer("forward"), torch.no_grad(), self._autocast():
+                with self.timer("forward"), torch.no_grad(), self.autocast():
                     out = self.cuda.act(obs) if self.cuda else self._act_for_learner(behaviour, obs, learner)
                     actions = out.actions.clone()
                     self.selfplay.opponent_actions(obs, actions, agents)
@@ -456,7 +397,7 @@ class Trainer:
                 self._send(part, to_env)
             if t < horizon:
                 self.global_step += self.cfg.agents
-        with torch.no_grad(), self._autocast():
+        with torch.no_grad(), self.autocast():
             buf.next_value[:] = behaviour.value(self.next_obs).float()
         return {}
 
@@ -578,7 +519,7 @@ class Trainer:
     def _minibatch(self, obs, actions, move_mask, data_row, old_logprob, adv, old_value, returns) -> dict:
         """One optimizer step on a minibatch."""
         cfg = self.cfg
-        with self._autocast():
+        with self.autocast():
             new = self.policy.evaluate(obs, actions, move_mask, data_row)
         loss, stats = ppo_loss(new.logprob.float(), old_logprob, adv, new.value.float(), old_value, returns,
                                new.entropy.float(), torch.ones_like(adv), cfg.clip_coef, cfg.vf_clip_coef,
@@ -598,7 +539,7 @@ class Trainer:
     def _vtrace(self, buf, samples, b_logprob, T, N) -> torch.Tensor:
         """Puff advantage with the current policy's importance ratios over the whole batch."""
         cfg = self.cfg
-        with torch.no_grad(), self._autocast():
+        with torch.no_grad(), self.autocast():
             new_logprob = self.policy.evaluate(*samples).logprob.float()
         ratio = (new_logprob - b_logprob).exp().reshape(T, N)
         return compute_vtrace(buf.reward, buf.value, buf.done, buf.next_value, ratio, cfg.gamma,
@@ -614,37 +555,18 @@ class Trainer:
                 group["lr"] = lr
 
     # ----- the budget's end ----------------------------------------------------------------------
-    def _estimate(self, opponent: EvalOpponent, rounds: int | None = None) -> float:
-        """Seconds an evaluation opponent is expected to take (its planned rounds, or `rounds`):
-        measured, or the prior until then."""
-        per_match = self.eval_seconds_per_match.get(opponent.kind)
-        if per_match is None:
-            per_match = PRIOR_SECONDS_PER_MATCH.get(opponent.kind, PRIOR_SECONDS_PER_MATCH_OTHER)
-        return per_match * opponent.matches * (opponent.rounds if rounds is None else rounds)
-
     def _end_s(self) -> float:
         """Seconds the end of the run is expected to take (final evaluation, recording, plots),
         from the evaluations' measured cost."""
         # a quarter more than measured: evaluation times vary with the matches played and with the
         # CPU time other processes take
-        return 1.25 * sum(self._estimate(o) for o in self._eval_plan(True, None)) + self.budget.finish_extra_s()
+        return 1.25 * self.evaluation.final_s(self.update_count, self.selfplay) + self.budget.finish_extra_s()
 
     def final_reserve_s(self) -> float:
         """Seconds a time budget keeps for the end of the run: at most half the budget."""
         return self.budget.reserve_for(self._end_s())
 
-    def final_rounds(self) -> tuple[int, int]:
-        """The final evaluation's rounds (baselines, search): the configured ones, fewer where a
-        time budget has not enough left for them (at least one each)."""
-        full = (max(1, self.cfg.final_eval_rounds), self.cfg.final_search_rounds)
-        if not self.budget.seconds:
-            return full
-        plan = self._eval_plan(True, None, rounds=full)
-        fixed = sum(self._estimate(o) for o in plan if o.rounds == 1 and o.kind == "snapshot")
-        scalable = sum(self._estimate(o) for o in plan) - fixed
-        return self.budget.final_rounds(full, fixed, scalable, self.budget.finish_extra_s())
-
-    def _status(self, phase: str = "training", progress: float | None = None, detail: str = "",
+    def status(self, phase: str = "training", progress: float | None = None, detail: str = "",
                 eta_s: float | None = None) -> Status:
         if progress is None:
             progress = self.budget.progress(self.global_step)
@@ -652,7 +574,7 @@ class Trainer:
             eta_s = self.budget.eta_s(self.global_step, self.final_reserve_s())
         return Status(phase, progress, eta_s, detail, run_s=self.budget.clock())
 
-    def _autocast(self, evaluation: bool = False):
+    def autocast(self, evaluation: bool = False):
         """The forward passes' precision: the CUDA path's own, else bfloat16 autocast on the CPU
         when the config resolves bf16 on (config.py, use_bf16).  A CPU evaluation plays in float32,
         as `yomi play` and `yomi tournament` play the saved policy, so its figures are that policy's."""
@@ -667,255 +589,14 @@ class Trainer:
         return contextlib.nullcontext()
 
     # ----- evaluation --------------------------------------------------------------------
-    def _eval_plan(self, final: bool, gen, update: int | None = None,
-                   rounds: tuple[int, int] | None = None) -> list[EvalOpponent]:
-        """The opponents of an evaluation at `update` (default: now), in the order they play:
-        random, scripted (in every pairing where the run has several), the --opponent, the most
-        recent snapshots, the run's agent (where the evaluation may choose a new one: _keep_best),
-        then the search yardstick (at every `eval_search_every`-th periodic evaluation, the first
-        included, and in the final one).
-        `gen` draws the policies' randomness (None: a plan to estimate, never played)."""
-        cfg = self.cfg
-        update = self.update_count if update is None else update
-        rounds = rounds or ((max(1, cfg.final_eval_rounds), cfg.final_search_rounds) if final else (1, 1))
-        # the baseline draws its noise from the evaluation's generator, never the global RNG (a
-        # resumed run must equal an uninterrupted one, which evaluates on its own schedule)
-        per_pairing = cfg.eval_pairing_matches * len(self.pairings)
-        plan = [EvalOpponent("random", "random", lambda: random_policy(self.spec, gen), cfg.eval_matches, rounds[0]),
-                EvalOpponent("scripted", "scripted", lambda: functools.partial(self.scripted, generator=gen),
-                             per_pairing or cfg.eval_matches, rounds[0], pairings=self.pairings)]
-        if cfg.opponent:  # a best response's target, played as often as the baselines
-            kind = "opponent_search" if cfg.opponent.startswith("search") else "opponent"
-            plan.append(EvalOpponent("opponent", kind, lambda: load_opponent(
-                cfg.opponent, cfg.env, self.spec, gen, self.device, self._eval_env_of(cfg.eval_matches)),
-                cfg.eval_matches, rounds[0]))
-        recent = [s for s in self.selfplay.pool if s != update][-cfg.eval_snapshots:]
-        for sid in recent:
-            plan.append(EvalOpponent(f"u{sid}", "snapshot",
-                                     lambda sid=sid: self.selfplay.snapshots[sid].policy.as_policy_fn(gen),
-                                     cfg.eval_snapshot_matches))
-        index = update // cfg.eval_interval - 1 if cfg.eval_interval else 0  # this periodic evaluation's number
-        searched = bool(self.search_yardstick) and (final or index % cfg.eval_search_every == 0)
-        if self._duels() and (searched or not self.search_yardstick) and self.best["update"] != update:
-            plan.append(EvalOpponent("agent", "snapshot", lambda: self.agent_policy.as_policy_fn(gen),
-                                     cfg.eval_agent_matches, player=f"u{self.best['update']}"))
-        if searched:
-            from .policies import make_policy
-
-            plan.append(EvalOpponent("search", "search", lambda: make_policy(
-                self.search_yardstick, generator=gen, seed=int(gen.initial_seed()) % 2**31),
-                cfg.eval_search_matches, rounds[1]))
-        if self.reference_agent is not None:
-            plan.append(EvalOpponent("reference", "opponent", lambda: self.reference_agent.as_policy_fn(gen),
-                                     cfg.eval_reference_matches, rounds[0]))
-        return plan
-
-    def _reference_path(self) -> str | None:
-        """The checkpoint of the fixed reference (config.py, eval_reference), or None."""
-        name = self.cfg.eval_reference
-        if name != "auto":
-            return name
-        if self.cfg.env != "yomi":
-            return None
-        from .reference import reference_for
-
-        agent = reference_for(self.cfg.p1, self.cfg.p2)
-        return str(agent.path) if agent is not None else None
-
-    def _duels(self) -> bool:
-        """Whether evaluations play the run's agent so far (agent_choice.py): in self-play with an
-        agent chosen and a bar that a policy can pass."""
-        return (not self.cfg.opponent and self.cfg.agent_bar < 1.0 and bool(self.best)
-                and self.agent_policy is not None)
-
-    def _play_pairings(self, pairings: tuple, learner, policy, seed: int, by_pairing: dict, tick) -> Result:
-        """`learner` against `policy` in each of `pairings` (P1's character, P2's), the opponent's
-        matches (cfg.eval_pairing_matches) each, sides alternating per slot as :func:`play` does;
-        adds each match to `by_pairing` under (the learner's character, the opponent's), so every
-        entry holds matches from both sides.  Why: over drawn pairings, a run's weakest pairing
-        is a few matches of 128 and cannot be told from noise, and a policy trained on every
-        pairing is meant to beat the baseline in each."""
-        total = Result()
-        for i, (c1, c2) in enumerate(pairings):
-            if (c1, c2) not in self.pairing_envs:
-                self.pairing_envs[(c1, c2)] = make_env(self.cfg.env, max(2, self.cfg.eval_pairing_matches),
-                                                       self.cfg.seed + 7919 + i, c1, c2)
-            outcome = play_slots(self.pairing_envs[(c1, c2)], self.spec, learner, policy, seed + 104_729 * i,
-                                 self.device, progress=lambda f, i=i: tick((i + f) / len(pairings)))
-            for side, key in ((0, (c1, c2)), (1, (c2, c1))):  # the learner is P1 in the even slots
-                part = Result.of(outcome[side::2])
-                by_pairing[key] += part
-                total += part
-        return total
-
-    def _eval_env_of(self, matches: int):
-        """The evaluation env of `matches` matches (made once per size)."""
-        n = max(2, matches)
-        if n not in self.eval_envs:
-            self.eval_envs[n] = make_env(self.cfg.env, n, self.cfg.seed + 7919 + n, self.cfg.p1, self.cfg.p2)
-        return self.eval_envs[n]
-
     def evaluate(self, final: bool = False, rounds: tuple[int, int] | None = None) -> dict:
-        """The learner against a random legal policy, the scripted baseline, recent snapshots and
-        the search yardstick (:meth:`_eval_plan`), sides swapped; updates the Elo table.  Each
-        opponent's score gets its 95 % Wilson interval and the Elo difference it implies.  Uses
-        its own envs and generator, so it never disturbs training (or an exact resume)."""
-        seed = self.cfg.seed * 1_000_003 + self.update_count
-        gen = torch.Generator(self.device).manual_seed(seed)
-        me = f"u{self.update_count}"
-        learner = self.policy.as_policy_fn(gen)
-        plan = self._eval_plan(final, gen, rounds=rounds)
-        weights = [self._estimate(o) for o in plan]
-        total = sum(weights) or 1.0
-        phase = "final evaluation" if final else f"evaluation @ update {self.update_count}"
-        out = {}
-        was_training = self.policy.training
-        self.policy.eval()
-        done, phase_start = 0.0, time.perf_counter()
-        # The final figures average more matches: the baselines are played `final_eval_rounds`
-        # times over and the search `final_search_rounds` times (fresh match seeds each round).
-        for k, opp in enumerate(plan):
-            policy, env, result = opp.make(), None if opp.pairings else self._eval_env_of(opp.matches), Result()
-            by_pairing: dict = defaultdict(Result)
-            start = time.perf_counter()
-            for r in range(opp.rounds):
-                if final and r > 0 and not self._round_fits(plan[k + 1:], (time.perf_counter() - start) / r):
-                    break  # the time budget ends before another round would: what was played stands
-                base, width = done + weights[k] * r / opp.rounds, weights[k] / opp.rounds
-
-                def tick(fraction, base=base, width=width, name=opp.name):
-                    part = (base + width * fraction) / total
-                    eta = None
-                    if final:  # the phase's time so far, scaled to what is left once a tenth is done
-                        spent = time.perf_counter() - phase_start
-                        left = spent * (1 - part) / part if part > 0.1 else total * (1 - part)
-                        eta = left + self.budget.finish_extra_s() - self.budget.checkpoint_s
-                    self.display.status(self._status(phase, part, f"vs {name}", eta_s=eta))
-
-                with self._autocast(evaluation=True):
-                    if opp.pairings:
-                        result += self._play_pairings(opp.pairings, learner, policy, seed + 7 * k + 7919 * r,
-                                                      by_pairing, tick)
-                    else:
-                        result += play(env, self.spec, learner, policy, seed + 7 * k + 7919 * r, self.device,
-                                       progress=tick)
-            seconds = time.perf_counter() - start
-            self.eval_seconds_per_match[opp.kind] = seconds / max(result.games, 1)
-            done += weights[k]
-            self.ratings.add(me, opp.player or opp.name, result)
-            out.update(self._result_fields(opp.name, result))
-            if by_pairing:  # the learner's character against the opponent's, each with its score
-                worst = min(by_pairing, key=lambda p: (by_pairing[p].score, by_pairing[p].games))
-                out.update(self._result_fields(f"{opp.name}_worst", by_pairing[worst]))
-                out[f"eval/{opp.name}_worst_pairing"] = "-".join(worst)
-                out[f"eval/{opp.name}_by_pairing"] = {"-".join(p): round(r.score, 4) for p, r in by_pairing.items()}
-            out[f"eval/seconds_{opp.name}"] = seconds  # what this opponent cost (the budget's estimates)
-        self.policy.train(was_training)
-        elo = self.ratings.elo()
-        out["eval/elo"] = elo.get(me)
-        out["eval/elo_scripted"] = elo.get("scripted")
-        if "search" in elo:
-            out["eval/elo_search"] = elo["search"]
-        out["eval/matches_per_baseline"] = result_games = out["eval/matches_random"]
-        self.last_eval = {"update": self.update_count, "global_step": self.global_step, "wall_s": self.budget.clock(),
-                          **out}
-        with open(self.run_dir / "eval.jsonl", "a") as f:
-            f.write(json.dumps({**self.last_eval, "final": final}) + "\n")
-        self._keep_best(out)
-        self.display.evaluation(self.last_eval)
-        self.display.message(f"{'final eval' if final else 'eval'} @ update {self.update_count} "
-                             f"({duration(self.budget.clock())}, {result_games} matches per baseline): "
-                             + ", ".join(self._score_text(out, name) for name in
-                                         ("random", "scripted", "scripted_worst", "search", "opponent",
-                                          "reference") if f"eval/score_{name}" in out)
-                             + f"; Elo {out['eval/elo']:.0f}")
-        return out
-
-    def _yardstick_names(self) -> list[str]:
-        """The fixed opponents the run's agent is chosen by, the decisive one first: a best
-        response's own target; else the search yardstick (the strongest fixed opponent), then
-        scripted; scripted alone where the run has no search.  A run over several pairings adds
-        scripted in its worst pairing (``scripted_worst``, _play_pairings): to qualify, the agent
-        beats scripted in every pairing."""
-        if self.cfg.opponent:
-            return ["opponent"]
-        names = ["search", "scripted"] if self.search_yardstick else ["scripted"]
-        return names + ["scripted_worst"] if self.pairings else names
-
-    def _keep_best(self, out: dict) -> None:
-        """Make the policy just evaluated the run's agent if it is better than the agent so far, by
-        agent_choice.py's rule: the yardsticks (_yardstick_names, in order) while they separate the
-        two, else the head-to-head this evaluation played against the agent (``eval/score_agent``).
-        The agent is saved as checkpoints/best.safetensors, a policy-only checkpoint (config, action
-        layout, weights and the figures it was chosen by) that every command playing a checkpoint
-        reads.  Why: self-play cycles, and the score against a fixed opponent swings over a run by
-        far more than its interval (docs/TRAINING.md), so the last policy is not the best one.
-        An evaluation that did not play the decisive yardstick (a periodic one between search
-        evaluations) changes nothing."""
-        names = self._yardstick_names()
-        if f"eval/score_{names[0]}_low" not in out:
-            return
-        figures = {n: {"score": out[f"eval/score_{n}"], "low": out[f"eval/score_{n}_low"],
-                       "high": out[f"eval/score_{n}_high"], "matches": out[f"eval/matches_{n}"]}
-                   for n in names if f"eval/score_{n}" in out}
-        bar = None if self.cfg.opponent or self.cfg.agent_bar >= 1.0 else self.cfg.agent_bar
-        choice = agent_choice.verdict(figures, self.best.get("yardsticks"), names, bar)
-        duel = None
-        if choice == agent_choice.DUEL:
-            if "eval/score_agent" in out:
-                duel = {"against": self.best["update"], "score": out["eval/score_agent"],
-                        "low": out["eval/score_agent_low"], "high": out["eval/score_agent_high"],
-                        "matches": out["eval/matches_agent"]}
-                choice = agent_choice.REPLACE if agent_choice.duel_replaces(duel["score"]) else agent_choice.KEEP
-            else:  # the agent's weights are not at hand (a checkpoint without them): the yardsticks decide
-                choice = agent_choice.verdict(figures, self.best["yardsticks"], names, None)
-        if choice != agent_choice.REPLACE:
-            return
-        if duel is None and self.best.get("update") == self.update_count:  # the final evaluation of the agent
-            duel = self.best.get("head_to_head")  # itself: its larger sample, the head-to-head that chose it
-        self.best = {"update": self.update_count, "global_step": self.global_step, "yardsticks": figures}
-        if duel:
-            self.best["head_to_head"] = duel
-        self.agent_policy = copy.deepcopy(self.policy).eval().requires_grad_(False)
-        self.save_policy(self.policy, self.run_dir / "checkpoints" / BEST, chosen_by=figures,
-                         **({"head_to_head": duel} if duel else {}))
-        why = (f"beats the agent of update {duel['against']} {duel['score']:.2f} [{duel['low']:.2f}, "
-               f"{duel['high']:.2f}]; " if duel else "")
-        self.display.message(f"the run's agent is now update {self.update_count} ({why}"
-                             + ", ".join(self._score_text(out, n) for n in figures)
-                             + f"): {self.run_dir / 'checkpoints' / BEST}")
+        """The learner's evaluation now (evaluation.py): its figures, also in evaluation.last."""
+        return self.evaluation.evaluate(self, final, rounds)
 
     def save_policy(self, policy: MaskedActorCritic, path: Path, **extra) -> Path:
         """`policy` as a policy-only checkpoint of this run (settings, action layout, update, weights
         and `extra`), the format every command that plays a checkpoint reads."""
-        return ckpt.save_atomic(dict(version=CHECKPOINT_VERSION, config=self.cfg.to_dict(), spec=self.spec.describe(),
-                                     update=self.update_count, global_step=self.global_step,
-                                     policy=policy.state_dict(), **extra), path)
-
-    def _round_fits(self, rest: list[EvalOpponent], round_s: float) -> bool:
-        """Whether the final evaluation has time for one more round of `round_s` seconds, with a
-        round of each opponent still to play (`rest`) and the end of the run after it."""
-        after = sum(self._estimate(o, rounds=1) for o in rest) + self.budget.finish_extra_s() - self.budget.checkpoint_s
-        return self.budget.round_fits(round_s, after)
-
-    @staticmethod
-    def _result_fields(name: str, result: Result) -> dict:
-        """An opponent's figures: win rate, score (draws count half) with its 95 % Wilson
-        interval, matches, and the Elo difference the score implies (with the interval's ends)."""
-        low, high = wilson_interval(result.score * result.games, result.games)
-        # a perfect score (or none) leaves that end unbounded: the interval ends at 1 (or 0) exactly
-        perfect, nil = result.wins == result.games, result.losses == result.games
-        return {f"eval/win_rate_{name}": result.win_rate, f"eval/score_{name}": result.score,
-                f"eval/score_{name}_low": low, f"eval/score_{name}_high": high, f"eval/matches_{name}": result.games,
-                f"eval/elo_vs_{name}": elo_difference(result.score),
-                f"eval/elo_vs_{name}_low": None if nil else elo_difference(low),
-                f"eval/elo_vs_{name}_high": None if perfect else elo_difference(high)}
-
-    @staticmethod
-    def _score_text(out: dict, name: str) -> str:
-        low, high = out[f"eval/score_{name}_low"], out[f"eval/score_{name}_high"]
-        pairing = out.get(f"eval/{name}_pairing")  # scripted_worst: which pairing is the worst
-        return f"{name}{f' ({pairing})' if pairing else ''} {out[f'eval/score_{name}']:.2f} [{low:.2f}, {high:.2f}]"
+        return save_policy(self.cfg, self.spec, policy, path, self.update_count, self.global_step, **extra)
 
     # ----- logging -----------------------------------------------------------------------
     def _log_row(self, stats: dict, wall: float, lag: int) -> dict:
@@ -968,11 +649,12 @@ class Trainer:
             selfplay_rng=self.rng.bit_generator.state,
             update_gen=self.update_gen.get_state(),
             selfplay=self.selfplay.state_dict(),
-            ratings=self.ratings.state_dict(),
-            best=dict(self.best),
+            ratings=self.evaluation.ratings.state_dict(),
+            best=dict(self.evaluation.best),
             # the run's agent's weights: its head-to-heads go on after a resume, whatever
             # best.safetensors holds by then
-            best_policy=self.agent_policy.state_dict() if self.agent_policy is not None else None,
+            best_policy=(self.evaluation.agent_policy.state_dict() if self.evaluation.agent_policy is not None
+                         else None),
             env=env_state,
             next_obs=self.next_obs.cpu(),
             ep_return=self.ep_return.copy(),
@@ -1016,11 +698,12 @@ class Trainer:
             group_saved["lr"] = group_now["lr"]
         self.optimizer.load_state_dict(saved)
         self.selfplay.load_state_dict(state["selfplay"], self._make_policy)
-        self.ratings.load_state_dict(state["ratings"])
-        self.best = self._checked_best(state.get("best"))
+        evaluation = self.evaluation
+        evaluation.ratings.load_state_dict(state["ratings"])
+        evaluation.best = self._checked_best(state.get("best"))
         # without the agent's weights (None) the yardsticks alone choose until a new agent is chosen
-        self.agent_policy = self._checked_network(state.get("best_policy"), "the run's agent (best_policy)") \
-            if self.best else None
+        evaluation.agent_policy = self._checked_network(state.get("best_policy"), "the run's agent (best_policy)") \
+            if evaluation.best else None
         self.rng.bit_generator.state = state["selfplay_rng"]
         self.update_gen.set_state(state["update_gen"])
         self.ep_return[:] = state["ep_return"]
@@ -1154,7 +837,7 @@ class Trainer:
 
     @staticmethod
     def _checked_best(best) -> dict:
-        """A checkpoint's record of the run's agent (_keep_best), checked: {} or the update, step
+        """A checkpoint's record of the run's agent (Evaluation.choose_agent), checked: {} or the update, step
         and, per yardstick, numbers (and, where a head-to-head chose it, that one's); anything
         else is one clear error."""
         if not best:
@@ -1260,8 +943,8 @@ class Trainer:
         """Stop the environments (PufferLib's multiprocessing workers must be stopped to exit)."""
         if self.cuda:
             self.cuda.close()  # the env's page-locked buffer is unregistered before the env frees it
-        for env in (self.env, *self.eval_envs.values(), *self.pairing_envs.values()):
-            env.close()
+        self.env.close()
+        self.evaluation.close()
 
     @contextlib.contextmanager
     def _engine_errors_to_run_dir(self):
@@ -1298,7 +981,7 @@ class Trainer:
         def progress(done: int, total: int) -> None:
             spent = time.perf_counter() - start
             left = spent * (total - done) / done if done else RECORDING_S
-            self.display.status(self._status("recording", done / total, f"match {min(done + 1, total)} of {total}",
+            self.display.status(self.status("recording", done / total, f"match {min(done + 1, total)} of {total}",
                                              eta_s=left + (PLOTS_S if self.cfg.plots else 0.0)))
 
         try:
@@ -1321,23 +1004,21 @@ class Trainer:
         self.save_checkpoint()
         self.budget.checkpoint_s = time.perf_counter() - start
         # the latest periodic evaluation stands for the final one only where it played everything once
-        played = (self.last_eval.get("update") == self.update_count and self.cfg.final_eval_rounds <= 1
-                  and (not self.search_yardstick or ("eval/score_search" in self.last_eval
-                                                     and self.cfg.final_search_rounds <= 1)))
-        if not played:
-            with self._autocast(evaluation=True):
-                self.evaluate(final=True, rounds=self.final_rounds())
+        if not self.evaluation.played_final(self.update_count):
+            with self.autocast(evaluation=True):
+                self.evaluate(final=True, rounds=self.evaluation.final_rounds(self.budget, self.update_count,
+                                                                              self.selfplay))
         matches = self._record_matches()
         plots = []
         if self.cfg.plots:
-            self.display.status(self._status("plots", 0.0, eta_s=PLOTS_S))
+            self.display.status(self.status("plots", 0.0, eta_s=PLOTS_S))
             plots = make_plots(self.run_dir, self.metrics.rows, update_beside=self.update_beside)
         rows = self.metrics.rows
         recent = rows[-10:]
         sps = [r["sps"] for r in recent if r.get("sps")]
         run_s = self.budget.clock()
         self.display.status(Status("done", 1.0, 0.0, run_s=run_s))  # the live view's last frame
-        final = self.last_eval
+        final, best = self.evaluation.last, self.evaluation.best
         summary = {
             "run_dir": str(self.run_dir),
             "updates": self.update_count,
@@ -1356,32 +1037,32 @@ class Trainer:
                            | ({"pairing": final[f"eval/{name}_pairing"]} if f"eval/{name}_pairing" in final else {})
                            for name in ("random", "scripted", "scripted_worst", "search", "opponent", "reference")
                            if f"eval/score_{name}" in final},
-            "win_rate_random": self.last_eval.get("eval/win_rate_random"),
-            "win_rate_scripted": self.last_eval.get("eval/win_rate_scripted"),
-            "score_random": self.last_eval.get("eval/score_random"),  # wins + draws / 2
-            "score_scripted": self.last_eval.get("eval/score_scripted"),
-            "matches_per_baseline": self.last_eval.get("eval/matches_per_baseline"),
+            "win_rate_random": final.get("eval/win_rate_random"),
+            "win_rate_scripted": final.get("eval/win_rate_scripted"),
+            "score_random": final.get("eval/score_random"),  # wins + draws / 2
+            "score_scripted": final.get("eval/score_scripted"),
+            "matches_per_baseline": final.get("eval/matches_per_baseline"),
             "engine_errors": self.engine_errors(),  # training matches cut short (engine_errors.log)
-            "elo": self.last_eval.get("eval/elo"),
-            "elo_scripted": self.last_eval.get("eval/elo_scripted"),
-            "elo_search": self.last_eval.get("eval/elo_search"),
+            "elo": final.get("eval/elo"),
+            "elo_scripted": final.get("eval/elo_scripted"),
+            "elo_search": final.get("eval/elo_search"),
             # a best response: its final result against its opponent (the exploitability yardstick)
             "opponent": self.cfg.opponent,
-            "win_rate_opponent": self.last_eval.get("eval/win_rate_opponent"),
-            "score_opponent": self.last_eval.get("eval/score_opponent"),
-            "score_opponent_ci": ([self.last_eval["eval/score_opponent_low"], self.last_eval["eval/score_opponent_high"]]
-                                  if self.cfg.opponent and "eval/score_opponent_low" in self.last_eval else None),
-            "matches_opponent": self.last_eval.get("eval/matches_opponent"),
+            "win_rate_opponent": final.get("eval/win_rate_opponent"),
+            "score_opponent": final.get("eval/score_opponent"),
+            "score_opponent_ci": ([final["eval/score_opponent_low"], final["eval/score_opponent_high"]]
+                                  if self.cfg.opponent and "eval/score_opponent_low" in final else None),
+            "matches_opponent": final.get("eval/matches_opponent"),
             "interrupted": self.stop_requested,
             "plots": [str(p) for p in plots],
             "matches": matches,  # traces of the final policy: `uv run yomi watch <path>`
             "checkpoint": str(self.run_dir / "checkpoints" / ckpt.LATEST),
             # the run's agent: the evaluated policy that rated best against the fixed yardsticks
-            "agent": ({"checkpoint": str(self.run_dir / "checkpoints" / BEST), **self.best} if self.best else None),
+            "agent": ({"checkpoint": str(self.run_dir / "checkpoints" / BEST), **best} if best else None),
             # the same agent searching each decision at play time (the real game only: the search
             # clones its matches; docs/EVALUATION.md, "A trained agent with search")
             "agent_with_search": (f"search:agent={self.run_dir / 'checkpoints' / BEST}"
-                                  if self.best and self.cfg.env == "yomi" else None),
+                                  if best and self.cfg.env == "yomi" else None),
         }
         (self.run_dir / "summary.json").write_text(json.dumps(summary, indent=2))
         return summary

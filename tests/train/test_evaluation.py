@@ -1,7 +1,7 @@
-"""Choosing the run's agent (integration/train/agent_choice.py), by hand."""
+"""Choosing the run's agent (integration/train/evaluation.py: the rule), by hand."""
 from __future__ import annotations
 
-from integration.train.agent_choice import DUEL, KEEP, REPLACE, duel_replaces, qualifies, verdict
+from integration.train.evaluation import DUEL, KEEP, REPLACE, duel_replaces, qualifies, verdict
 
 NAMES = ["search", "scripted"]
 
