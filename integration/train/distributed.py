@@ -204,7 +204,7 @@ class DistributedTrainer(Trainer):
         if self.rank == 0:
             return
         own = info["ranks"][self.rank]
-        self.selfplay.load_state_dict(own["selfplay"], self._make_policy)
+        self.selfplay.load_state_dict(own["selfplay"], self.make_policy)
         self.rng.bit_generator.state = own["selfplay_rng"]
         self.update_gen.set_state(own["update_gen"])
         self.ep_return[:] = own["ep_return"]

@@ -51,9 +51,9 @@ from .evaluate import Ratings, Result, elo_difference, play, play_slots
 from .logger import duration
 from .opponent import checkpoint_agent, load_opponent
 from .policy import MaskedActorCritic, random_policy
+from .run_state import save_policy
 from .stats import wilson_interval
 
-CHECKPOINT_VERSION = 1
 BEST = "best" + ckpt.SUFFIX  # the run's agent (Evaluation.choose_agent)
 
 # Seconds per match an evaluation opponent is assumed to cost until the run has measured it (the
@@ -115,13 +115,6 @@ def score_text(out: dict, name: str) -> str:
     low, high = out[f"eval/score_{name}_low"], out[f"eval/score_{name}_high"]
     pairing = out.get(f"eval/{name}_pairing")  # scripted_worst: which pairing is the worst
     return f"{name}{f' ({pairing})' if pairing else ''} {out[f'eval/score_{name}']:.2f} [{low:.2f}, {high:.2f}]"
-
-
-def save_policy(cfg, spec, policy: MaskedActorCritic, path: Path, update: int, global_step: int, **extra) -> Path:
-    """`policy` as a policy-only checkpoint of a run (settings, action layout, update, weights and
-    `extra`), the format every command that plays a checkpoint reads."""
-    return ckpt.save_atomic(dict(version=CHECKPOINT_VERSION, config=cfg.to_dict(), spec=spec.describe(),
-                                 update=update, global_step=global_step, policy=policy.state_dict(), **extra), path)
 
 
 @dataclass
