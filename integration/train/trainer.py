@@ -22,6 +22,7 @@ from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 import torch
@@ -149,6 +150,8 @@ class Trainer:
         self.ep_len = np.zeros(cfg.num_envs, dtype=np.int64)  # turns into every match
         self.ep_stats: dict[str, list[float]] = defaultdict(list)
         self.stop_requested = False
+        # called with the trainer after each update is logged (and checkpointed, when due)
+        self.update_hooks: list[Callable[["Trainer"], None]] = []
 
         self.cuda = None
         self.bf16 = cfg.use_bf16()
@@ -213,7 +216,7 @@ class Trainer:
     def _loop_sync(self, stop_at):
         while not self._should_stop(stop_at):
             t0 = time.perf_counter()
-            self._set_learning_rate()
+            self.set_learning_rate()
             stats = self.collect(self.bufs[0], self.policy)
             with self.timer("update"):
                 stats.update(self.update(self.bufs[0], lag=0))
@@ -244,7 +247,7 @@ class Trainer:
                     t0 = time.perf_counter()
                 if self._should_stop(stop_at):
                     break
-                self._set_learning_rate()
+                self.set_learning_rate()
                 lag = learner_version - batch_version
                 pending = pool.submit(self._timed_update, buf, lag)
                 pending.lag = lag
@@ -274,7 +277,7 @@ class Trainer:
                 t0 = time.perf_counter()
                 index, version = self.pending_rollout
                 self.pending_rollout = None
-                self._set_learning_rate()
+                self.set_learning_rate()
                 lag = self.update_count - version
                 worker.submit(index, lag, float(self.optimizer.param_groups[0]["lr"]))
                 self._switch_behaviour()
@@ -360,6 +363,8 @@ class Trainer:
             start = time.perf_counter()
             self.save_checkpoint()
             self.budget.checkpoint_s = time.perf_counter() - start
+        for hook in self.update_hooks:
+            hook(self)
 
     # ----- experience --------------------------------------------------------------------
     def collect(self, buf: Rollout, behaviour: MaskedActorCritic) -> dict:
@@ -546,7 +551,8 @@ class Trainer:
         return compute_vtrace(buf.reward, buf.value, buf.done, buf.next_value, ratio, cfg.gamma,
                               cfg.gae_lambda, cfg.vtrace_rho_clip, cfg.vtrace_c_clip)
 
-    def _set_learning_rate(self) -> None:
+    def set_learning_rate(self) -> None:
+        """The learning rate for the next update, by the budget's progress (lr_schedule)."""
         lr = learning_rate(self.cfg.learning_rate, self.budget.progress(self.global_step), self.cfg.lr_schedule,
                            self.cfg.lr_final_frac)
         for group in self.optimizer.param_groups:
