@@ -4,9 +4,11 @@ With ``opponent`` set (``--opponent``) it trains a best response instead: the le
 fixed policy (opponent.py), which stands in for the self-play pool; ``init`` (``--init``) starts
 the learner from a checkpoint's weights.
 
-Read ``Trainer.run`` first; every step below it is a short method.  The CPU
-path never touches CUDA; everything device-specific lives in cuda.py and is
-used only with ``--device cuda``.
+Read ``Trainer.run`` first; every step below it is a short method.  The run's parts live in
+their own modules: the budget (one clock, one stop rule, the ETA) in budget.py, the evaluations
+and the choice of the run's agent in evaluation.py, the checkpoint and resume in run_state.py.
+The CPU path never touches CUDA; everything device-specific lives in cuda.py and is used only
+with ``--device cuda``.
 """
 from __future__ import annotations
 
