@@ -141,7 +141,7 @@ class DistributedTrainer(Trainer):
         self.global_step = before + (self.global_step - before) * self.world  # every rank's agent steps
         return out
 
-    def _after_backward(self) -> None:
+    def after_backward(self) -> None:
         grads = [p.grad for p in self.policy.parameters() if p.grad is not None]
         flat = torch.cat([g.reshape(-1) for g in grads])
         dist.all_reduce(flat)

@@ -30,42 +30,24 @@ import numpy as np
 import torch
 
 from . import checkpoint as ckpt
+from . import core, run_state
+from .budget import PLOTS_S, RECORDING_S, RunBudget
 from .config import TrainConfig
+from .core import Rollout
 from .envs import action_spec, make_env, match_recorder
-from . import run_state
 from .evaluation import BEST, Evaluation
 from .logger import Display, MetricsLog, Status, make_plots
 from .opponent import FixedOpponent, load_init, load_opponent
 from .overlap import UpdateWorker, share_rollout
-from .policy import ActionOutput, MaskedActorCritic
-from .budget import PLOTS_S, RECORDING_S, RunBudget
-from .ppo import compute_gae, compute_vtrace, explained_variance, learning_rate, ppo_loss
-from .selfplay import SELF, SelfPlay
+from .policy import MaskedActorCritic
+from .ppo import learning_rate
+from .selfplay import SelfPlay
 
 
 
 class TrainingDiverged(RuntimeError):
     """An update made the loss NaN or infinite (a learning rate far too high, say): the run stops
     before saving anything of it."""
-
-
-class Rollout:
-    """One rollout's worth of experience, [T, N] per field, allocated once on the training device."""
-
-    def __init__(self, horizon: int, agents: int, spec, device: torch.device):
-        shape = (horizon, agents)
-        self.obs = torch.zeros(*shape, spec.obs_size, device=device)
-        self.actions = torch.zeros(*shape, spec.num_heads, dtype=torch.long, device=device)
-        # The masks the learner acted on: the update reuses them instead of decoding the observations
-        # again (rows of past snapshots' seats hold the learner's, unused: their weight is 0).
-        self.move_mask = torch.zeros(*shape, spec.num_moves, dtype=torch.bool, device=device)
-        self.data_row = torch.zeros(*shape, spec.data_size, dtype=torch.bool, device=device)
-        self.logprob = torch.zeros(shape, device=device)
-        self.value = torch.zeros(shape, device=device)
-        self.reward = torch.zeros(shape, device=device)
-        self.done = torch.zeros(shape, device=device)
-        self.weight = torch.zeros(shape, device=device)  # 1 where the learner acted: only that trains
-        self.next_value = torch.zeros(agents, device=device)
 
 
 class Timer:
@@ -368,190 +350,18 @@ class Trainer:
         for hook in self.update_hooks:
             hook(self)
 
-    # ----- experience --------------------------------------------------------------------
+    # ----- one iteration (core.py) -------------------------------------------------------
     def collect(self, buf: Rollout, behaviour: MaskedActorCritic) -> dict:
-        """Play `horizon` turns of every match.  Each turn, for each part of the matches (one part,
-        all of them; or two halves with double_buffer, envs.HalvesEnv): take the part's last step
-        (its results are row t - 1), act for it, and send its actions.  With two halves the first
-        half's workers step while the trainer acts for the second: neither waits for the other.
-        Acting: the learner's forward pass covers the part's seats it plays (the CUDA path's all of
-        them: its captured pass has one shape), then the opponents' seats get their own actions.
-        Rows t of the buffer hold turn t of every match, whichever part it is in; halves change
-        only the order of the random draws (each half's forward pass draws its own actions,
-        finished matches draw opponents half by half)."""
-        parts = self.env.parts if self.cfg.double_buffer else [(slice(None), slice(None))]
-        horizon = self.cfg.horizon
-        for t in range(horizon + 1):
-            for part, (agents, matches) in enumerate(parts):
-                if t > 0:
-                    with self.timer("env"):
-                        obs_np, rewards, terminals, truncations = self._recv(part)
-                    # A truncation is treated as an end (no bootstrap): the next row is a new match.
-                    self._after_step(buf, t - 1, agents, matches, obs_np, rewards, terminals | truncations)
-                if t == horizon:
-                    continue
-                obs = self.next_obs[agents]
-                buf.obs[t, agents] = obs
-                learner = torch.as_tensor(self.selfplay.learner_agents()[agents], device=self.device)
-                with self.timer("forward"), torch.no_grad(), self.autocast():
-                    out = self.cuda.act(obs) if self.cuda else self._act_for_learner(behaviour, obs, learner)
-                    actions = out.actions.clone()
-                    self.selfplay.opponent_actions(obs, actions, agents)
-                    to_env = actions.cpu().numpy().astype(np.int32)  # on a GPU: waits for the pass
-                buf.actions[t, agents], buf.logprob[t, agents], buf.value[t, agents] = \
-                    actions, out.logprob, out.value.float()
-                buf.move_mask[t, agents], buf.data_row[t, agents] = out.move_mask, out.data_row
-                buf.weight[t, agents] = learner.to(buf.weight.dtype)
-                self._send(part, to_env)
-            if t < horizon:
-                self.global_step += self.cfg.agents
-        with torch.no_grad(), self.autocast():
-            buf.next_value[:] = behaviour.value(self.next_obs).float()
-        return {}
+        """Play a rollout into `buf` with `behaviour` (core.collect)."""
+        return core.collect(self, buf, behaviour)
 
-    @staticmethod
-    def _act_for_learner(behaviour: MaskedActorCritic, obs: torch.Tensor, learner: torch.Tensor) -> ActionOutput:
-        """The learner's pass over the seats it plays (`learner`, bool per row) alone: the other
-        seats' actions are the opponents' (opponent_actions), and their rows weigh nothing in the
-        update.  Those rows hold zeros: no action, log-prob or value, and no legal move."""
-        rows = torch.nonzero(learner).flatten()
-        out = behaviour.act(obs[rows])
-        full = lambda x: x.new_zeros((len(obs), *x.shape[1:])).index_copy_(0, rows, x)  # noqa: E731
-        return ActionOutput(full(out.actions), full(out.logprob), None, full(out.value),
-                            full(out.move_mask), full(out.data_row))
-
-    def _send(self, part: int, actions: np.ndarray) -> None:
-        """A part's actions: sent to its workers (halves), or kept for the whole env's step."""
-        if self.cfg.double_buffer:
-            with self.timer("env"):
-                self.env.send(part, actions)
-        else:
-            self._actions = actions
-
-    def _recv(self, part: int):
-        """(observations, rewards, terminals, truncations) of a part's step."""
-        if self.cfg.double_buffer:
-            return self.env.recv(part)
-        return self.env.step(self._actions)[:4]
-
-    def _after_step(self, buf: Rollout, t: int, agents: slice, matches: slice, obs_np, rewards, done) -> None:
-        """A part's step results into row t and its next observations into next_obs; the episodes
-        that ended are counted and their matches draw new opponents."""
-        buf.reward[t, agents] = torch.as_tensor(rewards, device=self.device)
-        buf.done[t, agents] = torch.as_tensor(done, device=self.device, dtype=torch.float32)
-        full_rewards = np.zeros(self.cfg.agents, dtype=np.float32)
-        full_done = np.zeros(self.cfg.agents, dtype=bool)
-        full_rewards[agents], full_done[agents] = rewards, done
-        ended = full_done.reshape(-1, 2).any(1)
-        self._record_episodes(full_rewards, full_done, self.selfplay.learner_agents(), ended, matches)
-        self.selfplay.reassign(ended)  # new opponents only for matches that just ended
-        if self.cuda:
-            self.cuda.upload_obs(obs_np, self.next_obs[agents])
-        else:
-            self.next_obs[agents].copy_(torch.from_numpy(obs_np))
-
-    def _record_episodes(self, rewards, done, learner, ended, matches: slice = slice(None)) -> None:
-        """Add a turn's rewards to the episodes under way, and close those that ended.  `matches`:
-        the matches that played the turn (all of them, or a half: collect)."""
-        self.ep_return += rewards
-        self.ep_len[matches] += 1
-        if not ended.any():
-            return
-        finished = np.flatnonzero(done & learner)
-        self.ep_stats["return"] += self.ep_return[finished].tolist()
-        versus_pool = ended & (self.selfplay.opponent != SELF)
-        for i in np.flatnonzero(versus_pool):
-            r = rewards[2 * i + self.selfplay.learner_seat[i]]
-            self.ep_stats["win_vs_pool"].append(float(r > 0))
-            self.ep_stats["draw_vs_pool"].append(float(r == 0))
-        for i in np.flatnonzero(ended & (self.selfplay.opponent == SELF)):
-            self.ep_stats["p1_win_self"].append(float(rewards[2 * i] > 0))
-        self.ep_stats["length"] += self.ep_len[ended].tolist()
-        self.ep_return[done] = 0.0
-        self.ep_len[ended] = 0
-
-    # ----- learning ----------------------------------------------------------------------
     def update(self, buf: Rollout, lag: int = 0) -> dict:
-        """PPO on the learner's experience in `buf`: epochs of shuffled minibatches."""
-        cfg = self.cfg
-        T, N = buf.value.shape
-        with torch.no_grad():
-            advantages = compute_gae(buf.reward, buf.value, buf.done, buf.next_value, cfg.gamma, cfg.gae_lambda)
-        flat = lambda x: x.reshape(T * N, *x.shape[2:])  # noqa: E731
-        b_obs, b_actions, b_logprob = flat(buf.obs), flat(buf.actions), flat(buf.logprob)
-        b_move_mask, b_data_row = flat(buf.move_mask), flat(buf.data_row)
-        b_value, b_weight = flat(buf.value), flat(buf.weight)
-        b_adv = flat(advantages)
-        learner_idx = torch.nonzero(b_weight > 0).flatten()
-        graphed = bool(self.cuda and self.cuda.graph_update)
-        if graphed:  # the captured step's static inputs take whole observations
-            fixed = (b_obs, b_actions, b_move_mask, b_data_row, b_logprob, b_value)
-        else:
-            # The learner's rows gathered once, the observations as their features alone (the
-            # masks acted on are passed beside them) and in the products' dtype: the minibatches
-            # then gather a fraction of the bytes, and bfloat16 autocast no longer casts each
-            # minibatch's input (the values are the same: it is the cast autocast makes).
-            fixed = tuple(torch.index_select(x, 0, learner_idx) for x in (
-                self.spec.features(b_obs), b_actions, b_move_mask, b_data_row, b_logprob, b_value))
-            if self.bf16 and not self.cuda:
-                fixed = (fixed[0].to(torch.bfloat16), *fixed[1:])
-        epochs = 1 if self.async_mode else cfg.update_epochs
-        sums: dict[str, torch.Tensor | float] = defaultdict(float)  # summed on the device: one sync per epoch
-        count = 0
-        for epoch in range(epochs):
-            if cfg.advantage == "vtrace" and (epoch > 0 or lag > 0):
-                b_adv = flat(self._vtrace(buf, (b_obs, b_actions, b_move_mask, b_data_row), b_logprob, T, N))
-            order = torch.randperm(len(learner_idx), generator=self.update_gen).to(self.device)
-            if graphed:
-                order, adv = learner_idx[order], b_adv
-            else:
-                adv = torch.index_select(b_adv, 0, learner_idx)
-            obs, actions, move_mask, data_row, logprob, value = fixed
-            samples = (obs, actions, move_mask, data_row, logprob, adv, value, adv + value)
-            for mb in order.tensor_split(cfg.num_minibatches):
-                if len(mb) == 0:
-                    continue
-                step = self.cuda.minibatch if graphed else self._minibatch
-                # index_select: the same rows as x[mb], several times faster on the CPU
-                stats = step(*[torch.index_select(x, 0, mb) for x in samples])
-                for k, v in stats.items():
-                    sums[k] = sums[k] + v.detach()
-                count += 1
-            if cfg.target_kl is not None and float(sums["approx_kl"]) / max(count, 1) > cfg.target_kl:
-                break
-        out = {f"loss/{k}": float(v) / max(count, 1) for k, v in sums.items()}
-        out["loss/explained_variance"] = explained_variance(b_value, b_adv + b_value, b_weight)
-        out["loss/epochs"] = epoch + 1
-        return out
+        """PPO on the learner's experience in `buf` (core.update); its statistics."""
+        return core.update(self, buf, lag)
 
-    def _minibatch(self, obs, actions, move_mask, data_row, old_logprob, adv, old_value, returns) -> dict:
-        """One optimizer step on a minibatch."""
-        cfg = self.cfg
-        with self.autocast():
-            new = self.policy.evaluate(obs, actions, move_mask, data_row)
-        loss, stats = ppo_loss(new.logprob.float(), old_logprob, adv, new.value.float(), old_value, returns,
-                               new.entropy.float(), torch.ones_like(adv), cfg.clip_coef, cfg.vf_clip_coef,
-                               cfg.vf_coef, cfg.ent_coef, cfg.norm_adv)
-        self.optimizer.zero_grad(set_to_none=True)
-        loss.backward()
-        self._after_backward()
-        torch.nn.utils.clip_grad_norm_(self.policy.parameters(), cfg.max_grad_norm)
-        self.optimizer.step()
-        return {"policy": stats["policy_loss"], "value": stats["value_loss"], "entropy": stats["entropy"],
-                "approx_kl": stats["approx_kl"], "clipfrac": stats["clipfrac"]}
-
-    def _after_backward(self) -> None:
+    def after_backward(self) -> None:
         """Between backward and the optimizer step: nothing here; a data-parallel rank averages
         the gradients over the ranks (distributed.py)."""
-
-    def _vtrace(self, buf, samples, b_logprob, T, N) -> torch.Tensor:
-        """Puff advantage with the current policy's importance ratios over the whole batch."""
-        cfg = self.cfg
-        with torch.no_grad(), self.autocast():
-            new_logprob = self.policy.evaluate(*samples).logprob.float()
-        ratio = (new_logprob - b_logprob).exp().reshape(T, N)
-        return compute_vtrace(buf.reward, buf.value, buf.done, buf.next_value, ratio, cfg.gamma,
-                              cfg.gae_lambda, cfg.vtrace_rho_clip, cfg.vtrace_c_clip)
 
     def set_learning_rate(self) -> None:
         """The learning rate for the next update, by the budget's progress (lr_schedule)."""

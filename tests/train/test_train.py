@@ -474,6 +474,7 @@ def test_padded_minibatch_step_equals_eager_step(tmp_path):
     the CPU, that padded step must be the same step as the plain one (both in float32)."""
     import contextlib
 
+    from integration.train import core
     from integration.train.cuda import GraphedMinibatch
 
     trainers = [Trainer(small(bf16=False), run_dir=tmp_path / str(i), display=False) for i in range(2)]
@@ -483,7 +484,7 @@ def test_padded_minibatch_step_equals_eager_step(tmp_path):
     flat = lambda x: x.reshape(-1, *x.shape[2:])[:50]  # noqa: E731
     fields = (buf.obs, buf.actions, buf.move_mask, buf.data_row, buf.logprob, buf.reward, buf.value, buf.reward)
     batch = [flat(x) for x in fields]
-    trainers[0]._minibatch(*batch)
+    core.minibatch(trainers[0], *batch)
     GraphedMinibatch(trainers[1], 64, contextlib.nullcontext, capture=False)(*batch)
     for p, q in zip(trainers[0].policy.parameters(), trainers[1].policy.parameters()):
         assert torch.allclose(p, q, atol=1e-6)
