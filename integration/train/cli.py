@@ -246,7 +246,7 @@ def print_summary(summary: dict, width: int | None = None) -> None:
         + ("  (interrupted: --resume to continue)" if summary["interrupted"] else ""),
     ]
     agent = summary.get("agent")
-    if agent:  # the evaluated policy chosen by the yardsticks and head-to-heads (Trainer._keep_best)
+    if agent:  # the evaluated policy chosen by the yardsticks and head-to-heads (Evaluation.choose_agent, evaluation.py)
         duel = agent.get("head_to_head")
         chosen = ", ".join(f"{n} {fmt(r['score'])} [{fmt(r['low'])}, {fmt(r['high'])}] over {r['matches']}"
                            for n, r in (({"agent of update " + str(duel["against"]): duel} if duel else {})

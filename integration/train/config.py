@@ -96,7 +96,7 @@ class TrainConfig:
     eval_matches: int = 128  # against random and scripted (and --opponent), half on each side
     # In a run over several character pairings (--p1 and/or --p2 random), scripted is played in
     # every pairing, this many matches each (half on each side), instead of eval_matches over drawn
-    # pairings: the run's agent must beat it in each (agent_choice.py).  0: drawn pairings.
+    # pairings: the run's agent must beat it in each (evaluation.py).  0: drawn pairings.
     eval_pairing_matches: int = 8
     eval_snapshots: int = 3  # most recent pool snapshots played at each evaluation (head-to-heads)
     eval_snapshot_matches: int = 64  # per snapshot
@@ -114,7 +114,7 @@ class TrainConfig:
     eval_reference: str | None = "auto"
     eval_reference_matches: int = 64
     eval_search_every: int = 2  # every other evaluation: the candidates the run's agent is chosen from (best.safetensors)
-    # The run's agent (agent_choice.py): a policy scoring above agent_bar against every yardstick
+    # The run's agent (evaluation.py): a policy scoring above agent_bar against every yardstick
     # qualifies, and between two qualifying policies a head-to-head of eval_agent_matches decides
     # (played at the evaluations the run's agent is chosen at); 1 leaves the choice to the
     # yardsticks' lower interval ends alone.

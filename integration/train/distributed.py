@@ -128,12 +128,12 @@ class DistributedTrainer(Trainer):
         # evaluates, so only its estimates are measured): the ranks anneal alike and stop at the
         # same update.
         super()._plan_budget()
-        own = self.rank == 0
-        shared = torch.tensor([self.elapsed_s, float(self.stop_requested), self.reserve_s if own else 0.0,
-                               self.next_update_s if own else 0.0], dtype=torch.float64, device=self._comm_device())
+        own, budget = self.rank == 0, self.budget
+        shared = torch.tensor([budget.elapsed_s, float(self.stop_requested), budget.reserve_s if own else 0.0,
+                               budget.next_update_s if own else 0.0], dtype=torch.float64, device=self._comm_device())
         dist.all_reduce(shared, op=dist.ReduceOp.MAX)
-        self.elapsed_s, self.stop_requested = float(shared[0]), bool(shared[1] > 0)
-        self.reserve_s, self.next_update_s = float(shared[2]), float(shared[3])
+        budget.elapsed_s, self.stop_requested = float(shared[0]), bool(shared[1] > 0)
+        budget.reserve_s, budget.next_update_s = float(shared[2]), float(shared[3])
 
     def collect(self, buf, behaviour) -> dict:
         before = self.global_step
@@ -141,7 +141,7 @@ class DistributedTrainer(Trainer):
         self.global_step = before + (self.global_step - before) * self.world  # every rank's agent steps
         return out
 
-    def _after_backward(self) -> None:
+    def after_backward(self) -> None:
         grads = [p.grad for p in self.policy.parameters() if p.grad is not None]
         flat = torch.cat([g.reshape(-1) for g in grads])
         dist.all_reduce(flat)
@@ -204,7 +204,7 @@ class DistributedTrainer(Trainer):
         if self.rank == 0:
             return
         own = info["ranks"][self.rank]
-        self.selfplay.load_state_dict(own["selfplay"], self._make_policy)
+        self.selfplay.load_state_dict(own["selfplay"], self.make_policy)
         self.rng.bit_generator.state = own["selfplay_rng"]
         self.update_gen.set_state(own["update_gen"])
         self.ep_return[:] = own["ep_return"]

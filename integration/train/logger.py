@@ -442,7 +442,7 @@ class Display:
         self._show(force=False)
 
     def evaluation(self, ev: dict) -> None:
-        """An evaluation's flat ``eval/*`` record (the trainer's ``last_eval``)."""
+        """An evaluation's flat ``eval/*`` record (``Evaluation.last``)."""
         update = ev.get("update", 0)
         snaps = {}
         for name, r in eval_results(ev).items():

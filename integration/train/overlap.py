@@ -42,7 +42,8 @@ import numpy as np
 import torch
 
 if TYPE_CHECKING:
-    from .trainer import Rollout, Trainer
+    from .core import Rollout
+    from .trainer import Trainer
 
 _NUMPY = {torch.float32: np.float32, torch.int64: np.int64, torch.bool: np.bool_}
 

@@ -157,17 +157,23 @@ class MaskedActorCritic(nn.Module):
         logits = self.data_head(torch.tanh(hidden + self.move_embed(move)))
         return data_log_probs(self.layout, logits, data_row)
 
-    def _total(self, move_logp, data_logp, move, data, entropy: bool = True, move_mask=None, data_row=None):
-        """Joint log-prob and entropy (None unless `entropy`) counting only the heads the move uses;
-        the masks, when given, only make the entropy cheaper (entropy_from_log_probs)."""
+    def _joint(self, move_logp, move, move_mask, data, grids, entropy: bool = True):
+        """The joint log-prob of (move, data) and its entropy (None unless `entropy`), counting only
+        the heads the move uses: the move's term, then each grid's heads summed, grid by grid.
+        `grids` is [(heads, logp, legal)]: the data heads' log-probs over a grid [B, h, S] (heads:
+        their numbers, None for all of them in order) and the legal mask they were taken under (None:
+        decoded from the log-probs; only makes the entropy cheaper, entropy_from_log_probs).
+        act passes the one grid it samples from, evaluate the two grids of HeadLayout.grouped (which
+        cost less to differentiate): the same terms, summed in each caller's grouping."""
         used = self.layout.head_used[move].to(move_logp.dtype)  # [B, Hd]
         logprob = move_logp.gather(1, move[:, None])[:, 0]
-        logprob = logprob + (used * data_logp.gather(2, data[..., None])[..., 0]).sum(1)
-        if not entropy:
-            return logprob, None
-        data_legal = None if data_row is None else self.layout.pad(data_row, False)
-        return logprob, (entropy_from_log_probs(move_logp, move_mask)
-                         + (used * entropy_from_log_probs(data_logp, data_legal)).sum(1))
+        ent = entropy_from_log_probs(move_logp, move_mask) if entropy else None
+        for heads, logp, legal in grids:
+            u, d = (used, data) if heads is None else (used[:, heads], data[:, heads])
+            logprob = logprob + (u * logp.gather(2, d[..., None])[..., 0]).sum(1)
+            if entropy:
+                ent = ent + (u * entropy_from_log_probs(logp, legal)).sum(1)
+        return logprob, ent
 
     def act(self, obs: torch.Tensor, generator: torch.Generator | None = None, entropy: bool = False) -> ActionOutput:
         """Sample actions (rollouts and evaluation): the move first, then the data heads given it.
@@ -182,7 +188,8 @@ class MaskedActorCritic(nn.Module):
         data_logp = self._data_log_probs(hidden, move, data_row)
         data = gumbel_sample(data_logp, generator)
         data = data * self.layout.head_used[move]  # unused heads: 0, the game ignores them
-        logprob, ent = self._total(move_logp, data_logp, move, data, entropy, move_mask, data_row)
+        legal = self.layout.pad(data_row, False) if entropy else None
+        logprob, ent = self._joint(move_logp, move, move_mask, data, [(None, data_logp, legal)], entropy)
         actions = torch.cat([move[:, None], data], 1)
         return ActionOutput(actions, logprob, ent, self.value_head(hidden)[:, 0], move_mask, data_row)
 
@@ -196,18 +203,11 @@ class MaskedActorCritic(nn.Module):
         if data_row is None:
             data_row = self.spec.decode_data_row(obs, move)
         move_logp = masked_log_probs(self.move_head(hidden), move_mask)
-        logprob = move_logp.gather(1, move[:, None])[:, 0]
-        entropy = entropy_from_log_probs(move_logp, move_mask)
-        # the data heads by the two grids (HeadLayout): the joint log-prob and entropy as _total's,
-        # summed in another order (equal up to float rounding)
+        # the data heads by the two grids (HeadLayout.grouped)
         logits = mask_logits(self.data_head(torch.tanh(hidden + self.move_embed(move))), data_row)
-        used = self.layout.head_used[move].to(move_logp.dtype)  # [B, Hd]
-        for index, heads, shape in self.layout.grouped():
-            logp = torch.log_softmax(padded_select(logits, PAD, index, shape), dim=-1)
-            u = used[:, heads]
-            logprob = logprob + (u * logp.gather(2, data[:, heads, None])[..., 0]).sum(1)
-            legal = padded_select(data_row, False, index, shape)
-            entropy = entropy + (u * entropy_from_log_probs(logp, legal)).sum(1)
+        grids = [(heads, torch.log_softmax(padded_select(logits, PAD, index, shape), dim=-1),
+                  padded_select(data_row, False, index, shape)) for index, heads, shape in self.layout.grouped()]
+        logprob, entropy = self._joint(move_logp, move, move_mask, data, grids)
         return ActionOutput(actions, logprob, entropy, self.value_head(hidden)[:, 0], move_mask, data_row)
 
     def value(self, obs: torch.Tensor) -> torch.Tensor:

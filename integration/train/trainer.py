@@ -4,24 +4,24 @@ With ``opponent`` set (``--opponent``) it trains a best response instead: the le
 fixed policy (opponent.py), which stands in for the self-play pool; ``init`` (``--init``) starts
 the learner from a checkpoint's weights.
 
-Read ``Trainer.run`` first; every step below it is a short method.  The CPU
-path never touches CUDA; everything device-specific lives in cuda.py and is
-used only with ``--device cuda``.
+Read ``Trainer.run`` first; every step below it is a short method.  The run's parts live in
+their own modules: the budget (one clock, one stop rule, the ETA) in budget.py, the evaluations
+and the choice of the run's agent in evaluation.py, the checkpoint and resume in run_state.py.
+The CPU path never touches CUDA; everything device-specific lives in cuda.py and is used only
+with ``--device cuda``.
 """
 from __future__ import annotations
 
 import contextlib
 import copy
-import functools
 import json
 import logging
 import math
 import signal
 import threading
 import time
-from collections import defaultdict, deque
+from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Callable
@@ -29,77 +29,25 @@ from typing import Callable
 import numpy as np
 import torch
 
-from . import agent_choice
 from . import checkpoint as ckpt
+from . import core, run_state
+from .budget import PLOTS_S, RECORDING_S, RunBudget
 from .config import TrainConfig
-from .envs import action_spec, make_env, match_recorder, scripted_baseline
-from .evaluate import Ratings, Result, elo_difference, play, play_slots
-from .logger import Display, MetricsLog, Status, duration, make_plots
-from .opponent import FixedOpponent, checkpoint_agent, load_init, load_opponent
+from .core import Rollout
+from .envs import action_spec, make_env, match_recorder
+from .evaluation import BEST, Evaluation
+from .logger import Display, MetricsLog, Status, make_plots
+from .opponent import FixedOpponent, load_init, load_opponent
 from .overlap import UpdateWorker, share_rollout
-from .policy import ActionOutput, MaskedActorCritic, network_size, random_policy
-from .ppo import compute_gae, compute_vtrace, explained_variance, learning_rate, ppo_loss
-from .selfplay import SELF, SelfPlay
-from .stats import wilson_interval
+from .policy import MaskedActorCritic
+from .ppo import learning_rate
+from .selfplay import SelfPlay
 
-CHECKPOINT_VERSION = 1
-
-# Seconds per match an evaluation opponent is assumed to cost until the run has measured it (the
-# budget reserves the final evaluation's time from these).  The default search costs about 1 s a
-# match on a core of its own and about 2 s when other processes share the cores, so the prior takes
-# the longer; a search as a best response's --opponent may search with a network
-# (search:agent=...), which costs about 4 s a match; the other opponents cost 0.01-0.02 s.
-PRIOR_SECONDS_PER_MATCH = {"search": 2.0, "opponent_search": 4.0}
-PRIOR_SECONDS_PER_MATCH_OTHER = 0.02
-# What the end of a run costs besides the final evaluation, before it is measured: recording the
-# final matches on the Python engine (2-3 s for four on 2 cores, more for long matches) and
-# drawing the plots (about 5 s, matplotlib's import included).
-RECORDING_S = 10.0
-PLOTS_S = 5.0
-BEST = "best" + ckpt.SUFFIX  # the run's agent (Trainer._keep_best)
 
 
 class TrainingDiverged(RuntimeError):
     """An update made the loss NaN or infinite (a learning rate far too high, say): the run stops
     before saving anything of it."""
-
-
-@dataclass
-class EvalOpponent:
-    """One opponent of an evaluation: ``name`` as in the metrics keys (random, scripted, opponent,
-    search, u40, agent), ``kind`` (its cost is measured per kind: random, scripted, opponent,
-    opponent_search (an --opponent that searches), search, snapshot), ``make`` builds the policy,
-    ``matches`` per round (the env's size) and ``rounds``;
-    ``player`` is its name in the Elo table where that differs (the run's agent: ``u<update>``);
-    ``pairings`` (P1's character, P2's) are played one by one, ``matches / len(pairings)`` each,
-    where the opponent is played in every pairing (_play_pairings), else the env draws them."""
-
-    name: str
-    kind: str
-    make: Callable
-    matches: int
-    rounds: int = 1
-    player: str | None = None
-    pairings: tuple = ()
-
-
-class Rollout:
-    """One rollout's worth of experience, [T, N] per field, allocated once on the training device."""
-
-    def __init__(self, horizon: int, agents: int, spec, device: torch.device):
-        shape = (horizon, agents)
-        self.obs = torch.zeros(*shape, spec.obs_size, device=device)
-        self.actions = torch.zeros(*shape, spec.num_heads, dtype=torch.long, device=device)
-        # The masks the learner acted on: the update reuses them instead of decoding the observations
-        # again (rows of past snapshots' seats hold the learner's, unused: their weight is 0).
-        self.move_mask = torch.zeros(*shape, spec.num_moves, dtype=torch.bool, device=device)
-        self.data_row = torch.zeros(*shape, spec.data_size, dtype=torch.bool, device=device)
-        self.logprob = torch.zeros(shape, device=device)
-        self.value = torch.zeros(shape, device=device)
-        self.reward = torch.zeros(shape, device=device)
-        self.done = torch.zeros(shape, device=device)
-        self.weight = torch.zeros(shape, device=device)  # 1 where the learner acted: only that trains
-        self.next_value = torch.zeros(agents, device=device)
 
 
 class Timer:
@@ -135,9 +83,10 @@ class Trainer:
     OVERLAP = True  # may this kind of trainer overlap rollouts and updates in two processes (overlap.py)
 
     def __init__(self, cfg: TrainConfig, run_dir: str | Path | None = None, display: bool = True):
-        self._born = time.perf_counter()  # the run's clock starts here: building the envs counts
-        self._clock0: float | None = None
         self.cfg = cfg.validate()
+        # the run's clock starts here: building the envs counts
+        self.budget = RunBudget(*cfg.budget(), recording_s=RECORDING_S if cfg.record_matches and match_recorder(cfg.env)
+                                else 0.0, plots_s=PLOTS_S if cfg.plots else 0.0)
         self.device = torch.device(cfg.device)
         if self.device.type == "cuda" and not torch.cuda.is_available():
             raise SystemExit("--device cuda: no CUDA device is available here (torch.cuda.is_available() is False)")
@@ -148,20 +97,7 @@ class Trainer:
         self.env = make_env(cfg.env, cfg.num_envs, cfg.seed, cfg.p1, cfg.p2, cfg.vec_backend, cfg.workers(),
                             shaping_damage=cfg.shaping_damage, double_buffer=cfg.double_buffer)
         self.spec = action_spec(self.env)
-        self.eval_env = make_env(cfg.env, max(2, cfg.eval_matches), cfg.seed + 7919, cfg.p1, cfg.p2)
-        self.eval_envs = {max(2, cfg.eval_matches): self.eval_env}  # by size: snapshots and the search play fewer
-        # the character pairings the run draws its matches from, where there are several: scripted is
-        # then played in each (_play_pairings), and the run's agent must beat it in each
-        pairings = tuple(self.eval_env.pairings()) if hasattr(self.eval_env, "pairings") else ()
-        self.pairings = pairings if len(pairings) > 1 and cfg.eval_pairing_matches else ()
-        self.pairing_envs: dict = {}  # (P1's character, P2's) -> its evaluation env
-        # the search yardstick clones matches of the real game's C engine: elsewhere it is left out
-        self.search_yardstick = (cfg.eval_search if cfg.env == "yomi"
-                                 and getattr(self.eval_env, "backend_name", None) == "c" else None)
-        self.eval_seconds_per_match: dict[str, float] = {}  # measured, by opponent kind
-        self.recent_update_s: deque = deque(maxlen=10)  # rollout + update seconds of the latest updates
-        self.checkpoint_s = 0.0  # the latest checkpoint's save time
-        self.scripted = scripted_baseline(cfg.env)
+        self.evaluation = Evaluation(cfg, self.spec, self.device)  # its envs, Elo table and the run's agent
         self.policy = MaskedActorCritic(self.spec, cfg.hidden, cfg.layers).to(self.device)
         if cfg.init:
             try:
@@ -179,18 +115,13 @@ class Trainer:
             self.selfplay = FixedOpponent(cfg.num_envs, opponent, self.spec, gen, self.rng, self.env)
         else:
             self.selfplay = SelfPlay(cfg.num_envs, cfg.pool_size, cfg.p_latest, self.rng, self.device)
-        self.reference = self._reference_path()
-        self.reference_agent = None
-        if self.reference:  # built once, now: a reference that cannot be played is refused before training
-            with torch.random.fork_rng(devices=[]):  # and building it leaves the run's random draws as they were
-                self.reference_agent = checkpoint_agent(self.reference, self.spec, self.device)
-        self.ratings = Ratings(anchor="reference" if self.reference_agent is not None else "random")
+        self.evaluation.load_reference()  # now: a reference that cannot be played is refused before training
         self.overlap = self.OVERLAP and cfg.overlapped()
         self.bufs = [Rollout(cfg.horizon, cfg.agents, self.spec, self.device)
                      for _ in range(2 if self.update_beside else 1)]
         # The overlapped loop (_loop_overlap): the rollouts are played by `behaviour`, the policy
         # one update behind the learner, in buffers shared with the update process.
-        self.behaviour = self.behaviour_version = self._ready = None
+        self.behaviour = self.behaviour_version = self.pending_rollout = None
         if self.overlap:
             for buf in self.bufs:
                 share_rollout(buf)
@@ -199,20 +130,12 @@ class Trainer:
 
         self.update_count = 0
         self.global_step = 0
-        self.elapsed_s = 0.0  # the run's wall clock at the latest update (all phases, start-up included)
-        self.budget_s, self.budget_steps = cfg.budget()
-        self.reserve_s = 0.0  # of a time budget: kept for the final evaluation, recording and plots
-        self.next_update_s = 0.0  # what the next update is expected to take (its evaluation included)
         self.ep_return = np.zeros(cfg.agents)  # running return of every agent's current match
         self.ep_len = np.zeros(cfg.num_envs, dtype=np.int64)  # turns into every match
         self.ep_stats: dict[str, list[float]] = defaultdict(list)
         self.stop_requested = False
-        self.last_eval: dict = {}
-        # The run's agent (checkpoints/best.safetensors): of the policies evaluated so far, the one
-        # chosen by the yardsticks and head-to-heads (_keep_best, agent_choice.py); {} until one is,
-        # and its weights, which the head-to-heads play.
-        self.best: dict = {}
-        self.agent_policy: MaskedActorCritic | None = None
+        # called with the trainer after each update is logged (and checkpointed, when due)
+        self.update_hooks: list[Callable[["Trainer"], None]] = []
 
         self.cuda = None
         self.bf16 = cfg.use_bf16()
@@ -253,10 +176,10 @@ class Trainer:
         (self.run_dir / "config.json").write_text(json.dumps(self.cfg.to_dict(), indent=2))
         self.metrics = MetricsLog(self.run_dir)
         self.metrics.truncate_after(self.update_count)
-        self.clock()  # a resumed run's clock continues from its checkpoint
-        self.reserve_s = self.final_reserve_s()
-        self.display.budget = self._budget_text()
-        if self.cfg.eval_search and not self.search_yardstick:
+        self.budget.clock()  # a resumed run's clock continues from its checkpoint
+        self.budget.reserve_s = self.final_reserve_s()
+        self.display.budget = self.budget.text(self.cfg.steps) + f"; {self.cfg.agents} agents on {self.device}"
+        if self.cfg.eval_search and not self.evaluation.search_yardstick:
             self.display.message(f"the search yardstick ({self.cfg.eval_search}) needs the real game on the C "
                                  "engine: not played in this run")
         stop_at = None if max_updates is None else self.update_count + max_updates
@@ -272,12 +195,12 @@ class Trainer:
                     self.display.message(f"interrupted: saving a checkpoint; continue with --resume {self.run_dir}")
                 return self.finish()
         finally:
-            self._clock0 = None  # a later run() continues the clock from where this one ends
+            self.budget.pause()  # a later run() continues the clock from where this one ends
 
     def _loop_sync(self, stop_at):
         while not self._should_stop(stop_at):
             t0 = time.perf_counter()
-            self._set_learning_rate()
+            self.set_learning_rate()
             stats = self.collect(self.bufs[0], self.policy)
             with self.timer("update"):
                 stats.update(self.update(self.bufs[0], lag=0))
@@ -308,7 +231,7 @@ class Trainer:
                     t0 = time.perf_counter()
                 if self._should_stop(stop_at):
                     break
-                self._set_learning_rate()
+                self.set_learning_rate()
                 lag = learner_version - batch_version
                 pending = pool.submit(self._timed_update, buf, lag)
                 pending.lag = lag
@@ -331,21 +254,21 @@ class Trainer:
         with UpdateWorker(self) as worker:
             draining = False
             while True:
-                if self._ready is None:
+                if self.pending_rollout is None:
                     if draining or self._should_stop(stop_at):
                         break
-                    self._ready = self._collect_into(0)
+                    self.pending_rollout = self._collect_into(0)
                 t0 = time.perf_counter()
-                index, version = self._ready
-                self._ready = None
-                self._set_learning_rate()
+                index, version = self.pending_rollout
+                self.pending_rollout = None
+                self.set_learning_rate()
                 lag = self.update_count - version
                 worker.submit(index, lag, float(self.optimizer.param_groups[0]["lr"]))
                 self._switch_behaviour()
                 upcoming = self.update_count + 1
-                if not (draining or self._stops_after(upcoming, stop_at)
+                if not (draining or self._should_stop(stop_at, ahead=1)
                         or upcoming % cfg.checkpoint_interval == 0):
-                    self._ready = self._collect_into(1 - index)  # overlaps the update
+                    self.pending_rollout = self._collect_into(1 - index)  # overlaps the update
                 with self.timer("wait"):
                     stats, seconds = worker.result()
                 self.timer.add("update", seconds)
@@ -358,19 +281,6 @@ class Trainer:
                 self.global_step = live
                 draining = draining or self._should_stop(stop_at)
             worker.pull_state()  # this process's optimizer and generator are the learner's again
-
-    def _stops_after(self, upcoming: int, stop_at) -> bool:
-        """Whether the loop stops after update `upcoming` for a reason known before it runs, or
-        expected: a time budget that leaves no room for the update after it, which would train
-        the rollout played now (_should_stop's rule, one update further)."""
-        if self.stop_requested or (stop_at is not None and upcoming >= stop_at):
-            return True
-        if self.budget_steps is not None and self.global_step >= self.budget_steps:
-            return True
-        if self.budget_s is None:
-            return False
-        self._plan_budget()
-        return self.elapsed_s + 2 * self.next_update_s + self.reserve_s >= self.budget_s
 
     def _collect_into(self, index: int) -> tuple[int, int]:
         """Play a rollout into bufs[index] with the behaviour policy; its episode statistics and
@@ -397,31 +307,19 @@ class Trainer:
         with self.cuda.side_stream() if self.cuda else contextlib.nullcontext(), self.timer("update"):
             return self.update(buf, lag)
 
-    def _should_stop(self, stop_at) -> bool:
-        """Before each update.  A time budget is the whole run's: training stops when the next
-        update would leave less than the time the final evaluation, recording and plots need."""
+    def _should_stop(self, stop_at, ahead: int = 0) -> bool:
+        """Before each update (`ahead` 0), or before the update `ahead` further on (the overlapped
+        loop, which plays the rollout that update trains now): Ctrl-C, `stop_at` updates, or the
+        budget's stop rule (budget.py: a time budget is the whole run's, so training stops when
+        the next updates would leave less than the time the end of the run needs)."""
         self._plan_budget()
-        if self.stop_requested or (stop_at is not None and self.update_count >= stop_at):
+        if self.stop_requested or (stop_at is not None and self.update_count + ahead >= stop_at):
             return True
-        if self.budget_steps is not None and self.global_step >= self.budget_steps:
-            return True
-        return self.budget_s is not None and self.elapsed_s + self.next_update_s + self.reserve_s >= self.budget_s
+        return self.budget.exhausted(self.global_step, ahead)
 
     def _plan_budget(self) -> None:
         """The clock, the time reserved for the end of the run and the next update's expected time."""
-        self.elapsed_s = self.clock()
-        self.reserve_s = self.final_reserve_s()
-        self.next_update_s = (float(np.mean(self.recent_update_s)) if self.recent_update_s else 0.0)
-        if self.cfg.eval_interval and (self.update_count + 1) % self.cfg.eval_interval == 0:
-            self.next_update_s += sum(self._estimate(o) for o in self._eval_plan(False, None, self.update_count + 1))
-
-    def clock(self) -> float:
-        """Seconds of this run so far, every phase counted; a resumed run continues its clock."""
-        if self._clock0 is None:
-            start = self._born if self._born is not None else time.perf_counter()
-            self._born = None
-            self._clock0 = start - self.elapsed_s
-        return time.perf_counter() - self._clock0
+        self.budget.plan(self._end_s(), self.evaluation.periodic_s(self.update_count + 1, self.selfplay))
 
     def _after_update(self, stats: dict, t0: float, lag: int) -> None:
         self.update_count += 1
@@ -441,275 +339,61 @@ class Trainer:
             with self.timer("eval"):
                 stats.update(self.evaluate())
         wall = time.perf_counter() - t0
-        self.elapsed_s = self.clock()
+        self.budget.read()
         row = self._log_row(stats, wall, lag)
         self.metrics.write(row)
-        self.display.update(row, self._status())
+        self.display.update(row, self.status())
         if self.update_count % cfg.checkpoint_interval == 0:
             start = time.perf_counter()
             self.save_checkpoint()
-            self.checkpoint_s = time.perf_counter() - start
+            self.budget.checkpoint_s = time.perf_counter() - start
+        for hook in self.update_hooks:
+            hook(self)
 
-    # ----- experience --------------------------------------------------------------------
+    # ----- one iteration (core.py) -------------------------------------------------------
     def collect(self, buf: Rollout, behaviour: MaskedActorCritic) -> dict:
-        """Play `horizon` turns of every match.  Each turn, for each part of the matches (one part,
-        all of them; or two halves with double_buffer, envs.HalvesEnv): take the part's last step
-        (its results are row t - 1), act for it, and send its actions.  With two halves the first
-        half's workers step while the trainer acts for the second: neither waits for the other.
-        Acting: the learner's forward pass covers the part's seats it plays (the CUDA path's all of
-        them: its captured pass has one shape), then the opponents' seats get their own actions.
-        Rows t of the buffer hold turn t of every match, whichever part it is in; halves change
-        only the order of the random draws (each half's forward pass draws its own actions,
-        finished matches draw opponents half by half)."""
-        parts = self.env.parts if self.cfg.double_buffer else [(slice(None), slice(None))]
-        horizon = self.cfg.horizon
-        for t in range(horizon + 1):
-            for part, (agents, matches) in enumerate(parts):
-                if t > 0:
-                    with self.timer("env"):
-                        obs_np, rewards, terminals, truncations = self._recv(part)
-                    # A truncation is treated as an end (no bootstrap): the next row is a new match.
-                    self._after_step(buf, t - 1, agents, matches, obs_np, rewards, terminals | truncations)
-                if t == horizon:
-                    continue
-                obs = self.next_obs[agents]
-                buf.obs[t, agents] = obs
-                learner = torch.as_tensor(self.selfplay.learner_agents()[agents], device=self.device)
-                with self.timer("forward"), torch.no_grad(), self._autocast():
-                    out = self.cuda.act(obs) if self.cuda else self._act_for_learner(behaviour, obs, learner)
-                    actions = out.actions.clone()
-                    self.selfplay.opponent_actions(obs, actions, agents)
-                    to_env = actions.cpu().numpy().astype(np.int32)  # on a GPU: waits for the pass
-                buf.actions[t, agents], buf.logprob[t, agents], buf.value[t, agents] = \
-                    actions, out.logprob, out.value.float()
-                buf.move_mask[t, agents], buf.data_row[t, agents] = out.move_mask, out.data_row
-                buf.weight[t, agents] = learner.to(buf.weight.dtype)
-                self._send(part, to_env)
-            if t < horizon:
-                self.global_step += self.cfg.agents
-        with torch.no_grad(), self._autocast():
-            buf.next_value[:] = behaviour.value(self.next_obs).float()
-        return {}
+        """Play a rollout into `buf` with `behaviour` (core.collect)."""
+        return core.collect(self, buf, behaviour)
 
-    @staticmethod
-    def _act_for_learner(behaviour: MaskedActorCritic, obs: torch.Tensor, learner: torch.Tensor) -> ActionOutput:
-        """The learner's pass over the seats it plays (`learner`, bool per row) alone: the other
-        seats' actions are the opponents' (opponent_actions), and their rows weigh nothing in the
-        update.  Those rows hold zeros: no action, log-prob or value, and no legal move."""
-        rows = torch.nonzero(learner).flatten()
-        out = behaviour.act(obs[rows])
-        full = lambda x: x.new_zeros((len(obs), *x.shape[1:])).index_copy_(0, rows, x)  # noqa: E731
-        return ActionOutput(full(out.actions), full(out.logprob), None, full(out.value),
-                            full(out.move_mask), full(out.data_row))
-
-    def _send(self, part: int, actions: np.ndarray) -> None:
-        """A part's actions: sent to its workers (halves), or kept for the whole env's step."""
-        if self.cfg.double_buffer:
-            with self.timer("env"):
-                self.env.send(part, actions)
-        else:
-            self._actions = actions
-
-    def _recv(self, part: int):
-        """(observations, rewards, terminals, truncations) of a part's step."""
-        if self.cfg.double_buffer:
-            return self.env.recv(part)
-        return self.env.step(self._actions)[:4]
-
-    def _after_step(self, buf: Rollout, t: int, agents: slice, matches: slice, obs_np, rewards, done) -> None:
-        """A part's step results into row t and its next observations into next_obs; the episodes
-        that ended are counted and their matches draw new opponents."""
-        buf.reward[t, agents] = torch.as_tensor(rewards, device=self.device)
-        buf.done[t, agents] = torch.as_tensor(done, device=self.device, dtype=torch.float32)
-        full_rewards = np.zeros(self.cfg.agents, dtype=np.float32)
-        full_done = np.zeros(self.cfg.agents, dtype=bool)
-        full_rewards[agents], full_done[agents] = rewards, done
-        ended = full_done.reshape(-1, 2).any(1)
-        self._record_episodes(full_rewards, full_done, self.selfplay.learner_agents(), ended, matches)
-        self.selfplay.reassign(ended)  # new opponents only for matches that just ended
-        if self.cuda:
-            self.cuda.upload_obs(obs_np, self.next_obs[agents])
-        else:
-            self.next_obs[agents].copy_(torch.from_numpy(obs_np))
-
-    def _record_episodes(self, rewards, done, learner, ended, matches: slice = slice(None)) -> None:
-        """Add a turn's rewards to the episodes under way, and close those that ended.  `matches`:
-        the matches that played the turn (all of them, or a half: collect)."""
-        self.ep_return += rewards
-        self.ep_len[matches] += 1
-        if not ended.any():
-            return
-        finished = np.flatnonzero(done & learner)
-        self.ep_stats["return"] += self.ep_return[finished].tolist()
-        versus_pool = ended & (self.selfplay.opponent != SELF)
-        for i in np.flatnonzero(versus_pool):
-            r = rewards[2 * i + self.selfplay.learner_seat[i]]
-            self.ep_stats["win_vs_pool"].append(float(r > 0))
-            self.ep_stats["draw_vs_pool"].append(float(r == 0))
-        for i in np.flatnonzero(ended & (self.selfplay.opponent == SELF)):
-            self.ep_stats["p1_win_self"].append(float(rewards[2 * i] > 0))
-        self.ep_stats["length"] += self.ep_len[ended].tolist()
-        self.ep_return[done] = 0.0
-        self.ep_len[ended] = 0
-
-    # ----- learning ----------------------------------------------------------------------
     def update(self, buf: Rollout, lag: int = 0) -> dict:
-        """PPO on the learner's experience in `buf`: epochs of shuffled minibatches."""
-        cfg = self.cfg
-        T, N = buf.value.shape
-        with torch.no_grad():
-            advantages = compute_gae(buf.reward, buf.value, buf.done, buf.next_value, cfg.gamma, cfg.gae_lambda)
-        flat = lambda x: x.reshape(T * N, *x.shape[2:])  # noqa: E731
-        b_obs, b_actions, b_logprob = flat(buf.obs), flat(buf.actions), flat(buf.logprob)
-        b_move_mask, b_data_row = flat(buf.move_mask), flat(buf.data_row)
-        b_value, b_weight = flat(buf.value), flat(buf.weight)
-        b_adv = flat(advantages)
-        learner_idx = torch.nonzero(b_weight > 0).flatten()
-        graphed = bool(self.cuda and self.cuda.graph_update)
-        if graphed:  # the captured step's static inputs take whole observations
-            fixed = (b_obs, b_actions, b_move_mask, b_data_row, b_logprob, b_value)
-        else:
-            # The learner's rows gathered once, the observations as their features alone (the
-            # masks acted on are passed beside them) and in the products' dtype: the minibatches
-            # then gather a fraction of the bytes, and bfloat16 autocast no longer casts each
-            # minibatch's input (the values are the same: it is the cast autocast makes).
-            fixed = tuple(torch.index_select(x, 0, learner_idx) for x in (
-                self.spec.features(b_obs), b_actions, b_move_mask, b_data_row, b_logprob, b_value))
-            if self.bf16 and not self.cuda:
-                fixed = (fixed[0].to(torch.bfloat16), *fixed[1:])
-        epochs = 1 if self.async_mode else cfg.update_epochs
-        sums: dict[str, torch.Tensor | float] = defaultdict(float)  # summed on the device: one sync per epoch
-        count = 0
-        for epoch in range(epochs):
-            if cfg.advantage == "vtrace" and (epoch > 0 or lag > 0):
-                b_adv = flat(self._vtrace(buf, (b_obs, b_actions, b_move_mask, b_data_row), b_logprob, T, N))
-            order = torch.randperm(len(learner_idx), generator=self.update_gen).to(self.device)
-            if graphed:
-                order, adv = learner_idx[order], b_adv
-            else:
-                adv = torch.index_select(b_adv, 0, learner_idx)
-            obs, actions, move_mask, data_row, logprob, value = fixed
-            samples = (obs, actions, move_mask, data_row, logprob, adv, value, adv + value)
-            for mb in order.tensor_split(cfg.num_minibatches):
-                if len(mb) == 0:
-                    continue
-                step = self.cuda.minibatch if graphed else self._minibatch
-                # index_select: the same rows as x[mb], several times faster on the CPU
-                stats = step(*[torch.index_select(x, 0, mb) for x in samples])
-                for k, v in stats.items():
-                    sums[k] = sums[k] + v.detach()
-                count += 1
-            if cfg.target_kl is not None and float(sums["approx_kl"]) / max(count, 1) > cfg.target_kl:
-                break
-        out = {f"loss/{k}": float(v) / max(count, 1) for k, v in sums.items()}
-        out["loss/explained_variance"] = explained_variance(b_value, b_adv + b_value, b_weight)
-        out["loss/epochs"] = epoch + 1
-        return out
+        """PPO on the learner's experience in `buf` (core.update); its statistics."""
+        return core.update(self, buf, lag)
 
-    def _minibatch(self, obs, actions, move_mask, data_row, old_logprob, adv, old_value, returns) -> dict:
-        """One optimizer step on a minibatch."""
-        cfg = self.cfg
-        with self._autocast():
-            new = self.policy.evaluate(obs, actions, move_mask, data_row)
-        loss, stats = ppo_loss(new.logprob.float(), old_logprob, adv, new.value.float(), old_value, returns,
-                               new.entropy.float(), torch.ones_like(adv), cfg.clip_coef, cfg.vf_clip_coef,
-                               cfg.vf_coef, cfg.ent_coef, cfg.norm_adv)
-        self.optimizer.zero_grad(set_to_none=True)
-        loss.backward()
-        self._after_backward()
-        torch.nn.utils.clip_grad_norm_(self.policy.parameters(), cfg.max_grad_norm)
-        self.optimizer.step()
-        return {"policy": stats["policy_loss"], "value": stats["value_loss"], "entropy": stats["entropy"],
-                "approx_kl": stats["approx_kl"], "clipfrac": stats["clipfrac"]}
-
-    def _after_backward(self) -> None:
+    def after_backward(self) -> None:
         """Between backward and the optimizer step: nothing here; a data-parallel rank averages
         the gradients over the ranks (distributed.py)."""
 
-    def _vtrace(self, buf, samples, b_logprob, T, N) -> torch.Tensor:
-        """Puff advantage with the current policy's importance ratios over the whole batch."""
-        cfg = self.cfg
-        with torch.no_grad(), self._autocast():
-            new_logprob = self.policy.evaluate(*samples).logprob.float()
-        ratio = (new_logprob - b_logprob).exp().reshape(T, N)
-        return compute_vtrace(buf.reward, buf.value, buf.done, buf.next_value, ratio, cfg.gamma,
-                              cfg.gae_lambda, cfg.vtrace_rho_clip, cfg.vtrace_c_clip)
-
-    def _set_learning_rate(self) -> None:
-        lr = learning_rate(self.cfg.learning_rate, self.progress(), self.cfg.lr_schedule, self.cfg.lr_final_frac)
+    def set_learning_rate(self) -> None:
+        """The learning rate for the next update, by the budget's progress (lr_schedule)."""
+        lr = learning_rate(self.cfg.learning_rate, self.budget.progress(self.global_step), self.cfg.lr_schedule,
+                           self.cfg.lr_final_frac)
         for group in self.optimizer.param_groups:
             if isinstance(group["lr"], torch.Tensor):
                 group["lr"].fill_(lr)  # a captured optimizer step reads the tensor
             else:
                 group["lr"] = lr
 
-    def progress(self) -> float:
-        """How much of the training budget is spent: the larger of the step and the time fractions
-        (the time budget less the time reserved for the end of the run).  The learning rate anneals
-        over it.  With a step budget only, it is a pure function of the step count, which is what
-        makes a resumed run bit-identical; a time budget anneals by the (checkpointed) clock."""
-        parts = [0.0]
-        if self.budget_steps:
-            parts.append(self.global_step / self.budget_steps)
-        if self.budget_s:
-            parts.append(self.elapsed_s / max(self.budget_s - self.reserve_s, 1e-9))
-        return min(max(parts), 1.0)
-
     # ----- the budget's end ----------------------------------------------------------------------
-    def _estimate(self, opponent: EvalOpponent, rounds: int | None = None) -> float:
-        """Seconds an evaluation opponent is expected to take (its planned rounds, or `rounds`):
-        measured, or the prior until then."""
-        per_match = self.eval_seconds_per_match.get(opponent.kind)
-        if per_match is None:
-            per_match = PRIOR_SECONDS_PER_MATCH.get(opponent.kind, PRIOR_SECONDS_PER_MATCH_OTHER)
-        return per_match * opponent.matches * (opponent.rounds if rounds is None else rounds)
-
-    def _finish_extra_s(self) -> float:
-        """The end of a run besides the final evaluation: checkpoint, recording, plots."""
-        recording = RECORDING_S if self.cfg.record_matches and match_recorder(self.cfg.env) else 0.0
-        return self.checkpoint_s + recording + (PLOTS_S if self.cfg.plots else 0.0)
-
-    def final_reserve_s(self) -> float:
-        """Seconds a time budget keeps for the end of the run (final evaluation, recording,
-        plots), from the evaluations' measured cost; at most half the budget."""
+    def _end_s(self) -> float:
+        """Seconds the end of the run is expected to take (final evaluation, recording, plots),
+        from the evaluations' measured cost."""
         # a quarter more than measured: evaluation times vary with the matches played and with the
         # CPU time other processes take
-        need = 1.25 * sum(self._estimate(o) for o in self._eval_plan(True, None)) + self._finish_extra_s()
-        return min(need, 0.5 * self.budget_s) if self.budget_s else need
+        return 1.25 * self.evaluation.final_s(self.update_count, self.selfplay) + self.budget.finish_extra_s()
 
-    def _final_rounds(self) -> tuple[int, int]:
-        """The final evaluation's rounds (baselines, search): the configured ones, fewer where a
-        time budget has not enough left for them (at least one each)."""
-        full = (max(1, self.cfg.final_eval_rounds), self.cfg.final_search_rounds)
-        if not self.budget_s:
-            return full
-        plan = self._eval_plan(True, None, rounds=full)
-        fixed = sum(self._estimate(o) for o in plan if o.rounds == 1 and o.kind == "snapshot")
-        scalable = sum(self._estimate(o) for o in plan) - fixed
-        left = self.budget_s - self.clock() - self._finish_extra_s() - fixed
-        if scalable <= 0 or scalable <= left:
-            return full
-        scale = max(left, 0.0) / scalable
-        return max(1, int(full[0] * scale)), max(1, int(full[1] * scale))
+    def final_reserve_s(self) -> float:
+        """Seconds a time budget keeps for the end of the run: at most half the budget."""
+        return self.budget.reserve_for(self._end_s())
 
-    def _eta_s(self) -> float | None:
-        """Seconds until the whole run ends: what the time budget leaves, or with a step budget
-        the steps left at the run's rate so far plus the end of the run."""
-        now = self.clock()
-        left = []
-        if self.budget_s:
-            left.append(self.budget_s - now)
-        if self.budget_steps and self.global_step > 0:
-            rate = self.global_step / max(self.elapsed_s, 1e-9)
-            left.append(max(self.budget_steps - self.global_step, 0) / rate + self.final_reserve_s())
-        return min(left) if left else None
-
-    def _status(self, phase: str = "training", progress: float | None = None, detail: str = "",
+    def status(self, phase: str = "training", progress: float | None = None, detail: str = "",
                 eta_s: float | None = None) -> Status:
-        return Status(phase, self.progress() if progress is None else progress,
-                      self._eta_s() if eta_s is None else eta_s, detail, run_s=self.clock())
+        if progress is None:
+            progress = self.budget.progress(self.global_step)
+        if eta_s is None:
+            eta_s = self.budget.eta_s(self.global_step, self.final_reserve_s())
+        return Status(phase, progress, eta_s, detail, run_s=self.budget.clock())
 
-    def _autocast(self, evaluation: bool = False):
+    def autocast(self, evaluation: bool = False):
         """The forward passes' precision: the CUDA path's own, else bfloat16 autocast on the CPU
         when the config resolves bf16 on (config.py, use_bf16).  A CPU evaluation plays in float32,
         as `yomi play` and `yomi tournament` play the saved policy, so its figures are that policy's."""
@@ -724,271 +408,29 @@ class Trainer:
         return contextlib.nullcontext()
 
     # ----- evaluation --------------------------------------------------------------------
-    def _eval_plan(self, final: bool, gen, update: int | None = None,
-                   rounds: tuple[int, int] | None = None) -> list[EvalOpponent]:
-        """The opponents of an evaluation at `update` (default: now), in the order they play:
-        random, scripted (in every pairing where the run has several), the --opponent, the most
-        recent snapshots, the run's agent (where the evaluation may choose a new one: _keep_best),
-        then the search yardstick (at every `eval_search_every`-th periodic evaluation, the first
-        included, and in the final one).
-        `gen` draws the policies' randomness (None: a plan to estimate, never played)."""
-        cfg = self.cfg
-        update = self.update_count if update is None else update
-        rounds = rounds or ((max(1, cfg.final_eval_rounds), cfg.final_search_rounds) if final else (1, 1))
-        # the baseline draws its noise from the evaluation's generator, never the global RNG (a
-        # resumed run must equal an uninterrupted one, which evaluates on its own schedule)
-        per_pairing = cfg.eval_pairing_matches * len(self.pairings)
-        plan = [EvalOpponent("random", "random", lambda: random_policy(self.spec, gen), cfg.eval_matches, rounds[0]),
-                EvalOpponent("scripted", "scripted", lambda: functools.partial(self.scripted, generator=gen),
-                             per_pairing or cfg.eval_matches, rounds[0], pairings=self.pairings)]
-        if cfg.opponent:  # a best response's target, played as often as the baselines
-            kind = "opponent_search" if cfg.opponent.startswith("search") else "opponent"
-            plan.append(EvalOpponent("opponent", kind, lambda: load_opponent(
-                cfg.opponent, cfg.env, self.spec, gen, self.device, self._eval_env_of(cfg.eval_matches)),
-                cfg.eval_matches, rounds[0]))
-        recent = [s for s in self.selfplay.pool if s != update][-cfg.eval_snapshots:]
-        for sid in recent:
-            plan.append(EvalOpponent(f"u{sid}", "snapshot",
-                                     lambda sid=sid: self.selfplay.snapshots[sid].policy.as_policy_fn(gen),
-                                     cfg.eval_snapshot_matches))
-        index = update // cfg.eval_interval - 1 if cfg.eval_interval else 0  # this periodic evaluation's number
-        searched = bool(self.search_yardstick) and (final or index % cfg.eval_search_every == 0)
-        if self._duels() and (searched or not self.search_yardstick) and self.best["update"] != update:
-            plan.append(EvalOpponent("agent", "snapshot", lambda: self.agent_policy.as_policy_fn(gen),
-                                     cfg.eval_agent_matches, player=f"u{self.best['update']}"))
-        if searched:
-            from .policies import make_policy
-
-            plan.append(EvalOpponent("search", "search", lambda: make_policy(
-                self.search_yardstick, generator=gen, seed=int(gen.initial_seed()) % 2**31),
-                cfg.eval_search_matches, rounds[1]))
-        if self.reference_agent is not None:
-            plan.append(EvalOpponent("reference", "opponent", lambda: self.reference_agent.as_policy_fn(gen),
-                                     cfg.eval_reference_matches, rounds[0]))
-        return plan
-
-    def _reference_path(self) -> str | None:
-        """The checkpoint of the fixed reference (config.py, eval_reference), or None."""
-        name = self.cfg.eval_reference
-        if name != "auto":
-            return name
-        if self.cfg.env != "yomi":
-            return None
-        from .reference import reference_for
-
-        agent = reference_for(self.cfg.p1, self.cfg.p2)
-        return str(agent.path) if agent is not None else None
-
-    def _duels(self) -> bool:
-        """Whether evaluations play the run's agent so far (agent_choice.py): in self-play with an
-        agent chosen and a bar that a policy can pass."""
-        return (not self.cfg.opponent and self.cfg.agent_bar < 1.0 and bool(self.best)
-                and self.agent_policy is not None)
-
-    def _play_pairings(self, pairings: tuple, learner, policy, seed: int, by_pairing: dict, tick) -> Result:
-        """`learner` against `policy` in each of `pairings` (P1's character, P2's), the opponent's
-        matches (cfg.eval_pairing_matches) each, sides alternating per slot as :func:`play` does;
-        adds each match to `by_pairing` under (the learner's character, the opponent's), so every
-        entry holds matches from both sides.  Why: over drawn pairings, a run's weakest pairing
-        is a few matches of 128 and cannot be told from noise, and a policy trained on every
-        pairing is meant to beat the baseline in each."""
-        total = Result()
-        for i, (c1, c2) in enumerate(pairings):
-            if (c1, c2) not in self.pairing_envs:
-                self.pairing_envs[(c1, c2)] = make_env(self.cfg.env, max(2, self.cfg.eval_pairing_matches),
-                                                       self.cfg.seed + 7919 + i, c1, c2)
-            outcome = play_slots(self.pairing_envs[(c1, c2)], self.spec, learner, policy, seed + 104_729 * i,
-                                 self.device, progress=lambda f, i=i: tick((i + f) / len(pairings)))
-            for side, key in ((0, (c1, c2)), (1, (c2, c1))):  # the learner is P1 in the even slots
-                part = Result.of(outcome[side::2])
-                by_pairing[key] += part
-                total += part
-        return total
-
-    def _eval_env_of(self, matches: int):
-        """The evaluation env of `matches` matches (made once per size)."""
-        n = max(2, matches)
-        if n not in self.eval_envs:
-            self.eval_envs[n] = make_env(self.cfg.env, n, self.cfg.seed + 7919 + n, self.cfg.p1, self.cfg.p2)
-        return self.eval_envs[n]
-
     def evaluate(self, final: bool = False, rounds: tuple[int, int] | None = None) -> dict:
-        """The learner against a random legal policy, the scripted baseline, recent snapshots and
-        the search yardstick (:meth:`_eval_plan`), sides swapped; updates the Elo table.  Each
-        opponent's score gets its 95 % Wilson interval and the Elo difference it implies.  Uses
-        its own envs and generator, so it never disturbs training (or an exact resume)."""
-        seed = self.cfg.seed * 1_000_003 + self.update_count
-        gen = torch.Generator(self.device).manual_seed(seed)
-        me = f"u{self.update_count}"
-        learner = self.policy.as_policy_fn(gen)
-        plan = self._eval_plan(final, gen, rounds=rounds)
-        weights = [self._estimate(o) for o in plan]
-        total = sum(weights) or 1.0
-        phase = "final evaluation" if final else f"evaluation @ update {self.update_count}"
-        out = {}
-        was_training = self.policy.training
-        self.policy.eval()
-        done, phase_start = 0.0, time.perf_counter()
-        # The final figures average more matches: the baselines are played `final_eval_rounds`
-        # times over and the search `final_search_rounds` times (fresh match seeds each round).
-        for k, opp in enumerate(plan):
-            policy, env, result = opp.make(), None if opp.pairings else self._eval_env_of(opp.matches), Result()
-            by_pairing: dict = defaultdict(Result)
-            start = time.perf_counter()
-            for r in range(opp.rounds):
-                if final and r > 0 and not self._round_fits(plan[k + 1:], (time.perf_counter() - start) / r):
-                    break  # the time budget ends before another round would: what was played stands
-                base, width = done + weights[k] * r / opp.rounds, weights[k] / opp.rounds
-
-                def tick(fraction, base=base, width=width, name=opp.name):
-                    part = (base + width * fraction) / total
-                    eta = None
-                    if final:  # the phase's time so far, scaled to what is left once a tenth is done
-                        spent = time.perf_counter() - phase_start
-                        left = spent * (1 - part) / part if part > 0.1 else total * (1 - part)
-                        eta = left + self._finish_extra_s() - self.checkpoint_s
-                    self.display.status(self._status(phase, part, f"vs {name}", eta_s=eta))
-
-                with self._autocast(evaluation=True):
-                    if opp.pairings:
-                        result += self._play_pairings(opp.pairings, learner, policy, seed + 7 * k + 7919 * r,
-                                                      by_pairing, tick)
-                    else:
-                        result += play(env, self.spec, learner, policy, seed + 7 * k + 7919 * r, self.device,
-                                       progress=tick)
-            seconds = time.perf_counter() - start
-            self.eval_seconds_per_match[opp.kind] = seconds / max(result.games, 1)
-            done += weights[k]
-            self.ratings.add(me, opp.player or opp.name, result)
-            out.update(self._result_fields(opp.name, result))
-            if by_pairing:  # the learner's character against the opponent's, each with its score
-                worst = min(by_pairing, key=lambda p: (by_pairing[p].score, by_pairing[p].games))
-                out.update(self._result_fields(f"{opp.name}_worst", by_pairing[worst]))
-                out[f"eval/{opp.name}_worst_pairing"] = "-".join(worst)
-                out[f"eval/{opp.name}_by_pairing"] = {"-".join(p): round(r.score, 4) for p, r in by_pairing.items()}
-            out[f"eval/seconds_{opp.name}"] = seconds  # what this opponent cost (the budget's estimates)
-        self.policy.train(was_training)
-        elo = self.ratings.elo()
-        out["eval/elo"] = elo.get(me)
-        out["eval/elo_scripted"] = elo.get("scripted")
-        if "search" in elo:
-            out["eval/elo_search"] = elo["search"]
-        out["eval/matches_per_baseline"] = result_games = out["eval/matches_random"]
-        self.last_eval = {"update": self.update_count, "global_step": self.global_step, "wall_s": self.clock(), **out}
-        with open(self.run_dir / "eval.jsonl", "a") as f:
-            f.write(json.dumps({**self.last_eval, "final": final}) + "\n")
-        self._keep_best(out)
-        self.display.evaluation(self.last_eval)
-        self.display.message(f"{'final eval' if final else 'eval'} @ update {self.update_count} "
-                             f"({duration(self.clock())}, {result_games} matches per baseline): "
-                             + ", ".join(self._score_text(out, name) for name in
-                                         ("random", "scripted", "scripted_worst", "search", "opponent",
-                                          "reference") if f"eval/score_{name}" in out)
-                             + f"; Elo {out['eval/elo']:.0f}")
-        return out
-
-    def _yardstick_names(self) -> list[str]:
-        """The fixed opponents the run's agent is chosen by, the decisive one first: a best
-        response's own target; else the search yardstick (the strongest fixed opponent), then
-        scripted; scripted alone where the run has no search.  A run over several pairings adds
-        scripted in its worst pairing (``scripted_worst``, _play_pairings): to qualify, the agent
-        beats scripted in every pairing."""
-        if self.cfg.opponent:
-            return ["opponent"]
-        names = ["search", "scripted"] if self.search_yardstick else ["scripted"]
-        return names + ["scripted_worst"] if self.pairings else names
-
-    def _keep_best(self, out: dict) -> None:
-        """Make the policy just evaluated the run's agent if it is better than the agent so far, by
-        agent_choice.py's rule: the yardsticks (_yardstick_names, in order) while they separate the
-        two, else the head-to-head this evaluation played against the agent (``eval/score_agent``).
-        The agent is saved as checkpoints/best.safetensors, a policy-only checkpoint (config, action
-        layout, weights and the figures it was chosen by) that every command playing a checkpoint
-        reads.  Why: self-play cycles, and the score against a fixed opponent swings over a run by
-        far more than its interval (docs/TRAINING.md), so the last policy is not the best one.
-        An evaluation that did not play the decisive yardstick (a periodic one between search
-        evaluations) changes nothing."""
-        names = self._yardstick_names()
-        if f"eval/score_{names[0]}_low" not in out:
-            return
-        figures = {n: {"score": out[f"eval/score_{n}"], "low": out[f"eval/score_{n}_low"],
-                       "high": out[f"eval/score_{n}_high"], "matches": out[f"eval/matches_{n}"]}
-                   for n in names if f"eval/score_{n}" in out}
-        bar = None if self.cfg.opponent or self.cfg.agent_bar >= 1.0 else self.cfg.agent_bar
-        choice = agent_choice.verdict(figures, self.best.get("yardsticks"), names, bar)
-        duel = None
-        if choice == agent_choice.DUEL:
-            if "eval/score_agent" in out:
-                duel = {"against": self.best["update"], "score": out["eval/score_agent"],
-                        "low": out["eval/score_agent_low"], "high": out["eval/score_agent_high"],
-                        "matches": out["eval/matches_agent"]}
-                choice = agent_choice.REPLACE if agent_choice.duel_replaces(duel["score"]) else agent_choice.KEEP
-            else:  # the agent's weights are not at hand (a checkpoint without them): the yardsticks decide
-                choice = agent_choice.verdict(figures, self.best["yardsticks"], names, None)
-        if choice != agent_choice.REPLACE:
-            return
-        if duel is None and self.best.get("update") == self.update_count:  # the final evaluation of the agent
-            duel = self.best.get("head_to_head")  # itself: its larger sample, the head-to-head that chose it
-        self.best = {"update": self.update_count, "global_step": self.global_step, "yardsticks": figures}
-        if duel:
-            self.best["head_to_head"] = duel
-        self.agent_policy = copy.deepcopy(self.policy).eval().requires_grad_(False)
-        self.save_policy(self.policy, self.run_dir / "checkpoints" / BEST, chosen_by=figures,
-                         **({"head_to_head": duel} if duel else {}))
-        why = (f"beats the agent of update {duel['against']} {duel['score']:.2f} [{duel['low']:.2f}, "
-               f"{duel['high']:.2f}]; " if duel else "")
-        self.display.message(f"the run's agent is now update {self.update_count} ({why}"
-                             + ", ".join(self._score_text(out, n) for n in figures)
-                             + f"): {self.run_dir / 'checkpoints' / BEST}")
+        """The learner's evaluation now (evaluation.py): its figures, also in evaluation.last."""
+        return self.evaluation.evaluate(self, final, rounds)
 
     def save_policy(self, policy: MaskedActorCritic, path: Path, **extra) -> Path:
         """`policy` as a policy-only checkpoint of this run (settings, action layout, update, weights
         and `extra`), the format every command that plays a checkpoint reads."""
-        return ckpt.save_atomic(dict(version=CHECKPOINT_VERSION, config=self.cfg.to_dict(), spec=self.spec.describe(),
-                                     update=self.update_count, global_step=self.global_step,
-                                     policy=policy.state_dict(), **extra), path)
-
-    def _round_fits(self, rest: list[EvalOpponent], round_s: float) -> bool:
-        """Whether the final evaluation has time for one more round of `round_s` seconds, with a
-        round of each opponent still to play (`rest`) and the end of the run after it."""
-        if not self.budget_s:
-            return True
-        after = sum(self._estimate(o, rounds=1) for o in rest) + self._finish_extra_s() - self.checkpoint_s
-        return self.clock() + round_s + after <= self.budget_s
-
-    @staticmethod
-    def _result_fields(name: str, result: Result) -> dict:
-        """An opponent's figures: win rate, score (draws count half) with its 95 % Wilson
-        interval, matches, and the Elo difference the score implies (with the interval's ends)."""
-        low, high = wilson_interval(result.score * result.games, result.games)
-        # a perfect score (or none) leaves that end unbounded: the interval ends at 1 (or 0) exactly
-        perfect, nil = result.wins == result.games, result.losses == result.games
-        return {f"eval/win_rate_{name}": result.win_rate, f"eval/score_{name}": result.score,
-                f"eval/score_{name}_low": low, f"eval/score_{name}_high": high, f"eval/matches_{name}": result.games,
-                f"eval/elo_vs_{name}": elo_difference(result.score),
-                f"eval/elo_vs_{name}_low": None if nil else elo_difference(low),
-                f"eval/elo_vs_{name}_high": None if perfect else elo_difference(high)}
-
-    @staticmethod
-    def _score_text(out: dict, name: str) -> str:
-        low, high = out[f"eval/score_{name}_low"], out[f"eval/score_{name}_high"]
-        pairing = out.get(f"eval/{name}_pairing")  # scripted_worst: which pairing is the worst
-        return f"{name}{f' ({pairing})' if pairing else ''} {out[f'eval/score_{name}']:.2f} [{low:.2f}, {high:.2f}]"
+        return run_state.save_policy(self.cfg, self.spec, policy, path, self.update_count, self.global_step, **extra)
 
     # ----- logging -----------------------------------------------------------------------
     def _log_row(self, stats: dict, wall: float, lag: int) -> dict:
         times = self.timer.take()
         mean = lambda xs: float(np.mean(xs)) if xs else None  # noqa: E731
         training_s = max(wall - times.get("eval", 0.0), 1e-9)
-        self.recent_update_s.append(training_s)
+        self.budget.recent_update_s.append(training_s)
         row = {
             "update": self.update_count,
             "global_step": self.global_step,
-            "wall_s": self.elapsed_s,
+            "wall_s": self.budget.elapsed_s,
             # agent steps/s (training): evaluation time is reported apart (time/eval), not counted here
             "sps": self.cfg.batch_size / training_s,
             # agent steps/s (run): every agent step over the run's clock, evaluations included
-            "sps_run": self.global_step / max(self.elapsed_s, 1e-9),
+            "sps_run": self.global_step / max(self.budget.elapsed_s, 1e-9),
             "lr": float(self.optimizer.param_groups[0]["lr"]),
             "train/return": mean(self.ep_stats["return"]),
             "train/win_rate_vs_pool": mean(self.ep_stats["win_vs_pool"]),
@@ -1006,283 +448,29 @@ class Trainer:
         self.ep_stats.clear()
         return row
 
-    def _budget_text(self) -> str:
-        parts = []
-        if self.budget_s:
-            parts.append(f"{self.budget_s / 60:.1f} min in all (final evaluation included)")
-        if self.cfg.steps:
-            parts.append(f"{self.cfg.steps:,} agent steps")
-        return "budget " + " / ".join(parts) + f"; {self.cfg.agents} agents on {self.device}"
-
-    # ----- checkpoints -------------------------------------------------------------------
+    # ----- the run's state (run_state.py) --------------------------------------------------
     def state_dict(self) -> dict:
-        env_state = self.env.get_state() if hasattr(self.env, "get_state") else None
-        if env_state is not None and not ckpt.storable(env_state):
-            # a Python-engine snapshot holds match objects, which a checkpoint (tensors and plain
-            # data only) cannot: a resume then starts fresh matches
-            env_state = None
-        return dict(
-            version=CHECKPOINT_VERSION,
-            config=self.cfg.to_dict(),
-            spec=self.spec.describe(),
-            update=self.update_count,
-            global_step=self.global_step,
-            elapsed_s=self.elapsed_s,
-            policy=self.policy.state_dict(),
-            optimizer=self._optimizer_state(),
-            rng=ckpt.rng_state(cuda=self.device.type == "cuda"),
-            selfplay_rng=self.rng.bit_generator.state,
-            update_gen=self.update_gen.get_state(),
-            selfplay=self.selfplay.state_dict(),
-            ratings=self.ratings.state_dict(),
-            best=dict(self.best),
-            # the run's agent's weights: its head-to-heads go on after a resume, whatever
-            # best.safetensors holds by then
-            best_policy=self.agent_policy.state_dict() if self.agent_policy is not None else None,
-            env=env_state,
-            next_obs=self.next_obs.cpu(),
-            ep_return=self.ep_return.copy(),
-            ep_len=self.ep_len.copy(),
-            # the overlapped loop: the policy that plays the next rollout (one version behind)
-            behaviour=self.behaviour.state_dict() if self.overlap else None,
-            behaviour_version=self.behaviour_version,
-        )
-
-    def _optimizer_state(self) -> dict:
-        state = self.optimizer.state_dict()
-        for group in state["param_groups"]:
-            group["lr"] = float(group["lr"])  # a tensor lr (CUDA graphs) would pin the file to a GPU
-        return state
+        return run_state.state_of(self)
 
     def save_checkpoint(self) -> Path:
-        assert self._ready is None, "the overlapped loop checkpoints only with no rollout pending"
-        state = self.state_dict()
-        folder = self.run_dir / "checkpoints"
-        ckpt.save_atomic(state, folder / f"update_{self.update_count:06d}{ckpt.SUFFIX}")
-        path = ckpt.save_atomic(state, folder / ckpt.LATEST)
-        ckpt.prune(folder, self.cfg.keep_checkpoints)
-        return path
+        return run_state.save(self)
 
     def load_state_dict(self, state: dict) -> None:
-        if state["spec"] != self.spec.describe():
-            raise SystemExit("the checkpoint was made with a different action layout (env or characters)")
-        self.update_count = state["update"]
-        self.global_step = state["global_step"]
-        self.elapsed_s = state["elapsed_s"]
-        self.policy.load_state_dict(state["policy"])
-        if self.overlap:  # a checkpoint of the one-process loop: the learner plays the next rollout
-            behaviour = state.get("behaviour")
-            self.behaviour.load_state_dict(behaviour if behaviour is not None else state["policy"])
-            version = state.get("behaviour_version") if behaviour is not None else None
-            self.behaviour_version = version if isinstance(version, int) else self.update_count
-        saved = copy.deepcopy(state["optimizer"])
-        for group_saved, group_now in zip(saved["param_groups"], self.optimizer.param_groups):
-            # keep this machine's optimizer flavour (a CUDA-graph run keeps lr and state on the GPU)
-            group_saved["capturable"] = group_now.get("capturable", False)
-            group_saved["lr"] = group_now["lr"]
-        self.optimizer.load_state_dict(saved)
-        self.selfplay.load_state_dict(state["selfplay"], self._make_policy)
-        self.ratings.load_state_dict(state["ratings"])
-        self.best = self._checked_best(state.get("best"))
-        # without the agent's weights (None) the yardsticks alone choose until a new agent is chosen
-        self.agent_policy = self._checked_network(state.get("best_policy"), "the run's agent (best_policy)") \
-            if self.best else None
-        self.rng.bit_generator.state = state["selfplay_rng"]
-        self.update_gen.set_state(state["update_gen"])
-        self.ep_return[:] = state["ep_return"]
-        self.ep_len[:] = state["ep_len"]
-        if state["env"] is not None and hasattr(self.env, "set_state"):
-            self.env.set_state(state["env"])
-            self.next_obs.copy_(state["next_obs"].to(self.device))
-        else:  # the env cannot restore its matches: start fresh ones (resume is then not exact)
-            obs, _ = self.env.reset(seed=self.cfg.seed + self.update_count)
-            self.next_obs.copy_(torch.as_tensor(obs))
-            self.ep_return[:] = 0.0
-            self.ep_len[:] = 0
-            self.selfplay.reassign(np.ones(self.cfg.num_envs, dtype=bool))
-        ckpt.set_rng_state(state["rng"])
-
-    MAX_COUNT = 1 << 62  # updates and agent steps: past any run, within an int64 tensor
+        run_state.restore(self, state)
 
     def check_state(self, state: dict) -> None:
-        """The schema of a trainer checkpoint, checked before any of it is used (CheckpointError, a
-        ValueError of one line naming the field): every part this build saves, of the form this
-        trainer's own state has (its config decides the shapes: the network's weights and the
-        optimizer's moments, the RNG states, the observations, the per-match arrays, the self-play
-        state), counts that are non-negative integers, a clock that is a finite number, and RNG
-        states each generator accepts.  The env's snapshot is the env's own to check (set_state)."""
-        def fail(field: str, message: str):
-            raise ckpt.CheckpointError(f"the checkpoint's {field}: {message}")
+        """The checkpoint `state`, checked field by field against this trainer's own state before
+        any of it is used (run_state.check)."""
+        run_state.check(self, state)
 
-        template = self.state_dict()
-        optional = {"behaviour", "behaviour_version", "best", "best_policy", "env"}
-        missing = sorted(set(template) - optional - set(state))
-        if missing:
-            fail(", ".join(missing), "missing")
-        unknown = sorted(str(k)[:40] for k in set(state) - set(template))
-        if unknown:
-            fail(", ".join(unknown[:5]), "not a part of a trainer checkpoint")
-        for key in ("update", "global_step"):
-            if type(state[key]) is not int or not 0 <= state[key] <= self.MAX_COUNT:
-                fail(key, f"expected an integer in 0 .. 2^62, got {str(state[key])[:40]!r}")
-        elapsed = state["elapsed_s"]
-        if type(elapsed) not in (int, float) or not (math.isfinite(elapsed) and elapsed >= 0):
-            fail("elapsed_s", f"expected a finite number of seconds >= 0, got {str(elapsed)[:40]!r}")
-        if state.get("behaviour_version") is not None and type(state["behaviour_version"]) is not int:
-            fail("behaviour_version", "expected an integer")
-        weights = template["policy"]
-        ckpt.check_against(state["policy"], weights, "the checkpoint's policy")
-        for key in ("behaviour", "best_policy"):
-            if state.get(key) is not None:
-                ckpt.check_against(state[key], weights, f"the checkpoint's {key}")
-        self._check_optimizer(state["optimizer"])
-        for key in ("next_obs", "ep_return", "ep_len", "update_gen", "selfplay_rng"):
-            ckpt.check_against(state[key], template[key], f"the checkpoint's {key}")
-        if not torch.isfinite(state["next_obs"]).all() or not np.isfinite(state["ep_return"]).all() \
-                or (state["ep_len"] < 0).any():
-            fail("next_obs, ep_return or ep_len", "numbers that are not finite, or a negative match length")
-        rng = dict(template["rng"])
-        if isinstance(state["rng"], dict) and "cuda" in state["rng"]:  # a GPU run's: restored only on a GPU
-            cuda = state["rng"]["cuda"]
-            if not (isinstance(cuda, list) and len(cuda) <= 64 and all(isinstance(t, torch.Tensor) and t.dtype == torch.uint8
-                                                                        and t.dim() == 1 and t.numel() <= 64 for t in cuda)):
-                fail("rng.cuda", "expected a list of CUDA generator states")
-            rng["cuda"] = cuda
-        ckpt.check_against(state["rng"], rng, "the checkpoint's rng")
-        try:  # each generator's own check of its state, on a throwaway generator
-            torch.Generator().set_state(state["rng"]["torch"])
-            torch.Generator().set_state(state["update_gen"])
-            np.random.RandomState().set_state(state["rng"]["numpy"])
-            __import__("random").Random().setstate(state["rng"]["python"])
-            np.random.PCG64().state = state["selfplay_rng"]
-        except (ValueError, TypeError, OverflowError, RuntimeError) as exc:
-            fail("rng", f"a state its generator refuses ({str(exc)[:120]})")
-        self._check_selfplay(state["selfplay"], template["selfplay"])
-        ratings = state["ratings"]
-        ok = (isinstance(ratings, dict) and set(ratings) == {"anchor", "results"} and isinstance(ratings["anchor"], str)
-              and isinstance(ratings["results"], dict) and len(ratings["results"]) <= 1_000_000
-              and all(isinstance(k, str) and k.count("\t") == 1 and isinstance(v, list) and len(v) <= 16
-                      and all(type(x) in (int, float) and math.isfinite(x) and x >= 0 for x in v)
-                      for k, v in ratings["results"].items()))
-        if not ok:
-            fail("ratings", "expected an anchor name and results of pairs of names, each a few counts >= 0")
-
-    def _check_optimizer(self, saved) -> None:
-        """Adam's state: the groups of this run's optimizer (same parameters, settings of the same
-        types) and, per parameter, its step and two moments of the parameter's shape."""
-        where = "the checkpoint's optimizer"
-        mine = self._optimizer_state()
-        if not isinstance(saved, dict) or set(saved) != {"state", "param_groups"}:
-            raise ckpt.CheckpointError(f"{where}: expected a table of state and param_groups")
-        groups = saved["param_groups"]
-        if not isinstance(groups, list) or len(groups) != len(mine["param_groups"]):
-            raise ckpt.CheckpointError(f"{where}.param_groups: expected a list of {len(mine['param_groups'])}")
-        for i, (g, t) in enumerate(zip(groups, mine["param_groups"])):
-            if not isinstance(g, dict) or set(g) != set(t) or type(g["params"]) is not list or g["params"] != t["params"]:
-                raise ckpt.CheckpointError(f"{where}.param_groups[{i}]: not this run's parameters and settings")
-            for key in t:
-                if key not in ("params", "capturable") and t[key] is not None:
-                    ckpt.check_against(g[key], t[key], f"{where}.param_groups[{i}].{key}")
-        params = {i: p for i, p in enumerate(self.policy.parameters())}
-        state = saved["state"]
-        if not isinstance(state, dict) or not set(state) <= set(params):
-            raise ckpt.CheckpointError(f"{where}.state: expected a table by parameter number (0 .. {len(params) - 1})")
-        for i, s in state.items():
-            p = params[i]
-            ckpt.check_against(s, {"step": torch.zeros((), dtype=torch.float32),
-                                   "exp_avg": torch.zeros(p.shape, dtype=p.dtype),
-                                   "exp_avg_sq": torch.zeros(p.shape, dtype=p.dtype)}, f"{where}.state[{i}]")
-
-    def _check_selfplay(self, saved, template: dict) -> None:
-        """The self-play pool (snapshot numbers and their networks) or the fixed opponent's state,
-        of this run's form: its per-match arrays of this run's shapes, seats 0 or 1."""
-        where = "the checkpoint's selfplay"
-        if not isinstance(saved, dict) or set(saved) - {"member"} != set(template) - {"member"}:
-            raise ckpt.CheckpointError(f"{where}: expected the parts {', '.join(sorted(template))}")
-        for key, value in template.items():
-            if key == "pool":
-                if not (isinstance(saved["pool"], list) and len(saved["pool"]) <= self.cfg.pool_size + 1
-                        and all(type(u) is int for u in saved["pool"])):
-                    raise ckpt.CheckpointError(f"{where}.pool: expected at most pool_size + 1 snapshot numbers")
-            elif key == "snapshots":
-                snaps = saved["snapshots"]
-                if not isinstance(snaps, dict) or len(snaps) > self.cfg.pool_size + 1:
-                    raise ckpt.CheckpointError(f"{where}.snapshots: expected at most pool_size + 1 snapshots")
-                for sid, snap in snaps.items():
-                    if type(sid) is not int:
-                        raise ckpt.CheckpointError(f"{where}.snapshots: a snapshot number that is no integer")
-                    ckpt.check_against(snap, {"policy": self.policy.state_dict()}, f"{where}.snapshots[{sid}]")
-            elif key != "member":  # the fixed opponent checks its mixture's members itself
-                ckpt.check_against(saved[key], value, f"{where}.{key}")
-        seats = saved.get("learner_seat")
-        if isinstance(seats, np.ndarray) and not np.isin(seats, (0, 1)).all():
-            raise ckpt.CheckpointError(f"{where}.learner_seat: seats other than 0 and 1")
-
-    @staticmethod
-    def _checked_best(best) -> dict:
-        """A checkpoint's record of the run's agent (_keep_best), checked: {} or the update, step
-        and, per yardstick, numbers (and, where a head-to-head chose it, that one's); anything
-        else is one clear error."""
-        if not best:
-            return {}
-        number = lambda v: isinstance(v, (int, float)) and not isinstance(v, bool)  # noqa: E731
-        figures = lambda f, keys: isinstance(f, dict) and set(f) == keys and all(number(v) for v in f.values())  # noqa: E731
-        score = {"score", "low", "high", "matches"}
-        ok = (isinstance(best, dict) and set(best) - {"head_to_head"} == {"update", "global_step", "yardsticks"}
-              and number(best["update"]) and number(best["global_step"]) and isinstance(best["yardsticks"], dict)
-              and all(isinstance(n, str) and figures(f, score) for n, f in best["yardsticks"].items())
-              and ("head_to_head" not in best or figures(best["head_to_head"], score | {"against"})))
-        if not ok:
-            raise SystemExit("the checkpoint's record of the run's agent (best) is malformed")
-        return dict(best)
-
-    def _checked_network(self, weights, what: str) -> MaskedActorCritic | None:
-        """A frozen network of this run's size from a checkpoint's weights (None for None);
-        weights that do not fit it are one clear error."""
-        if weights is None:
-            return None
-        net = MaskedActorCritic(self.spec, self.cfg.hidden, self.cfg.layers).to(self.device)
-        try:
-            net.load_state_dict(weights)
-        except (RuntimeError, TypeError, AttributeError, KeyError):
-            raise SystemExit(f"the checkpoint's weights of {what} do not fit the run's network") from None
-        return net.eval().requires_grad_(False)
-
-    def _make_policy(self) -> MaskedActorCritic:
+    def make_policy(self) -> MaskedActorCritic:
+        """A fresh network of this run's size on its device (snapshots are loaded into these)."""
         return MaskedActorCritic(self.spec, self.cfg.hidden, self.cfg.layers).to(self.device)
 
     @classmethod
     def resume(cls, run_dir: str | Path, overrides: dict | None = None, display: bool = True) -> "Trainer":
         """Continue a run from its latest checkpoint; `overrides` (e.g. a longer budget) win."""
-        from .config import merge
-
-        from .logger import check_run_logs
-
-        state = ckpt.load(ckpt.latest(run_dir))
-        check_run_logs(Path(run_dir))  # its logs are appended to: regular files of bounded size
-        cfg = merge(TrainConfig.from_dict(state["config"]), overrides or {})
-        fixed = ("env", "p1", "p2", "num_envs", "hidden", "layers", "vec_backend", "vec_workers", "opponent")
-        changed = [k for k in fixed if getattr(cfg, k) != state["config"].get(k)]
-        if changed:
-            raise SystemExit(f"cannot change {', '.join(changed)} when resuming {run_dir}")
-        # the network is built from the config before the weights load: the config must be in range
-        # and tell the size the weights have (their input size is checked when they load)
-        cfg.validate()
-        first = state["policy"].get("trunk.0.weight") if isinstance(state["policy"], dict) else None
-        in_size = first.shape[1] if isinstance(first, torch.Tensor) and first.dim() == 2 else -1
-        hidden, layers = network_size(state["policy"], in_size)
-        if (hidden, layers) != (cfg.hidden, cfg.layers):
-            raise ValueError(f"{run_dir}: its checkpoint's config names hidden={cfg.hidden}, layers={cfg.layers}, "
-                             f"its weights hidden={hidden}, layers={layers}")
-        trainer = cls(cfg, run_dir=run_dir, display=display)
-        trainer.resumed = True
-        try:
-            trainer.check_state(state)  # every field's type and shape, before any of it is used
-            trainer.load_state_dict(state)
-        except BaseException:
-            trainer.close()
-            raise
-        return trainer
+        return run_state.resume(cls, run_dir, overrides, display)
 
     # ----- the end -----------------------------------------------------------------------
     # A terminal's Ctrl-C reaches the process twice under `uv run` (from the terminal, and
@@ -1326,8 +514,8 @@ class Trainer:
         """Stop the environments (PufferLib's multiprocessing workers must be stopped to exit)."""
         if self.cuda:
             self.cuda.close()  # the env's page-locked buffer is unregistered before the env frees it
-        for env in (self.env, *self.eval_envs.values(), *self.pairing_envs.values()):
-            env.close()
+        self.env.close()
+        self.evaluation.close()
 
     @contextlib.contextmanager
     def _engine_errors_to_run_dir(self):
@@ -1364,7 +552,7 @@ class Trainer:
         def progress(done: int, total: int) -> None:
             spent = time.perf_counter() - start
             left = spent * (total - done) / done if done else RECORDING_S
-            self.display.status(self._status("recording", done / total, f"match {min(done + 1, total)} of {total}",
+            self.display.status(self.status("recording", done / total, f"match {min(done + 1, total)} of {total}",
                                              eta_s=left + (PLOTS_S if self.cfg.plots else 0.0)))
 
         try:
@@ -1381,30 +569,27 @@ class Trainer:
     def finish(self) -> dict:
         """The end of a run, each a phase of the live display: a final evaluation, the recorded
         matches, the plots, and a summary (also written to summary.json)."""
-        self.elapsed_s = self.clock()
-        train_s = self.elapsed_s
+        train_s = self.budget.read()
         # The checkpoint first: an interruption during the final evaluation loses nothing.
         start = time.perf_counter()
         self.save_checkpoint()
-        self.checkpoint_s = time.perf_counter() - start
+        self.budget.checkpoint_s = time.perf_counter() - start
         # the latest periodic evaluation stands for the final one only where it played everything once
-        played = (self.last_eval.get("update") == self.update_count and self.cfg.final_eval_rounds <= 1
-                  and (not self.search_yardstick or ("eval/score_search" in self.last_eval
-                                                     and self.cfg.final_search_rounds <= 1)))
-        if not played:
-            with self._autocast(evaluation=True):
-                self.evaluate(final=True, rounds=self._final_rounds())
+        if not self.evaluation.played_final(self.update_count):
+            with self.autocast(evaluation=True):
+                self.evaluate(final=True, rounds=self.evaluation.final_rounds(self.budget, self.update_count,
+                                                                              self.selfplay))
         matches = self._record_matches()
         plots = []
         if self.cfg.plots:
-            self.display.status(self._status("plots", 0.0, eta_s=PLOTS_S))
+            self.display.status(self.status("plots", 0.0, eta_s=PLOTS_S))
             plots = make_plots(self.run_dir, self.metrics.rows, update_beside=self.update_beside)
         rows = self.metrics.rows
         recent = rows[-10:]
         sps = [r["sps"] for r in recent if r.get("sps")]
-        run_s = self.clock()
+        run_s = self.budget.clock()
         self.display.status(Status("done", 1.0, 0.0, run_s=run_s))  # the live view's last frame
-        final = self.last_eval
+        final, best = self.evaluation.last, self.evaluation.best
         summary = {
             "run_dir": str(self.run_dir),
             "updates": self.update_count,
@@ -1423,32 +608,32 @@ class Trainer:
                            | ({"pairing": final[f"eval/{name}_pairing"]} if f"eval/{name}_pairing" in final else {})
                            for name in ("random", "scripted", "scripted_worst", "search", "opponent", "reference")
                            if f"eval/score_{name}" in final},
-            "win_rate_random": self.last_eval.get("eval/win_rate_random"),
-            "win_rate_scripted": self.last_eval.get("eval/win_rate_scripted"),
-            "score_random": self.last_eval.get("eval/score_random"),  # wins + draws / 2
-            "score_scripted": self.last_eval.get("eval/score_scripted"),
-            "matches_per_baseline": self.last_eval.get("eval/matches_per_baseline"),
+            "win_rate_random": final.get("eval/win_rate_random"),
+            "win_rate_scripted": final.get("eval/win_rate_scripted"),
+            "score_random": final.get("eval/score_random"),  # wins + draws / 2
+            "score_scripted": final.get("eval/score_scripted"),
+            "matches_per_baseline": final.get("eval/matches_per_baseline"),
             "engine_errors": self.engine_errors(),  # training matches cut short (engine_errors.log)
-            "elo": self.last_eval.get("eval/elo"),
-            "elo_scripted": self.last_eval.get("eval/elo_scripted"),
-            "elo_search": self.last_eval.get("eval/elo_search"),
+            "elo": final.get("eval/elo"),
+            "elo_scripted": final.get("eval/elo_scripted"),
+            "elo_search": final.get("eval/elo_search"),
             # a best response: its final result against its opponent (the exploitability yardstick)
             "opponent": self.cfg.opponent,
-            "win_rate_opponent": self.last_eval.get("eval/win_rate_opponent"),
-            "score_opponent": self.last_eval.get("eval/score_opponent"),
-            "score_opponent_ci": ([self.last_eval["eval/score_opponent_low"], self.last_eval["eval/score_opponent_high"]]
-                                  if self.cfg.opponent and "eval/score_opponent_low" in self.last_eval else None),
-            "matches_opponent": self.last_eval.get("eval/matches_opponent"),
+            "win_rate_opponent": final.get("eval/win_rate_opponent"),
+            "score_opponent": final.get("eval/score_opponent"),
+            "score_opponent_ci": ([final["eval/score_opponent_low"], final["eval/score_opponent_high"]]
+                                  if self.cfg.opponent and "eval/score_opponent_low" in final else None),
+            "matches_opponent": final.get("eval/matches_opponent"),
             "interrupted": self.stop_requested,
             "plots": [str(p) for p in plots],
             "matches": matches,  # traces of the final policy: `uv run yomi watch <path>`
             "checkpoint": str(self.run_dir / "checkpoints" / ckpt.LATEST),
             # the run's agent: the evaluated policy that rated best against the fixed yardsticks
-            "agent": ({"checkpoint": str(self.run_dir / "checkpoints" / BEST), **self.best} if self.best else None),
+            "agent": ({"checkpoint": str(self.run_dir / "checkpoints" / BEST), **best} if best else None),
             # the same agent searching each decision at play time (the real game only: the search
             # clones its matches; docs/EVALUATION.md, "A trained agent with search")
             "agent_with_search": (f"search:agent={self.run_dir / 'checkpoints' / BEST}"
-                                  if self.best and self.cfg.env == "yomi" else None),
+                                  if best and self.cfg.env == "yomi" else None),
         }
         (self.run_dir / "summary.json").write_text(json.dumps(summary, indent=2))
         return summary

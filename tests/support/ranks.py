@@ -44,14 +44,12 @@ def _phase(run_dir: str, updates: int, resume: bool, cfg_overrides: dict) -> dic
     else:
         trainer = DistributedTrainer(small(**cfg_overrides), run_dir=run_dir, display=False)
     digests = []
-    after_update = trainer._after_update
 
-    def record(*args, **kwargs):  # the parameters' digest after every update
-        after_update(*args, **kwargs)
+    def record(trainer):  # the parameters' digest after every update
         flat = torch.cat([p.detach().reshape(-1) for p in trainer.policy.parameters()])
         digests.append(hashlib.sha256(flat.numpy().tobytes()).hexdigest())
 
-    trainer._after_update = record
+    trainer.update_hooks.append(record)
     summary = trainer.run(max_updates=updates)
     trainer.close()
     return dict(digests=digests, global_step=trainer.global_step, updates=summary["updates"], seed=trainer.cfg.seed)

@@ -42,10 +42,11 @@ def assert_same_state(a: Trainer, b: Trainer):
             assert torch.equal(sa["state"][k][name], sb["state"][k][name]), (k, name)
     assert sa["param_groups"][0]["lr"] == sb["param_groups"][0]["lr"]
     assert (a.update_count, a.global_step) == (b.update_count, b.global_step)
-    assert a.best == b.best  # the run's agent so far (Trainer._keep_best)
-    assert (a.agent_policy is None) == (b.agent_policy is None)
-    if a.agent_policy is not None:
-        for p, q in zip(a.agent_policy.state_dict().values(), b.agent_policy.state_dict().values()):
+    assert a.evaluation.best == b.evaluation.best  # the run's agent so far (Evaluation.choose_agent)
+    agent_a, agent_b = a.evaluation.agent_policy, b.evaluation.agent_policy
+    assert (agent_a is None) == (agent_b is None)
+    if agent_a is not None:
+        for p, q in zip(agent_a.state_dict().values(), agent_b.state_dict().values()):
             assert torch.equal(p, q)
     assert a.selfplay.pool == b.selfplay.pool and sorted(a.selfplay.snapshots) == sorted(b.selfplay.snapshots)
     for sid, snap in a.selfplay.snapshots.items():

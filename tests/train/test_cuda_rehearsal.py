@@ -51,7 +51,7 @@ def test_rehearsed_graphed_update_equals_the_plain_update(tmp_path):
     plain.collect(buf, plain.policy)
     for trainer in trainers:
         for _ in range(2):
-            trainer._set_learning_rate()
+            trainer.set_learning_rate()
             trainer.update(buf)
     moved = False
     for a, b, first in zip(plain.policy.parameters(), rehearsed.policy.parameters(), start):

@@ -10,7 +10,7 @@ from rich.console import Console
 
 from integration.train.evaluate import Result, elo_difference
 from integration.train.logger import RATE_RUN, RATE_TRAINING, Display, Status, duration
-from integration.train.trainer import Trainer
+from integration.train.evaluation import result_fields
 
 ROW = {"update": 1234, "global_step": 12_345_678, "wall_s": 754.0, "sps": 9012.4, "sps_run": 7654.0,
        "train/return": 0.123, "train/win_rate_vs_pool": 0.55, "train/episode_length": 131.0,
@@ -22,7 +22,7 @@ ROW = {"update": 1234, "global_step": 12_345_678, "wall_s": 754.0, "sps": 9012.4
 def evaluation(update: int, results: dict[str, Result]) -> dict:
     ev = {"update": update, "eval/elo": 1161.0, "eval/elo_scripted": 714.0, "eval/elo_search": 1402.0}
     for name, result in results.items():
-        ev.update(Trainer._result_fields(name, result))
+        ev.update(result_fields(name, result))
     return ev
 
 

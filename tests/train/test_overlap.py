@@ -55,14 +55,12 @@ def test_a_stop_trains_the_rollout_already_played_and_resumes_exactly(tmp_path):
     4), the checkpoint is taken with nothing pending, and a resume equals an uninterrupted run."""
     cfg = small(vec_workers=2)
     first = Trainer(cfg, run_dir=tmp_path / "split", display=False)
-    after_update = first._after_update
 
-    def press_ctrl_c_after_update_3(stats, t0, lag):
-        after_update(stats, t0, lag)
-        if first.update_count == 3:
-            first.stop_requested = True
+    def press_ctrl_c_after_update_3(trainer):
+        if trainer.update_count == 3:
+            trainer.stop_requested = True
 
-    first._after_update = press_ctrl_c_after_update_3
+    first.update_hooks.append(press_ctrl_c_after_update_3)
     first.run()
     assert first.update_count == 4 and first.metrics.rows[-1]["policy_lag"] == 1
     resumed = Trainer.resume(tmp_path / "split", display=False)

@@ -259,21 +259,18 @@ def random_observations(spec: ActionSpec, gen: torch.Generator, n: int) -> torch
 
 
 def test_the_update_grids_give_the_sampling_grid_s_log_probs_and_entropy():
-    """evaluate() runs the data heads in two grids (short heads, long heads); act() and _total in
-    one: the same log-probs, entropies and gradients up to float rounding."""
+    """evaluate() runs the data heads in two grids (short heads, long heads); act() in one: the
+    same log-probs, entropies and gradients up to float rounding (one function sums them, grid by
+    grid: MaskedActorCritic._joint)."""
     spec, gen = eight_heads(1)
     torch.manual_seed(0)
     policy = MaskedActorCritic(spec, hidden=16, layers=1)
     assert [shape for _, _, shape in policy.layout.groups] == [(4, 4), (3, 34)]  # 7 * 34 cells -> 118
     n = 256
     obs = random_observations(spec, gen, n)
-    actions = policy.act(obs, torch.Generator().manual_seed(2)).actions
-    new = policy.evaluate(obs, actions)
-    hidden, mm = policy.encode(obs)
-    move_logp = masked_log_probs(policy.move_head(hidden), mm)
-    row = spec.decode_data_row(obs, actions[:, 0])
-    one_grid = policy._total(move_logp, policy._data_log_probs(hidden, actions[:, 0], row), actions[:, 0],
-                             actions[:, 1:])
+    acted = policy.act(obs, torch.Generator().manual_seed(2), entropy=True)
+    new = policy.evaluate(obs, acted.actions)
+    one_grid = (acted.logprob, acted.entropy)
     assert torch.allclose(new.logprob, one_grid[0], atol=1e-5) and torch.allclose(new.entropy, one_grid[1], atol=1e-5)
     grads = []
     for logprob, entropy in ((new.logprob, new.entropy), one_grid):

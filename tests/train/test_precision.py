@@ -1,4 +1,4 @@
-"""The forward passes' precision on the CPU (config.py ``bf16``, Trainer._autocast): bfloat16
+"""The forward passes' precision on the CPU (config.py ``bf16``, Trainer.autocast): bfloat16
 autocast for the rollouts and the update where the CPU multiplies bfloat16 natively, float32 for
 evaluation (the figures of the saved policy as `yomi play` runs it)."""
 from __future__ import annotations

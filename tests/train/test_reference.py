@@ -75,7 +75,7 @@ def test_a_run_rates_its_learner_against_the_reference_and_anchors_its_elo_there
     trainer.run_dir.mkdir(parents=True)
     out = trainer.evaluate()
     assert out["eval/matches_reference"] == 8
-    elo = trainer.ratings.elo()
+    elo = trainer.evaluation.ratings.elo()
     assert elo["reference"] == 0.0 and out["eval/elo"] == elo["u0"]
     trainer.close()
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import csv
 import importlib
 import json
-import time
 
 import pytest
 
@@ -54,13 +53,13 @@ def test_a_time_budget_ends_the_whole_run(tmp_path):
 
 def test_the_final_evaluation_shrinks_to_the_time_left(tmp_path):
     trainer = Trainer(small(steps=None, minutes=1.0), run_dir=tmp_path, display=False)
-    trainer.eval_seconds_per_match.update(random=0.01, scripted=0.01, snapshot=0.01)
-    trainer._born = time.perf_counter()  # the run's clock starts now
-    assert trainer._final_rounds() == (4, 2)  # 2 x 4 x 8 matches of 0.01 s fit in a minute
-    trainer.eval_seconds_per_match.update(random=0.5, scripted=0.5)  # 2 x 4 x 8 x 0.5 = 32 s a full one
-    trainer.elapsed_s = 60.0 - 5.0 - 18.0  # 18 s are left after plots (5 s); snapshots take none yet
-    trainer._clock0 = time.perf_counter() - trainer.elapsed_s
-    assert trainer._final_rounds() == (2, 1)  # 8 x 0.5 x 2 x 2 = 16 s fit in 18
+    trainer.evaluation.seconds_per_match.update(random=0.01, scripted=0.01, snapshot=0.01)
+    trainer.budget.now = lambda: 1000.0  # a clock that stands still
+    trainer.budget.restart(0.0)  # the run's clock starts now
+    assert trainer.evaluation.final_rounds(trainer.budget, trainer.update_count, trainer.selfplay) == (4, 2)  # 2 x 4 x 8 matches of 0.01 s fit in a minute
+    trainer.evaluation.seconds_per_match.update(random=0.5, scripted=0.5)  # 2 x 4 x 8 x 0.5 = 32 s a full one
+    trainer.budget.restart(60.0 - 5.0 - 18.0)  # 18 s are left after plots (5 s); snapshots take none yet
+    assert trainer.evaluation.final_rounds(trainer.budget, trainer.update_count, trainer.selfplay) == (2, 1)  # 8 x 0.5 x 2 x 2 = 16 s fit in 18
     trainer.close()
 
 
@@ -108,7 +107,7 @@ def test_the_search_yardstick_on_the_real_game(tmp_path):
     assert [(e["update"], e["final"], "eval/score_search" in e) for e in evals] == [
         (1, False, True), (2, False, False), (2, True, True)]  # every 2nd periodic evaluation, and the final
     assert summary["yardsticks"]["search"]["matches"] == 2 and summary["elo_search"] is not None
-    assert trainer.eval_seconds_per_match["search"] > 0
+    assert trainer.evaluation.seconds_per_match["search"] > 0
 
 
 def test_a_run_folder_with_other_csv_columns_is_rewritten_aligned(tmp_path):
@@ -135,8 +134,8 @@ def test_a_run_over_several_pairings_plays_scripted_in_each(tmp_path):
                 eval_matches=2, eval_pairing_matches=2, eval_snapshots=0, eval_search=None, final_eval_rounds=1,
                 record_matches=False)
     trainer = Trainer(cfg, run_dir=tmp_path, display=False)
-    assert trainer.pairings == tuple((c, "Ninja") for c in CHARACTERS)
-    assert trainer._yardstick_names() == ["scripted", "scripted_worst"]
+    assert trainer.evaluation.pairings == tuple((c, "Ninja") for c in CHARACTERS)
+    assert trainer.evaluation.yardstick_names() == ["scripted", "scripted_worst"]
     summary = trainer.run(max_updates=1)
     trainer.close()
     for e in read_evaluations(tmp_path):
@@ -164,14 +163,14 @@ def test_each_pairings_matches_count_for_the_learners_character(tmp_path, monkey
 
     import numpy as np
 
-    from integration.train import trainer as trainer_module
+    from integration.train import evaluation
     from integration.train.evaluate import Result
 
     trainer = Trainer(small(env="yomi", p1="random", p2="ninja", num_envs=4, horizon=4, eval_pairing_matches=4,
                             eval_search=None), run_dir=tmp_path, display=False)
-    monkeypatch.setattr(trainer_module, "play_slots", lambda env, *a, **k: np.array([1, -1, 1, -1], dtype=np.int8))
+    monkeypatch.setattr(evaluation, "play_slots", lambda env, *a, **k: np.array([1, -1, 1, -1], dtype=np.int8))
     by_pairing = defaultdict(Result)
-    total = trainer._play_pairings(trainer.pairings, None, None, 0, by_pairing, lambda f: None)
+    total = trainer.evaluation.play_pairings(trainer.evaluation.pairings, None, None, 0, by_pairing, lambda f: None)
     trainer.close()
     assert total == Result(10, 10, 0)
     others = [c for c in CHARACTERS if c != "Ninja"]
@@ -185,12 +184,12 @@ def test_a_searching_opponent_reserves_a_searchs_time_for_the_final_evaluation(t
     """Until a best response has measured its opponent, the budget reserves the final evaluation's
     time from a prior per match: a search's seconds, not a network's hundredths (which would
     reserve seconds for an evaluation that takes minutes)."""
-    from integration.train.trainer import PRIOR_SECONDS_PER_MATCH, PRIOR_SECONDS_PER_MATCH_OTHER
+    from integration.train.evaluation import PRIOR_SECONDS_PER_MATCH, PRIOR_SECONDS_PER_MATCH_OTHER
 
     trainer = Trainer(small(env="yomi", num_envs=4, horizon=4, opponent=opponent, eval_search=None),
                       run_dir=tmp_path, display=False)
-    (opp,) = [o for o in trainer._eval_plan(True, None) if o.name == "opponent"]
+    (opp,) = [o for o in trainer.evaluation.plan(True, None, trainer.update_count, trainer.selfplay) if o.name == "opponent"]
     assert opp.kind == kind
     assert PRIOR_SECONDS_PER_MATCH.get(kind, PRIOR_SECONDS_PER_MATCH_OTHER) == per_match
-    assert trainer._estimate(opp) == pytest.approx(per_match * opp.matches * opp.rounds)
+    assert trainer.evaluation.estimate(opp) == pytest.approx(per_match * opp.matches * opp.rounds)
     trainer.close()

@@ -47,7 +47,7 @@ def test_short_training_beats_random(tmp_path):
 
 
 def test_the_runs_agent_is_chosen_by_the_yardsticks_then_head_to_heads(tmp_path):
-    """checkpoints/best.safetensors holds the evaluated policy agent_choice.py's rule picks: with
+    """checkpoints/best.safetensors holds the evaluated policy evaluation.py's rule picks: with
     scripted as the one yardstick (the toy env has no search) and a bar of 0, a policy that scores
     at all against scripted qualifies; between two that do, the evaluation's head-to-head against
     the agent (``eval/score_agent``) decides, else the higher lower interval end. The summary names
@@ -92,7 +92,7 @@ def test_the_runs_agent_is_chosen_by_the_yardsticks_then_head_to_heads(tmp_path)
     latest = ckpt.load(tmp_path / "checkpoints" / ckpt.LATEST)["policy"]
     same = all(torch.equal(state["policy"][k], latest[k]) for k in latest)
     assert same == (best["update"] == summary["updates"])
-    assert all(torch.equal(v, trainer.agent_policy.state_dict()[k]) for k, v in state["policy"].items())
+    assert all(torch.equal(v, trainer.evaluation.agent_policy.state_dict()[k]) for k, v in state["policy"].items())
 
 
 def test_the_final_evaluation_of_the_agent_itself_keeps_the_head_to_head_that_chose_it(tmp_path):
@@ -110,16 +110,19 @@ def test_the_final_evaluation_of_the_agent_itself_keeps_the_head_to_head_that_ch
                            "eval/score_agent_high": agent + 0.1, "eval/matches_agent": 64})
         return fields
 
-    trainer.update_count = 4
-    trainer._keep_best(out(0.5, 0.3, 16))
-    trainer.update_count = 8
-    trainer._keep_best(out(0.6, 0.4, 16, agent=0.7))  # both qualify: the head-to-head decides
-    assert trainer.best["update"] == 8 and trainer.best["head_to_head"]["against"] == 4
-    trainer._keep_best(out(0.62, 0.55, 64))  # the final evaluation, the same policy
-    assert trainer.best["yardsticks"]["scripted"]["matches"] == 64
-    assert trainer.best["head_to_head"] == pytest.approx({"against": 4, "score": 0.7, "low": 0.6, "high": 0.8,
+    evaluation = trainer.evaluation
+
+    def choose(update, figures):
+        evaluation.choose_agent(figures, trainer.policy, update, 0, tmp_path, trainer.display)
+
+    choose(4, out(0.5, 0.3, 16))
+    choose(8, out(0.6, 0.4, 16, agent=0.7))  # both qualify: the head-to-head decides
+    assert evaluation.best["update"] == 8 and evaluation.best["head_to_head"]["against"] == 4
+    choose(8, out(0.62, 0.55, 64))  # the final evaluation, the same policy
+    assert evaluation.best["yardsticks"]["scripted"]["matches"] == 64
+    assert evaluation.best["head_to_head"] == pytest.approx({"against": 4, "score": 0.7, "low": 0.6, "high": 0.8,
                                                           "matches": 64})
-    assert ckpt.load(tmp_path / "checkpoints" / "best.safetensors")["head_to_head"] == trainer.best["head_to_head"]
+    assert ckpt.load(tmp_path / "checkpoints" / "best.safetensors")["head_to_head"] == evaluation.best["head_to_head"]
     trainer.close()
 
 
@@ -471,6 +474,7 @@ def test_padded_minibatch_step_equals_eager_step(tmp_path):
     the CPU, that padded step must be the same step as the plain one (both in float32)."""
     import contextlib
 
+    from integration.train import core
     from integration.train.cuda import GraphedMinibatch
 
     trainers = [Trainer(small(bf16=False), run_dir=tmp_path / str(i), display=False) for i in range(2)]
@@ -480,7 +484,7 @@ def test_padded_minibatch_step_equals_eager_step(tmp_path):
     flat = lambda x: x.reshape(-1, *x.shape[2:])[:50]  # noqa: E731
     fields = (buf.obs, buf.actions, buf.move_mask, buf.data_row, buf.logprob, buf.reward, buf.value, buf.reward)
     batch = [flat(x) for x in fields]
-    trainers[0]._minibatch(*batch)
+    core.minibatch(trainers[0], *batch)
     GraphedMinibatch(trainers[1], 64, contextlib.nullcontext, capture=False)(*batch)
     for p, q in zip(trainers[0].policy.parameters(), trainers[1].policy.parameters()):
         assert torch.allclose(p, q, atol=1e-6)

@@ -1,7 +1,7 @@
-"""Choosing the run's agent (integration/train/agent_choice.py), by hand."""
+"""Choosing the run's agent (integration/train/evaluation.py: the rule), by hand."""
 from __future__ import annotations
 
-from integration.train.agent_choice import DUEL, KEEP, REPLACE, duel_replaces, qualifies, verdict
+from integration.train.evaluation import DUEL, KEEP, REPLACE, duel_replaces, qualifies, verdict
 
 NAMES = ["search", "scripted"]
 
@@ -53,3 +53,22 @@ def test_the_head_to_head_must_be_won():
     assert duel_replaces(33 / 64)
     assert not duel_replaces(0.5)  # an even head-to-head keeps the agent
     assert not duel_replaces(0.2)
+
+
+def test_the_plans_cost_is_measured_per_kind_and_nothing_between_periodic_evaluations(tmp_path):
+    from support.training import small
+
+    from integration.train.trainer import Trainer
+
+    trainer = Trainer(small(eval_interval=4, final_eval_rounds=1), run_dir=tmp_path, display=False)
+    evaluation, pool = trainer.evaluation, trainer.selfplay
+    assert evaluation.periodic_s(3, pool) == 0.0  # update 3 does not evaluate
+    plan = evaluation.plan(False, None, 4, pool)
+    assert [o.name for o in plan][:2] == ["random", "scripted"]
+    evaluation.seconds_per_match.update({o.kind: 0.5 for o in plan})
+    assert evaluation.periodic_s(4, pool) == sum(0.5 * o.matches * o.rounds for o in plan)
+    # the latest periodic evaluation stands for the final one where it evaluated this update once
+    # (the toy env has no search yardstick)
+    evaluation.last = {"update": 4}
+    assert evaluation.played_final(4) and not evaluation.played_final(5)
+    trainer.close()
