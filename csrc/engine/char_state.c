@@ -1,6 +1,12 @@
 /* The state of a fighter: interrupts, cancels, initiative, legality, supers.
  * Mirrors states/char_state.py (CharState.gd, class CharacterState). */
-#include "engine.h"
+#include "char_state.h"
+#include "fighter.h"
+#include "fxs.h"
+#include "match.h"
+#include "obj.h"
+#include "projectile.h"
+#include "state.h"
 
 #define WHIFF_SUPER_GAIN 10
 

@@ -7,7 +7,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
+#include "match.h"
+#include "collide.h"
+#include "fighter.h"
+#include "fxs.h"
+#include "gd.h"
+#include "hits.h"
+#include "obj.h"
+#include "projectile.h"
+#include "scene.h"
+#include "state.h"
 
 /* ------------------------------------------------------------------ errors */
 void yerr(ymatch *m, int code, const char *fmt, ...) {

@@ -6,7 +6,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
+#include "obj.h"
+#include "boxes.h"
+#include "combat.h"
+#include "data.h"
+#include "fighter.h"
+#include "fxs.h"
+#include "gd.h"
+#include "hitbox.h"
+#include "machine.h"
+#include "match.h"
+#include "scene.h"
+#include "state.h"
 
 /* ------------------------------------------------------------------ parts of a host */
 

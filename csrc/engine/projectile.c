@@ -2,6 +2,14 @@
  * straight mover characters/stickman/projectiles/fireball_states/Default.gd, class
  * DefaultFireball, that most projectile states extend, and the aimed/homing mover
  * projectile/DirProjectileDefault.gd, class DirProjectileDefault). */
+#include "projectile.h"
+#include "combat.h"
+#include "data.h"
+#include "fxs.h"
+#include "hitbox.h"
+#include "match.h"
+#include "obj.h"
+#include "state.h"
 #include "base.h"
 
 /* ------------------------------------------------------------------ BaseProjectile */

@@ -15,8 +15,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "scene.h"
+#include "char_state.h"
+#include "data.h"
+#include "fighter.h"
+#include "fxs.h"
+#include "match.h"
+#include "obj.h"
+#include "projectile.h"
+#include "state.h"
 #include "base.h"
-#include "engine.h"
 
 /* ------------------------------------------------------------------ resolved classes */
 #define MAX_VTS 256

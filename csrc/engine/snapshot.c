@@ -1,7 +1,7 @@
 /* A match as portable bytes: the snapshot support of the environment's get_state/set_state
  * (env_py.c), not a port of any Python module.
  *
- * A match is one flat struct (engine.h), so a copy of its bytes is a copy of the match, inside
+ * A match is one flat struct (ytypes.h), so a copy of its bytes is a copy of the match, inside
  * one process. Across processes three kinds of members are not portable: they point into tables
  * built when the engine starts, at addresses that differ from run to run (ASLR):
  *   ystate.st     -> a table's ystate_static array (scene.c: FT/OT[table].statics[index])
@@ -31,7 +31,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
+#include "snapshot.h"
+#include "fighter.h"
+#include "hitbox.h"
+#include "match.h"
+#include "scene.h"
+#include "snapshot_check.h"
 
 _Static_assert(sizeof(void *) == sizeof(uint64_t), "codes are stored in the pointer members");
 
@@ -535,7 +540,7 @@ int match_import(ymatch *m, const void *buf, size_t len, char *err, size_t errle
     for (int i = 0; i < 2; i++) {
         m->f[i].chr = decode_char(get_code(&m->f[i].chr), &ok);
         import_states(m->f[i].states, YOMI_MAX_FSTATES);
-        /* the hitboxes that are not clear (engine.h: hb_touched) */
+        /* the hitboxes that are not clear (ytypes.h: hb_touched) */
         yfighter *f = &m->f[i];
         memset(f->hb_touched, 0, sizeof f->hb_touched);
         for (int k = 0; k < f->o.n_hitboxes; k++)

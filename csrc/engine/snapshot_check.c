@@ -30,7 +30,7 @@
  *  - Enumerations used to choose a path or index a table: facing (+-1), hitbox type / height,
  *    HitboxData facing, match error code, sprite animation index, a fighter's team id.
  *  - Every C bool field (a byte other than 0 or 1 is undefined behaviour where it is read):
- *    the lists below hold all of them; tests/engine/test_snapshot_fuzz.py checks them against engine.h.
+ *    the lists below hold all of them; tests/engine/test_snapshot_fuzz.py checks them against ytypes.h.
  *  - errmsg is NUL-terminated.
  * What is not checked, and why any value is safe:
  *  - Plain numbers (positions, velocities, meters, ticks, counters, frame data copied into states and
@@ -51,7 +51,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
+#include "snapshot_check.h"
+#include "match.h"
+#include "scene.h"
+#include "snapshot.h"
 
 #define FAIL(...)                                                                                          \
     do {                                                                                                   \
@@ -75,7 +78,7 @@ static uint64_t code_of(const void *field) {
     return c;
 }
 
-/* the bool fields of each struct, all of them (the test compares these lists with engine.h) */
+/* the bool fields of each struct, all of them (the test compares these lists with ytypes.h) */
 #define BOOLS_YHURTSTATE X(endless) X(started) X(ended) X(has_prev)
 #define BOOLS_YLIMB X(endless) X(active)
 #define BOOLS_YHBD                                                                                                   \

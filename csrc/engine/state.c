@@ -2,7 +2,16 @@
  * Mirrors states/state.py (ObjectState.gd, StateInterface.gd). */
 #include <string.h>
 
-#include "engine.h"
+#include "state.h"
+#include "boxes.h"
+#include "data.h"
+#include "gd.h"
+#include "hitbox.h"
+#include "machine.h"
+#include "match.h"
+#include "obj.h"
+#include "projectile.h"
+#include "scene.h"
 
 /* ------------------------------------------------------------------ queries */
 int state_active_hitboxes(yobj *host, ystate *st, yhitbox **out) {

@@ -574,7 +574,7 @@ static int do_submit(ymatch *m, int player, PyObject *action, PyObject *data, Py
     return 0;
 }
 
-/* all zeros: a match struct is zeros or a match (engine.h), never garbage */
+/* all zeros: a match struct is zeros or a match (ytypes.h), never garbage */
 static ymatch *new_match_struct(void) {
     ymatch *m = aligned_alloc(64, (sizeof(ymatch) + 63) & ~(size_t)63);
     if (!m) PyErr_NoMemory();

@@ -11,6 +11,7 @@
 #define YOMI_CHAR_COWBOY_H
 
 #include "base.h"
+#include "engine.h"
 
 typedef struct {
     int32_t bullets_left, consecutive_shots, shot_dir_x, shot_dir_y, lightning_slice_x, lightning_slice_y,

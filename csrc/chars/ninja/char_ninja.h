@@ -9,6 +9,7 @@
 #define YOMI_CHAR_NINJA_H
 
 #include "base.h"
+#include "engine.h"
 
 typedef struct {
     int32_t momentum_stores, sticky_bombs_left, skull_shaker_bleed_ticks, boost_frames_left;

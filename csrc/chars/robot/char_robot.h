@@ -12,6 +12,7 @@
 #define YOMI_CHAR_ROBOT_H
 
 #include "base.h"
+#include "engine.h"
 
 typedef struct {
     int32_t armor_pips, fly_ticks_left, kill_process_super_level, loic_meter, magnet_ticks_left, armor_startup_ticks,
