@@ -251,3 +251,43 @@ def test_the_declaration_reader_finds_prototypes_and_externs(tmp_path):
                       "extern const int c[4];\nextern const int d, e;\ntypedef struct { int f; } g;\n"
                       "yobj *h(void);\n#define I(x) (x)\n")
     assert list(declarations(header)) == ["a", "c", "d", "h"]
+
+
+# ------------------------------------------------------------------ object classes
+OBJECT_CLASS = re.compile(r"const yobj_class (\w+) = \{(.*?)\n\};", re.S)
+
+
+def object_classes() -> dict[str, dict[str, str]]:
+    """Every object class's initializer: class -> {field: value} (the C source's text)."""
+    found = {}
+    for path in sorted((REPO / "csrc").rglob("*.c")):
+        for m in OBJECT_CLASS.finditer(path.read_text(encoding="utf-8")):
+            found[m.group(1)] = dict(re.findall(r"\.(\w+)\s*=\s*&?(\w+)", m.group(2)))
+    return found
+
+
+def test_object_classes_inherit_their_hooks_instead_of_repeating_them():
+    """A class sets only the hooks it overrides (scene.c fills the rest from its parents), and every
+    class descends from BaseProjectile."""
+    header = (ENGINE / "ytypes.h").read_text(encoding="utf-8")
+    hooks = set(re.findall(r"\(\*(\w+)\)", re.search(r"#define OBJ_HOOKS(.*?)\n\n", header, re.S).group(1)))
+    assert {"disable", "hit_by", "can_hit_cancel", "on_hit_ceiling", "tick"} <= hooks
+    classes = object_classes()
+    assert len(classes) > 20 and "base_projectile_class" in classes
+
+    def inherited(name: str, hook: str) -> str | None:
+        parent = classes[name].get("parent")
+        while parent:
+            if hook in classes[parent]:
+                return classes[parent][hook]
+            parent = classes[parent].get("parent")
+        return None
+
+    for name, fields in classes.items():
+        chain, k = [], name
+        while k:
+            chain.append(k)
+            k = classes[k].get("parent")
+        assert chain[-1] == "base_projectile_class", f"{name} does not descend from BaseProjectile"
+        for hook in hooks & set(fields):
+            assert fields[hook] != inherited(name, hook), f"{name} repeats its parent's {hook}"

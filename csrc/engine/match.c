@@ -14,7 +14,6 @@
 #include "gd.h"
 #include "hits.h"
 #include "obj.h"
-#include "projectile.h"
 #include "scene.h"
 #include "state.h"
 
@@ -496,8 +495,7 @@ void match_tick(ymatch *m) {
         else if (x > m->stage_width) obj_set_pos(o, m->stage_width, y);
         if (m->has_ceiling && y <= -m->ceiling_height) {
             obj_set_y(o, -m->ceiling_height);
-            if (p->cls->on_hit_ceiling) p->cls->on_hit_ceiling(m, p);
-            else proj_on_hit_ceiling(m, p);
+            p->vt->on_hit_ceiling(m, p);
         }
         if (!YOK(m)) return;
     }

@@ -96,6 +96,9 @@ void obj_deactivate_current_hitbox(yobj *o);
 void obj_deactivate_hitboxes(ymatch *m, yobj *o);
 /* BaseObj.hit_by */
 void obj_hit_by(ymatch *m, yobj *o, yhbd *hb);
+/* obj.disable(): the object's class's disable (BaseProjectile.disable unless the class overrides it);
+ * a fighter has none (YE_INTERNAL) */
+void obj_disable(ymatch *m, yobj *o);
 /* BaseObj.on_got_parried */
 void obj_on_got_parried(ymatch *m, yobj *o);
 /* BaseObj.connect_signal / emit_signal: target_state NULL for the object itself. Connections

@@ -14,6 +14,12 @@ bool proj_can_hit_cancel(ymatch *m, yproj *p, yfighter *f);
 /* BaseProjectile.on_hit_ceiling */
 void proj_on_hit_ceiling(ymatch *m, yproj *p);
 extern const yobj_class base_projectile_class; /* BaseProjectile, the root of every object class */
+/* isinstance(obj, cls): the object's class is cls or a subclass of it */
+static inline bool proj_is_a(const yproj *p, const yobj_class *cls) {
+    for (const yobj_vt *vt = p->vt; vt; vt = vt->parent)
+        if (vt->cls == cls) return true;
+    return false;
+}
 extern const state_class default_fireball_class; /* DefaultFireball */
 /* DefaultFireball.fizzle */
 void default_fireball_fizzle(ymatch *m, yobj *host, ystate *st);

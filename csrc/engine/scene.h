@@ -13,12 +13,17 @@ const ythrowpos *table_root_throw_positions(int is_fighter, int table, int *n);
 /* the class resolved into a vtable (every hook filled along the parents), built once */
 const state_vt *state_vt_of(const state_class *cls);
 const state_vt *state_super(const state_class *cls); /* the resolved parent, for super() */
+/* the object class resolved into a vtable (every hook inherited along the parents), built once; NULL past
+ * the limit of object classes */
+const yobj_vt *obj_vt_of(const yobj_class *cls);
 /* the per-state constants of a table */
 const ystate_static *table_state_statics(int is_fighter, int table);
 int table_state_of_sym(int is_fighter, int table, int sym); /* state index or -1 */
 int table_anim_of_sym(int is_fighter, int table, int sym);  /* animation index or -1 */
 /* the object class of an object table, NULL when not ported */
 const yobj_class *object_class_of_table(int table);
+/* the object class of an object table resolved (what its objects' vt is), NULL when not ported */
+const yobj_vt *object_vt_of_table(int table);
 /* fighter f becomes a copy of the table's template fighter */
 void fighter_from_template(ymatch *m, yfighter *f, int table);
 int object_from_template(ymatch *m, yproj *p, int table); /* 0 ok */

@@ -1,6 +1,6 @@
 /* snapshot.c (no Python module): a match as portable bytes.
  * A match holds three kinds of pointers, all into tables built at start (ystate.st, yfighter.chr,
- * yproj.cls); their addresses differ between processes (ASLR). Exported, they become stable codes
+ * yproj.vt); their addresses differ between processes (ASLR). Exported, they become stable codes
  * (table and index); imported, the codes are checked against the tables and turned back. */
 #ifndef YOMI_SNAPSHOT_H
 #define YOMI_SNAPSHOT_H

@@ -355,10 +355,10 @@ static int check_object(const ymatch *m, int k, int max_number, char *err, size_
     snprintf(who, sizeof who, "object slot %d", k);
     const yproj *t = table_object_template(o->o.table);
     if (!t) FAIL("%s: object table %d cannot be played", who, o->o.table);
-    bool ok_cls = code_of(&o->cls) != 0;
+    bool ok_cls = code_of(&o->vt) != 0;
     if (ok_cls) { /* the class of its own table (tables may share a class: the code names any of them) */
-        uint64_t c = code_of(&o->cls);
-        ok_cls = c <= YOMI_N_OBJECT_TABLES && object_class_of_table((int)c - 1) == t->cls;
+        uint64_t c = code_of(&o->vt);
+        ok_cls = c <= YOMI_N_OBJECT_TABLES && object_vt_of_table((int)c - 1) == t->vt;
     }
     if (!ok_cls) FAIL("%s: its class is not its table's", who);
     if (o->o.number < 3 || o->o.number > max_number || (o->o.id != 1 && o->o.id != 2))
@@ -369,7 +369,7 @@ static int check_object(const ymatch *m, int k, int max_number, char *err, size_
     if (check_obj(m, &o->o, &t->o, o->states, t->states, o->hitboxes, t->hitboxes, o->hurtstates, o->limbs,
                   max_number, who, err, errlen) < 0)
         return -1;
-    for (const yobj_class *c = t->cls; c; c = c->parent)
+    for (const yobj_class *c = t->vt->cls; c; c = c->parent)
         if (c->vars_ok && !c->vars_ok(o, o->vars)) FAIL("%s: object variables out of range (%s)", who, c->name);
     return 0;
 }

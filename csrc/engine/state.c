@@ -10,7 +10,6 @@
 #include "machine.h"
 #include "match.h"
 #include "obj.h"
-#include "projectile.h"
 #include "scene.h"
 
 /* ------------------------------------------------------------------ queries */
@@ -133,8 +132,7 @@ void state_exit_shared(ymatch *m, yobj *host, ystate *st) {
     if (st->disable_at_end) {
         if (!host->is_fighter) { /* host.disable(): the class's own (ShockwaveProjectile frees its move) */
             yproj *p = AS_P(host);
-            if (p->cls->disable) p->cls->disable(m, p);
-            else proj_disable(m, p);
+            p->vt->disable(m, p);
         } else {
             yerr(m, YE_INTERNAL, "disable_at_end on a fighter state");
         }

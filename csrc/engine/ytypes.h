@@ -102,6 +102,7 @@ typedef struct state_vt state_vt;
 typedef struct state_class state_class;
 typedef struct yomi_char yomi_char;
 typedef struct yobj_class yobj_class;
+typedef struct yobj_vt yobj_vt;
 
 /* ------------------------------------------------------------------ move data
  * A move's data, a state's data, an object's spawn data: Python values of a few
@@ -490,7 +491,7 @@ struct yobj { /* BaseObj */
 struct yproj { /* BaseProjectile */
     yobj o;
     ystate states[YOMI_MAX_OSTATES]; /* right after o in both kinds of object: obj_states needs no branch */
-    const yobj_class *cls;
+    const yobj_vt *vt; /* its class, resolved */
     bool immunity_susceptible, deletes_other_projectiles, fizzle_on_ceiling, movable, can_be_hit_by_melee,
         hit_by_self_projectiles, hit_cancel_on_hit, free_cancel_on_hit, apply_hitlag_when_hit_by_melee,
         projectile_immune, got_parried, stopped;
@@ -768,7 +769,30 @@ struct yomi_char {
     CHAR_HOOKS
 };
 
-/* An object class (a BaseProjectile subclass). */
+/* ------------------------------------------------------------------ object classes
+ * An object class (a BaseProjectile subclass): hooks that override its parent's. A NULL hook is
+ * inherited from the parent; scene.c resolves each class into a yobj_vt with the inherited hooks
+ * filled, as it does for state classes. Every class descends from BaseProjectile
+ * (base_projectile_class, projectile.c), which fills disable, on_hit_ceiling, hit_by and
+ * can_hit_cancel, so a resolved class always has those; a hook still NULL after resolving has the
+ * behaviour its caller names (obj.c: BaseObj.tick, the state's on_got_blocked...). */
+#define OBJ_HOOKS                                                                                      \
+    void (*disable)(ymatch *, yproj *);                                                                \
+    void (*on_hit_ceiling)(ymatch *, yproj *);                                                         \
+    void (*hit_by)(ymatch *, yproj *, yhbd *hb);                                                       \
+    bool (*can_hit_cancel)(ymatch *, yproj *, yfighter *);                                             \
+    void (*tick)(ymatch *, yproj *);                                                                   \
+    void (*on_got_push_blocked)(ymatch *, yproj *);                                                    \
+    void (*on_got_parried)(ymatch *, yproj *);                                                         \
+    void (*on_got_blocked)(ymatch *, yproj *);                                                         \
+    /* a run-time signal connection to this object (obj_connect_signal) */                            \
+    void (*on_signal)(ymatch *, yproj *, int method, yobj *emitter);                                   \
+    /* after BaseObj.init (a class's init that calls super().init() first: Stackriken) */              \
+    void (*init)(ymatch *, yproj *);                                                                   \
+    /* the object's own on_hit_something (after its state's): RobotGrenade. An override calls          \
+     * obj_base_on_hit_something for super(). */                                                     \
+    void (*on_hit_something)(ymatch *, yproj *, yobj *victim, yhitbox *hb);
+
 struct yobj_class {
     const char *name; /* the Python class it mirrors */
     const yobj_class *parent;
@@ -778,22 +802,15 @@ struct yobj_class {
     /* a snapshot's object variables in range, its own part (snapshot_check.c calls every class up
      * the parents); NULL: any bytes are safe */
     bool (*vars_ok)(const yproj *p, const void *vars);
-    void (*construct)(ymatch *, yproj *);
-    void (*disable)(ymatch *, yproj *);
-    void (*on_hit_ceiling)(ymatch *, yproj *);
-    void (*hit_by)(ymatch *, yproj *, yhbd *hb);
-    bool (*can_hit_cancel)(ymatch *, yproj *, yfighter *);
-    void (*tick)(ymatch *, yproj *);
-    void (*on_got_push_blocked)(ymatch *, yproj *);
-    void (*on_got_parried)(ymatch *, yproj *);
-    void (*on_got_blocked)(ymatch *, yproj *);
-    /* a run-time signal connection to this object (obj_connect_signal); looked up along parent */
-    void (*on_signal)(ymatch *, yproj *, int method, yobj *emitter);
-    /* after BaseObj.init (a class's init that calls super().init() first: Stackriken); looked up along parent */
-    void (*init)(ymatch *, yproj *);
-    /* the object's own on_hit_something (after its state's): RobotGrenade; looked up along parent.
-     * An override calls obj_base_on_hit_something for super(). */
-    void (*on_hit_something)(ymatch *, yproj *, yobj *victim, yhitbox *hb);
+    void (*construct)(ymatch *, yproj *); /* __init__: chained root first, not inherited */
+    OBJ_HOOKS
+};
+
+/* An object class resolved (scene.c: obj_vt_of): its own hooks and the inherited ones. */
+struct yobj_vt {
+    const yobj_class *cls;
+    const yobj_vt *parent;
+    OBJ_HOOKS
 };
 typedef struct yobj_entry {
     const char *script;

@@ -444,7 +444,7 @@ static PyObject *match_view(ymatch *m) {
             Py_DECREF(d);
             goto fail;
         }
-        for (const yobj_class *c = p->cls; c; c = c->parent)
+        for (const yobj_class *c = p->vt->cls; c; c = c->parent)
             for (int i = 0; i < c->n_trace_fields; i++)
                 if (set_item(d, c->trace_fields[i].name, res_value(&c->trace_fields[i], p->vars, m, NULL, false)) < 0) {
                     Py_DECREF(d);

@@ -91,6 +91,5 @@ robot_orbital_strike_vars *robot_orbital(yobj *o);  /* NULL when o is not an Orb
 void robot_grenade_activate(ymatch *m, yproj *p);
 void robot_grenade_refresh(ymatch *m, yproj *p);
 void robot_orbital_deactivate(ymatch *m, yproj *p);
-void robot_obj_disable(ymatch *m, yproj *p); /* self.disable(): the class's */
 
 #endif
