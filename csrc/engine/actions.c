@@ -4,7 +4,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "engine.h"
+#include "actions.h"
+#include "char_state.h"
+#include "fighter.h"
+#include "match.h"
+#include "obj.h"
+#include "scene.h"
+#include "state.h"
 
 #define MAX_CATS 64
 

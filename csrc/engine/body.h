@@ -54,51 +54,83 @@ void fg_init(fg_body *b); /* FGObject.new() */
 
 /* raw primitives */
 void fg_move_directly_raw(fg_body *b, fx x, fx y);
+/* FGObject.move_directly_relative_raw */
 void fg_move_directly_relative_raw(fg_body *b, fx x, fx y);
+/* FGObject.apply_force_raw */
 void fg_apply_force_raw(fg_body *b, fx x, fx y);
+/* FGObject.apply_force_relative_raw */
 void fg_apply_force_relative_raw(fg_body *b, fx x, fx y);
+/* FGObject.apply_grav_custom_raw */
 void fg_apply_grav_custom_raw(fg_body *b, fx gravity, fx fall_speed);
+/* FGObject.apply_x_fric_raw */
 void fg_apply_x_fric_raw(fg_body *b, fx fric);
+/* FGObject.apply_y_fric_raw */
 void fg_apply_y_fric_raw(fg_body *b, fx fric);
+/* FGObject.add_pushback_raw */
 void fg_add_pushback_raw(fg_body *b, fx pushback);
 
 /* position (setters assign; moves snap) */
 void fg_set_position(fg_body *b, int32_t x, int32_t y);
+/* FGObject.set_x */
 void fg_set_x(fg_body *b, int32_t x);
+/* FGObject.set_y */
 void fg_set_y(fg_body *b, int32_t y);
+/* FGObject.set_position_str (text arguments) */
 int fg_set_position_str(fg_body *b, const char *x, size_t xlen, const char *y, size_t ylen);
+/* FGObject.move_directly */
 void fg_move_directly(fg_body *b, int32_t x, int32_t y);
+/* FGObject.move_directly_str (text arguments) */
 int fg_move_directly_str(fg_body *b, const char *x, size_t xlen, const char *y, size_t ylen);
+/* FGObject.move_directly_relative */
 void fg_move_directly_relative(fg_body *b, int32_t x, int32_t y);
+/* FGObject.move_directly_relative_str (text arguments) */
 int fg_move_directly_relative_str(fg_body *b, const char *x, size_t xlen, const char *y, size_t ylen);
 
 /* forces */
 void fg_apply_force(fg_body *b, int32_t x, int32_t y);
+/* FGObject.apply_force_str (text arguments) */
 int fg_apply_force_str(fg_body *b, const char *x, size_t xlen, const char *y, size_t ylen);
+/* FGObject.apply_force_relative */
 void fg_apply_force_relative(fg_body *b, int32_t x, int32_t y);
+/* FGObject.apply_force_relative_str (text arguments) */
 int fg_apply_force_relative_str(fg_body *b, const char *x, size_t xlen, const char *y, size_t ylen);
+/* FGObject.apply_grav */
 void fg_apply_grav(fg_body *b);
+/* FGObject.apply_grav_custom (text arguments) */
 int fg_apply_grav_custom(fg_body *b, const char *grav, size_t glen, const char *fall, size_t flen);
 int fg_apply_fric(fg_body *b); /* FX_ERR_DIV_ZERO when the max speed in use is 0 */
+/* FGObject.apply_x_fric (text arguments) */
 int fg_apply_x_fric(fg_body *b, const char *fric, size_t len);
+/* FGObject.apply_y_fric (text arguments) */
 int fg_apply_y_fric(fg_body *b, const char *fric, size_t len);
 int fg_apply_forces(fg_body *b); /* FX_ERR_SQRT_NEGATIVE only on vel^2 overflow */
+/* FGObject.apply_forces_no_limit */
 void fg_apply_forces_no_limit(fg_body *b);
+/* FGObject.reset_momentum */
 void fg_reset_momentum(fg_body *b);
+/* FGObject.set_vel */
 int fg_set_vel(fg_body *b, const char *x, size_t xlen, const char *y, size_t ylen);
 
 /* pushback */
 int fg_add_pushback(fg_body *b, const char *pushback, size_t len);
+/* FGObject.apply_pushback */
 void fg_apply_pushback(fg_body *b, int32_t dir);
+/* FGObject.reset_pushback */
 void fg_reset_pushback(fg_body *b);
 
 /* parameters */
 int fg_set_gravity(fg_body *b, const char *s, size_t len);
+/* FGObject.set_ground_friction (a text argument) */
 int fg_set_ground_friction(fg_body *b, const char *s, size_t len);
+/* FGObject.set_air_friction (a text argument) */
 int fg_set_air_friction(fg_body *b, const char *s, size_t len);
+/* FGObject.set_max_ground_speed (a text argument) */
 int fg_set_max_ground_speed(fg_body *b, const char *s, size_t len);
+/* FGObject.set_max_air_speed (a text argument) */
 int fg_set_max_air_speed(fg_body *b, const char *s, size_t len);
+/* FGObject.set_max_fall_speed (a text argument) */
 int fg_set_max_fall_speed(fg_body *b, const char *s, size_t len);
+/* FGObject.set_gravity_modifier (a text argument) */
 int fg_set_gravity_modifier(fg_body *b, const char *s, size_t len);
 
 /* facing, grounding, snapping */
@@ -112,6 +144,7 @@ static inline void fg_set_snap_to_ground(fg_body *b, bool snap) { b->snap_to_gro
 
 /* read-out */
 static inline int32_t fg_get_x_vel_int(const fg_body *b) { return fx_round_to_int(b->vel_x); }
+/* FGObject.get_data */
 void fg_get_data(const fg_body *b, fg_data *out);
 
 /* copies */

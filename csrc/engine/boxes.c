@@ -1,6 +1,7 @@
 /* Integer boxes: collision boxes, hurtboxes, hurtbox windows.
  * Mirrors yomi/boxes.py (CollisionBox.gd, HurtboxState.gd, LimbHurtbox.gd). */
-#include "engine.h"
+#include "boxes.h"
+#include "gd.h"
 
 void box_aabb(const ybox *b, int32_t out[4]) {
     int32_t x = b->facing == 1 ? b->x : -b->x;

@@ -1,6 +1,11 @@
 /* The state of a fighter: interrupts, cancels, initiative, legality, supers.
  * Mirrors states/char_state.py (CharState.gd, class CharacterState). */
-#include "engine.h"
+#include "char_state.h"
+#include "fighter.h"
+#include "fxs.h"
+#include "match.h"
+#include "obj.h"
+#include "state.h"
 
 #define WHIFF_SUPER_GAIN 10
 
@@ -268,7 +273,7 @@ void cs_enable_hit_cancel(ymatch *m, yobj *host, ystate *st, bool projectile) {
 static bool obj_can_hit_cancel(ymatch *m, yobj *obj, yfighter *f) {
     if (obj->is_fighter) return false; /* fighters have no can_hit_cancel */
     yproj *p = AS_P(obj);
-    return p->cls->can_hit_cancel ? p->cls->can_hit_cancel(m, p, f) : proj_can_hit_cancel(m, p, f);
+    return p->vt->can_hit_cancel(m, p, f);
 }
 
 static bool can_hit_cancel_(ymatch *m, yobj *host, ystate *st, yobj *obj, yhitbox *hb) {

@@ -1,7 +1,11 @@
 /* Keeping the two fighters apart and inside the stage.
  * Mirrors yomi/collide.py (game.gd: resolve_same_x_coordinate, resolve_collisions).
  * Both work on the fighters' cached integer positions, as the game does. */
-#include "engine.h"
+#include "collide.h"
+#include "boxes.h"
+#include "fighter.h"
+#include "gd.h"
+#include "obj.h"
 
 #define MAX_CHAR_DISTANCE 600
 

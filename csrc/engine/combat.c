@@ -2,8 +2,18 @@
  * (the hit half of BaseChar.gd: hit_by, launched_by, block_hitbox, take_damage, DI). */
 #include <string.h>
 
+#include "combat.h"
+#include "char_state.h"
+#include "data.h"
+#include "fighter.h"
+#include "fxs.h"
+#include "gd.h"
+#include "hitbox.h"
+#include "machine.h"
+#include "match.h"
+#include "obj.h"
+#include "state.h"
 #include "base.h"
-#include "engine.h"
 
 #define MAX_STALES 15
 #define MIN_STALE_MODIFIER FXC(0.2)

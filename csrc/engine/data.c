@@ -5,8 +5,10 @@
  * ({"x": 100, "charged": True}, a state object passed as data by
  * StateInterface.queue_state_change, {"hitbox": HitboxData}). A dict is kept as its
  * leaves, each with a key path of one or two symbols. */
-#include "engine.h"
+#include "data.h"
 #include "fxs.h"
+#include "match.h"
+#include "state.h"
 
 #include <string.h>
 

@@ -5,8 +5,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fighter.h"
+#include "char_state.h"
+#include "combat.h"
+#include "data.h"
+#include "fxs.h"
+#include "gd.h"
+#include "hitbox.h"
+#include "machine.h"
+#include "match.h"
+#include "obj.h"
+#include "state.h"
 #include "base.h"
-#include "engine.h"
 
 #define HITLAG_COLLISION_TICKS 4
 #define AUTO_PARRY_TICKS 20
@@ -920,11 +930,6 @@ static void nop_f(ymatch *m, yfighter *f) {
     (void)m;
     (void)f;
 }
-static void nop_fs(ymatch *m, yfighter *f, ystate *st) {
-    (void)m;
-    (void)f;
-    (void)st;
-}
 static bool false_f(ymatch *m, yfighter *f) {
     (void)m;
     (void)f;
@@ -1124,7 +1129,3 @@ const yomi_char base_fighter_hooks = {
     .usable_requirement = no_requirement,
     .refs_object = no_refs,
 };
-
-/* keep the unused helpers referenced (they exist for the characters) */
-void fighter_unused_(void);
-void fighter_unused_(void) { (void)nop_fs; }

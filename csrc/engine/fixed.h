@@ -96,20 +96,31 @@ static inline fx fx_rem(fx a, fx b) {
     return a % b;
 }
 
+/* the raw value of a number's text, as the library parses it (FX_OK or the error) */
 fx_err fx_parse(const char *s, size_t len, fx *out);
-/* Writes the library's Display text (NUL-terminated) into buf (at least FX_STR_MAX bytes); returns its length. */
 #define FX_STR_MAX 32
+/* Writes the library's Display text (NUL-terminated) into buf (at least FX_STR_MAX bytes); returns its length. */
 int fx_format(fx r, char *buf);
 
+/* a to an integer power (FixedExtra::powu: repeated wrapping products); FX_ERR_HANG for a negative one */
 fx_err fx_powu(fx a, int64_t exponent, fx *out);
+/* the square root (FX_ERR_SQRT_NEGATIVE below zero) */
 fx_err fx_sqrt(fx a, fx *out);
+/* the sine of an angle in radians (the library's polynomial) */
 fx fx_sin(fx x);
+/* the cosine of an angle in radians (the library's polynomial) */
 fx fx_cos(fx x);
+/* atan2(y, x) in radians, the library's approximation (an error where it fails) */
 fx_err fx_atan2(fx y, fx x, fx *out);
+/* x * x + y * y */
 fx fx_length_squared(fx x, fx y);
+/* the length of the vector (x, y) */
 fx_err fx_length(fx x, fx y, fx *out);
+/* the vector (x, y) scaled to length one (the zero vector stays zero) */
 fx_err fx_normalized(fx x, fx y, fx *nx, fx *ny);
+/* a * (1 - f) + b * f */
 fx fx_lerp(fx a, fx b, fx f);
+/* the shortest signed angle from one angle to another */
 fx fx_short_angle_dist(fx from, fx to);
 
 extern const fx FX_PI;
@@ -133,6 +144,7 @@ typedef struct {
     int64_t i, i2;
 } fm_result;
 
+/* calls the FixedMath method named op on args (strings or ints), its result in *out */
 fx_err fm_call(const char *op, const fm_arg *args, int nargs, fm_result *out);
 
 #endif

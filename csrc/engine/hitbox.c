@@ -5,7 +5,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
+#include "hitbox.h"
+#include "boxes.h"
+#include "combat.h"
+#include "fighter.h"
+#include "fxs.h"
+#include "gd.h"
+#include "match.h"
+#include "obj.h"
+#include "state.h"
 
 #define COMBO_PUSHBACK_COEFFICIENT FXC(0.4)
 #define KB_INCREASE_GROUNDED FXC(1.25)
@@ -416,6 +424,3 @@ bool hitbox_overlaps_hitbox(ymatch *m, const yhitbox *h, const yhitbox *other) {
     if (other->kind == HK_SWEPT) return false; /* CollisionBox.overlaps refuses swept boxes */
     return box_overlaps(&h->b, &other->b);
 }
-
-/* HitboxData(ThrowState): a throw's release (the state's exports; defaults where it has none) */
-void hbd_from_throw_state(ymatch *m, yfighter *host, ystate *st, yhbd *d);

@@ -4,7 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
+#include "hits.h"
+#include "fighter.h"
+#include "gd.h"
+#include "hitbox.h"
+#include "machine.h"
+#include "match.h"
+#include "obj.h"
+#include "state.h"
 
 #define CLASH_DAMAGE_DIFF 25
 

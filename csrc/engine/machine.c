@@ -5,7 +5,11 @@
  * nothing reads further down (previous_state() is stack[-2]). */
 #include <string.h>
 
-#include "engine.h"
+#include "machine.h"
+#include "data.h"
+#include "match.h"
+#include "obj.h"
+#include "state.h"
 
 void machine_init(ymatch *m, yobj *o, const ydata *data) {
     if (o->sm.initialized) return;

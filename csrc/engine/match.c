@@ -7,7 +7,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
+#include "match.h"
+#include "collide.h"
+#include "fighter.h"
+#include "fxs.h"
+#include "gd.h"
+#include "hits.h"
+#include "obj.h"
+#include "scene.h"
+#include "state.h"
 
 /* ------------------------------------------------------------------ errors */
 void yerr(ymatch *m, int code, const char *fmt, ...) {
@@ -487,8 +495,7 @@ void match_tick(ymatch *m) {
         else if (x > m->stage_width) obj_set_pos(o, m->stage_width, y);
         if (m->has_ceiling && y <= -m->ceiling_height) {
             obj_set_y(o, -m->ceiling_height);
-            if (p->cls->on_hit_ceiling) p->cls->on_hit_ceiling(m, p);
-            else proj_on_hit_ceiling(m, p);
+            p->vt->on_hit_ceiling(m, p);
         }
         if (!YOK(m)) return;
     }

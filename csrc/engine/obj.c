@@ -6,7 +6,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
+#include "obj.h"
+#include "boxes.h"
+#include "combat.h"
+#include "data.h"
+#include "fighter.h"
+#include "fxs.h"
+#include "gd.h"
+#include "hitbox.h"
+#include "machine.h"
+#include "match.h"
+#include "scene.h"
+#include "state.h"
 
 /* ------------------------------------------------------------------ parts of a host */
 
@@ -96,9 +107,8 @@ void obj_init(ymatch *m, yobj *o) {
     obj_update_data(m, o);
     o->initialized = true;
     if (!o->is_fighter && YOK(m)) { /* a class's init after super().init() */
-        const yobj_class *k = AS_P(o)->cls;
-        while (k && !k->init) k = k->parent;
-        if (k) k->init(m, AS_P(o));
+        const yobj_vt *vt = AS_P(o)->vt;
+        if (vt->init) vt->init(m, AS_P(o));
     }
 }
 
@@ -151,12 +161,9 @@ void obj_on_hit_something(ymatch *m, yobj *o, yobj *victim, yhitbox *hb) {
         FH(AS_F(o))->on_hit_something(m, AS_F(o), victim, hb);
         return;
     }
-    for (const yobj_class *k = AS_P(o)->cls; k; k = k->parent)
-        if (k->on_hit_something) {
-            k->on_hit_something(m, AS_P(o), victim, hb);
-            return;
-        }
-    obj_base_on_hit_something(m, o, victim, hb);
+    const yobj_vt *vt = AS_P(o)->vt;
+    if (vt->on_hit_something) vt->on_hit_something(m, AS_P(o), victim, hb);
+    else obj_base_on_hit_something(m, o, victim, hb);
 }
 
 /* BaseObj.gd: _on_hit_something */
@@ -413,7 +420,7 @@ yobj *obj_spawn(ymatch *m, yobj *o, int table, int32_t x, int32_t y, bool relati
 /* ------------------------------------------------------------------ ticking */
 void obj_tick(ymatch *m, yobj *o) {
     yproj *p = AS_P(o);
-    if (p->cls->tick) p->cls->tick(m, p);
+    if (p->vt->tick) p->vt->tick(m, p);
     else obj_base_tick(m, o);
 }
 
@@ -487,7 +494,15 @@ void obj_hit_by(ymatch *m, yobj *o, yhbd *hb) {
         return;
     }
     yproj *p = AS_P(o);
-    if (p->cls->hit_by) p->cls->hit_by(m, p, hb);
+    p->vt->hit_by(m, p, hb);
+}
+
+void obj_disable(ymatch *m, yobj *o) {
+    if (o->is_fighter) {
+        yerr(m, YE_INTERNAL, "disable() on a fighter");
+        return;
+    }
+    AS_P(o)->vt->disable(m, AS_P(o));
 }
 
 void obj_on_got_parried(ymatch *m, yobj *o) {
@@ -496,8 +511,8 @@ void obj_on_got_parried(ymatch *m, yobj *o) {
         return;
     }
     yproj *p = AS_P(o);
-    if (p->cls->on_got_parried) {
-        p->cls->on_got_parried(m, p);
+    if (p->vt->on_got_parried) {
+        p->vt->on_got_parried(m, p);
         return;
     }
     ystate *st = obj_state(o);
@@ -511,8 +526,8 @@ void obj_on_got_blocked(ymatch *m, yobj *o) {
         return;
     }
     yproj *p = AS_P(o);
-    if (p->cls->on_got_blocked) {
-        p->cls->on_got_blocked(m, p);
+    if (p->vt->on_got_blocked) {
+        p->vt->on_got_blocked(m, p);
         return;
     }
     ystate *st = obj_state(o);
@@ -536,7 +551,7 @@ void obj_on_got_push_blocked(ymatch *m, yobj *o) {
         return;
     }
     yproj *p = AS_P(o);
-    if (p->cls->on_got_push_blocked) p->cls->on_got_push_blocked(m, p);
+    if (p->vt->on_got_push_blocked) p->vt->on_got_push_blocked(m, p);
 }
 
 /* the methods the tables call by name (HostCommand nodes, host_commands exports) */
@@ -702,10 +717,9 @@ void obj_emit_signal(ymatch *m, yobj *emitter, int signal) {
         } else if (target->is_fighter) {
             FH(AS_F(target))->on_signal(m, AS_F(target), c.method, emitter);
         } else {
-            const yobj_class *k = AS_P(target)->cls;
-            while (k && !k->on_signal) k = k->parent;
-            if (k) k->on_signal(m, AS_P(target), c.method, emitter);
-            else yerr(m, YE_NOT_PORTED, "%s has no signal method %s", AS_P(target)->cls->name, sym_text(c.method));
+            const yobj_vt *ovt = AS_P(target)->vt;
+            if (ovt->on_signal) ovt->on_signal(m, AS_P(target), c.method, emitter);
+            else yerr(m, YE_NOT_PORTED, "%s has no signal method %s", ovt->cls->name, sym_text(c.method));
         }
     }
 }

@@ -2,6 +2,14 @@
  * straight mover characters/stickman/projectiles/fireball_states/Default.gd, class
  * DefaultFireball, that most projectile states extend, and the aimed/homing mover
  * projectile/DirProjectileDefault.gd, class DirProjectileDefault). */
+#include "projectile.h"
+#include "combat.h"
+#include "data.h"
+#include "fxs.h"
+#include "hitbox.h"
+#include "match.h"
+#include "obj.h"
+#include "state.h"
 #include "base.h"
 
 /* ------------------------------------------------------------------ BaseProjectile */
@@ -15,8 +23,7 @@ void proj_disable(ymatch *m, yproj *p) {
 
 void proj_on_hit_ceiling(ymatch *m, yproj *p) {
     if (p->fizzle_on_ceiling) {
-        if (p->cls->disable) p->cls->disable(m, p);
-        else proj_disable(m, p);
+        p->vt->disable(m, p);
     }
 }
 
@@ -79,8 +86,7 @@ void default_fireball_fizzle(ymatch *m, yobj *host, ystate *st) {
     default_fireball_vars *v = ST_VARS(default_fireball_vars, host, st);
     v->hit_something = true;
     yproj *p = AS_P(host);
-    if (p->cls->disable) p->cls->disable(m, p);
-    else proj_disable(m, p);
+    p->vt->disable(m, p);
     state_terminate_hitboxes(m, host, st);
     v->hit_something_tick = st->current_tick;
 }
@@ -194,8 +200,7 @@ void dir_projectile_fizzle(ymatch *m, yobj *host, ystate *st) {
     dir_projectile_vars *v = ST_VARS(dir_projectile_vars, host, st);
     v->hit_something = true;
     yproj *p = AS_P(host);
-    if (p->cls->disable) p->cls->disable(m, p);
-    else proj_disable(m, p);
+    p->vt->disable(m, p);
     state_terminate_hitboxes(m, host, st);
     v->hit_something_tick = st->current_tick;
 }

@@ -33,6 +33,7 @@ static inline uint32_t gd_hash_int(int64_t v) { return (uint32_t)(uint64_t)v; }
 gd_err gd_hash_str(const char *utf8, size_t len, uint32_t *out);
 /* For ASCII/UTF-8 text known to be valid (game strings): NUL-terminated. */
 uint32_t gd_hash_cstr(const char *utf8);
+/* hash() of a GDScript float */
 uint32_t gd_hash_float(double v);
 
 /* A hashable GDScript value: an int or a String (the DI is either). */
@@ -44,6 +45,7 @@ typedef struct {
 
 static inline gd_value gd_int(int64_t v) { return (gd_value){.is_str = 0, .i = v, .s = NULL}; }
 static inline gd_value gd_str(const char *s) { return (gd_value){.is_str = 1, .i = 0, .s = s}; }
+/* hash() of an int or a String */
 uint32_t gd_hash_value(gd_value v);
 
 /* ---- the reseeding rules ---- */
@@ -63,23 +65,30 @@ typedef struct {
 } gd_rng;
 
 void gd_rng_init(gd_rng *r); /* RandomNumberGenerator.new() */
+/* RandomNumberGenerator.seed = seed (the state is derived from it) */
 void gd_rng_set_seed(gd_rng *r, int64_t seed);
 static inline int64_t gd_rng_get_seed(const gd_rng *r) { return (int64_t)r->seed; }
 static inline void gd_rng_set_state(gd_rng *r, int64_t state) { r->state = (uint64_t)state; }
 static inline int64_t gd_rng_get_state(const gd_rng *r) { return (int64_t)r->state; }
 
+/* RandomNumberGenerator.randi: the next 32-bit number */
 uint32_t gd_rng_randi(gd_rng *r);
 /* Arguments are GDScript ints, cut to C int (32 bits). Biased modulo draw, one draw. */
 gd_err gd_rng_randi_range(gd_rng *r, int64_t from, int64_t to, int32_t *out);
+/* RandomNumberGenerator.randf: a float in [0, 1] */
 float gd_rng_randf(gd_rng *r);
+/* RandomNumberGenerator.randf_range: a float between from and to */
 float gd_rng_randf_range(gd_rng *r, double from, double to);
 
 /* ---- framework/BetterRng.gd ---- */
 gd_err gd_rng_choose_index(gd_rng *r, int64_t n, int64_t *out);
 /* weights == NULL (or n_weights == 0): the default n, n-1, ..., 1. n_weights must be >= n otherwise. */
 gd_err gd_rng_weighted_choice(gd_rng *r, int64_t n, const int64_t *weights, size_t n_weights, int64_t *out);
+/* BetterRng.coin_flip: 1 or 0 */
 int gd_rng_coin_flip(gd_rng *r);
+/* BetterRng.percent: 1 with that percent chance */
 int gd_rng_percent(gd_rng *r, double percent);
+/* BetterRng.random_sign: 1 or -1 */
 int gd_rng_random_sign(gd_rng *r);
 static inline void gd_rng_hash_rng(gd_rng *r, int64_t own_hash, int64_t opp_hash) {
     gd_rng_set_seed(r, (int64_t)gd_reseed(gd_rng_get_state(r), own_hash, opp_hash));

@@ -15,8 +15,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "scene.h"
+#include "char_state.h"
+#include "data.h"
+#include "fighter.h"
+#include "fxs.h"
+#include "match.h"
+#include "obj.h"
+#include "projectile.h"
+#include "state.h"
 #include "base.h"
-#include "engine.h"
 
 /* ------------------------------------------------------------------ resolved classes */
 #define MAX_VTS 256
@@ -80,6 +88,29 @@ const state_vt *state_vt_of(const state_class *cls) {
 /* the resolved parent class, for super() calls */
 const state_vt *state_super(const state_class *cls) { return cls->parent ? state_vt_of(cls->parent) : NULL; }
 
+/* object classes, resolved the same way (construct is chained by the template builder, not inherited) */
+#define MAX_OBJ_VTS 64
+static yobj_vt OBJ_VTS[MAX_OBJ_VTS];
+static int N_OBJ_VTS;
+
+const yobj_vt *obj_vt_of(const yobj_class *cls) {
+    for (int i = 0; i < N_OBJ_VTS; i++)
+        if (OBJ_VTS[i].cls == cls) return &OBJ_VTS[i];
+    if (N_OBJ_VTS >= MAX_OBJ_VTS) return NULL;
+    const yobj_vt *parent = NULL;
+    if (cls->parent && !(parent = obj_vt_of(cls->parent))) return NULL;
+    yobj_vt *vt = &OBJ_VTS[N_OBJ_VTS++];
+    memset(vt, 0, sizeof *vt);
+    vt->cls = cls;
+    vt->parent = parent;
+#define INHERIT(hook) vt->hook = cls->hook ? cls->hook : (parent ? parent->hook : NULL)
+    INHERIT(disable); INHERIT(on_hit_ceiling); INHERIT(hit_by); INHERIT(can_hit_cancel); INHERIT(tick);
+    INHERIT(on_got_push_blocked); INHERIT(on_got_parried); INHERIT(on_got_blocked); INHERIT(on_signal);
+    INHERIT(init); INHERIT(on_hit_something);
+#undef INHERIT
+    return vt;
+}
+
 static const state_class *lookup_script(const yscript_entry *reg, const char *key) {
     if (!reg || !key) return NULL;
     for (const yscript_entry *e = reg; e->script; e++)
@@ -125,10 +156,12 @@ static table_rt OT[YOMI_N_OBJECT_TABLES];
 static yfighter *FTEMPLATE[YOMI_N_FIGHTER_TABLES];
 static yproj *OTEMPLATE[YOMI_N_OBJECT_TABLES];
 static const yobj_class *OCLASS[YOMI_N_OBJECT_TABLES];
+static const yobj_vt *OVT[YOMI_N_OBJECT_TABLES];
 
 static table_rt *rt_of(int is_fighter, int table) { return is_fighter ? &FT[table] : &OT[table]; }
 const ystate_static *table_state_statics(int is_fighter, int table) { return rt_of(is_fighter, table)->statics; }
 const yobj_class *object_class_of_table(int table) { return OCLASS[table]; }
+const yobj_vt *object_vt_of_table(int table) { return OVT[table]; }
 const yomi_char *fighter_char(int table) { return CHARS[table].name ? &CHARS[table] : NULL; }
 
 int table_state_of_sym(int is_fighter, int table, int sym) {
@@ -847,10 +880,17 @@ static void build_object_template(int table) {
                  t->root_script);
         return;
     }
+    const yobj_vt *vt = obj_vt_of(cls);
+    if (!vt || !vt->disable || !vt->on_hit_ceiling || !vt->hit_by || !vt->can_hit_cancel) {
+        snprintf(rt->why, sizeof rt->why, "the object class %s %s", cls->name,
+                 vt ? "does not extend BaseProjectile" : "is past the limit of object classes");
+        return;
+    }
     OCLASS[table] = cls;
+    OVT[table] = vt;
     yproj *p = xcalloc(1, sizeof(yproj));
     build_obj_base(&p->o, t, false, table);
-    p->cls = cls;
+    p->vt = vt;
     /* BaseProjectile.__init__ */
 #define RB(f, d) p->f = yval_bool(table_root_prop(t, P_##f), d)
     RB(immunity_susceptible, 1); RB(deletes_other_projectiles, 1); RB(fizzle_on_ceiling, 0); RB(movable, 1);

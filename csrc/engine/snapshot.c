@@ -1,12 +1,12 @@
 /* A match as portable bytes: the snapshot support of the environment's get_state/set_state
  * (env_py.c), not a port of any Python module.
  *
- * A match is one flat struct (engine.h), so a copy of its bytes is a copy of the match, inside
+ * A match is one flat struct (ytypes.h), so a copy of its bytes is a copy of the match, inside
  * one process. Across processes three kinds of members are not portable: they point into tables
  * built when the engine starts, at addresses that differ from run to run (ASLR):
  *   ystate.st     -> a table's ystate_static array (scene.c: FT/OT[table].statics[index])
  *   yfighter.chr  -> the resolved hooks of a fighter table (scene.c: CHARS[table])
- *   yproj.cls     -> an object table's class (object_class_of_table)
+ *   yproj.vt      -> an object table's class, resolved (object_vt_of_table)
  *   ymatch.pool   -> the object slots past the inline ones (on the heap, owned by the match)
  * Nothing else in a match is a pointer (the state and character variables are plain values,
  * references are indices and object numbers). match_export replaces each table pointer by a code
@@ -31,7 +31,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
+#include "snapshot.h"
+#include "fighter.h"
+#include "hitbox.h"
+#include "match.h"
+#include "scene.h"
+#include "snapshot_check.h"
 
 _Static_assert(sizeof(void *) == sizeof(uint64_t), "codes are stored in the pointer members");
 
@@ -103,7 +108,7 @@ uint64_t match_layout_fingerprint(void) {
         sizeof(yhurtstate), sizeof(ylimb), sizeof(ydata), sizeof(yextra), sizeof(yhbd), sizeof(ysettings),
         sizeof(gd_rng), sizeof(fg_body), offsetof(ymatch, f), offsetof(ymatch, objs), offsetof(ystate, st),
         offsetof(ystate, type), offsetof(ystate, vars_off), offsetof(ystate, current_tick),
-        offsetof(ystate, landing_recovery), offsetof(yproj, cls), offsetof(yfighter, chr), offsetof(yfighter, states),
+        offsetof(ystate, landing_recovery), offsetof(yproj, vt), offsetof(yfighter, chr), offsetof(yfighter, states),
         offsetof(yproj, states), offsetof(yfighter, arena), offsetof(yfighter, vars), YOMI_MAGIC,
         YOMI_N_FIGHTER_TABLES, YOMI_N_OBJECT_TABLES, SYM_COUNT, P_COUNT,
     };
@@ -181,18 +186,18 @@ static const yomi_char *decode_char(uint64_t c, bool *ok) {
 }
 
 /* several tables may share a class: the object's own table first */
-static uint64_t encode_class(const yobj_class *cls, int own_table) {
-    if (!cls) return 0;
-    if (own_table >= 0 && own_table < YOMI_N_OBJECT_TABLES && object_class_of_table(own_table) == cls)
+static uint64_t encode_class(const yobj_vt *vt, int own_table) {
+    if (!vt) return 0;
+    if (own_table >= 0 && own_table < YOMI_N_OBJECT_TABLES && object_vt_of_table(own_table) == vt)
         return (uint64_t)own_table + 1;
     for (int t = 0; t < YOMI_N_OBJECT_TABLES; t++)
-        if (object_class_of_table(t) == cls) return (uint64_t)t + 1;
+        if (object_vt_of_table(t) == vt) return (uint64_t)t + 1;
     return UINT64_MAX;
 }
 
-static const yobj_class *decode_class(uint64_t c, bool *ok) {
-    *ok = c == 0 || (c <= YOMI_N_OBJECT_TABLES && object_class_of_table((int)c - 1) != NULL);
-    return *ok && c ? object_class_of_table((int)c - 1) : NULL;
+static const yobj_vt *decode_class(uint64_t c, bool *ok) {
+    *ok = c == 0 || (c <= YOMI_N_OBJECT_TABLES && object_vt_of_table((int)c - 1) != NULL);
+    return *ok && c ? object_vt_of_table((int)c - 1) : NULL;
 }
 
 /* ------------------------------------------------------------------ export */
@@ -262,12 +267,12 @@ size_t match_export_bytes(const ymatch *m) {
 }
 
 static int export_object(const yproj *src, yproj *o, int k, char *err, size_t errlen) {
-    uint64_t c = encode_class(o->cls, o->o.table);
+    uint64_t c = encode_class(o->vt, o->o.table);
     if (c == UINT64_MAX) {
         snprintf(err, errlen, "object slot %d: its class is no object table's", k);
         return -1;
     }
-    put_code(&o->cls, c);
+    put_code(&o->vt, c);
     return export_states(o->states, YOMI_MAX_OSTATES, &src->o, err, errlen);
 }
 
@@ -391,7 +396,7 @@ int match_import_check(const ymatch *m, char *err, size_t errlen) {
     for (int k = 0; k < n_slots; k++) {
         const yproj *o = match_slot(m, k);
         bool ok;
-        decode_class(get_code(&o->cls), &ok);
+        decode_class(get_code(&o->vt), &ok);
         if (!ok) {
             snprintf(err, errlen, "object slot %d: invalid class code", k);
             return -1;
@@ -535,7 +540,7 @@ int match_import(ymatch *m, const void *buf, size_t len, char *err, size_t errle
     for (int i = 0; i < 2; i++) {
         m->f[i].chr = decode_char(get_code(&m->f[i].chr), &ok);
         import_states(m->f[i].states, YOMI_MAX_FSTATES);
-        /* the hitboxes that are not clear (engine.h: hb_touched) */
+        /* the hitboxes that are not clear (ytypes.h: hb_touched) */
         yfighter *f = &m->f[i];
         memset(f->hb_touched, 0, sizeof f->hb_touched);
         for (int k = 0; k < f->o.n_hitboxes; k++)
@@ -543,7 +548,7 @@ int match_import(ymatch *m, const void *buf, size_t len, char *err, size_t errle
     }
     for (int k = 0, n = match_n_slots(m); k < n; k++) {
         yproj *o = match_slot(m, k);
-        o->cls = decode_class(get_code(&o->cls), &ok);
+        o->vt = decode_class(get_code(&o->vt), &ok);
         import_states(o->states, YOMI_MAX_OSTATES);
     }
     return 0;

@@ -30,7 +30,7 @@
  *  - Enumerations used to choose a path or index a table: facing (+-1), hitbox type / height,
  *    HitboxData facing, match error code, sprite animation index, a fighter's team id.
  *  - Every C bool field (a byte other than 0 or 1 is undefined behaviour where it is read):
- *    the lists below hold all of them; tests/engine/test_snapshot_fuzz.py checks them against engine.h.
+ *    the lists below hold all of them; tests/engine/test_snapshot_fuzz.py checks them against ytypes.h.
  *  - errmsg is NUL-terminated.
  * What is not checked, and why any value is safe:
  *  - Plain numbers (positions, velocities, meters, ticks, counters, frame data copied into states and
@@ -51,7 +51,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
+#include "snapshot_check.h"
+#include "match.h"
+#include "scene.h"
+#include "snapshot.h"
 
 #define FAIL(...)                                                                                          \
     do {                                                                                                   \
@@ -75,7 +78,7 @@ static uint64_t code_of(const void *field) {
     return c;
 }
 
-/* the bool fields of each struct, all of them (the test compares these lists with engine.h) */
+/* the bool fields of each struct, all of them (the test compares these lists with ytypes.h) */
 #define BOOLS_YHURTSTATE X(endless) X(started) X(ended) X(has_prev)
 #define BOOLS_YLIMB X(endless) X(active)
 #define BOOLS_YHBD                                                                                                   \
@@ -352,10 +355,10 @@ static int check_object(const ymatch *m, int k, int max_number, char *err, size_
     snprintf(who, sizeof who, "object slot %d", k);
     const yproj *t = table_object_template(o->o.table);
     if (!t) FAIL("%s: object table %d cannot be played", who, o->o.table);
-    bool ok_cls = code_of(&o->cls) != 0;
+    bool ok_cls = code_of(&o->vt) != 0;
     if (ok_cls) { /* the class of its own table (tables may share a class: the code names any of them) */
-        uint64_t c = code_of(&o->cls);
-        ok_cls = c <= YOMI_N_OBJECT_TABLES && object_class_of_table((int)c - 1) == t->cls;
+        uint64_t c = code_of(&o->vt);
+        ok_cls = c <= YOMI_N_OBJECT_TABLES && object_vt_of_table((int)c - 1) == t->vt;
     }
     if (!ok_cls) FAIL("%s: its class is not its table's", who);
     if (o->o.number < 3 || o->o.number > max_number || (o->o.id != 1 && o->o.id != 2))
@@ -366,7 +369,7 @@ static int check_object(const ymatch *m, int k, int max_number, char *err, size_
     if (check_obj(m, &o->o, &t->o, o->states, t->states, o->hitboxes, t->hitboxes, o->hurtstates, o->limbs,
                   max_number, who, err, errlen) < 0)
         return -1;
-    for (const yobj_class *c = t->cls; c; c = c->parent)
+    for (const yobj_class *c = t->vt->cls; c; c = c->parent)
         if (c->vars_ok && !c->vars_ok(o, o->vars)) FAIL("%s: object variables out of range (%s)", who, c->name);
     return 0;
 }

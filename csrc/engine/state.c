@@ -2,7 +2,15 @@
  * Mirrors states/state.py (ObjectState.gd, StateInterface.gd). */
 #include <string.h>
 
-#include "engine.h"
+#include "state.h"
+#include "boxes.h"
+#include "data.h"
+#include "gd.h"
+#include "hitbox.h"
+#include "machine.h"
+#include "match.h"
+#include "obj.h"
+#include "scene.h"
 
 /* ------------------------------------------------------------------ queries */
 int state_active_hitboxes(yobj *host, ystate *st, yhitbox **out) {
@@ -124,8 +132,7 @@ void state_exit_shared(ymatch *m, yobj *host, ystate *st) {
     if (st->disable_at_end) {
         if (!host->is_fighter) { /* host.disable(): the class's own (ShockwaveProjectile frees its move) */
             yproj *p = AS_P(host);
-            if (p->cls->disable) p->cls->disable(m, p);
-            else proj_disable(m, p);
+            p->vt->disable(m, p);
         } else {
             yerr(m, YE_INTERNAL, "disable_at_end on a fighter state");
         }

@@ -97,14 +97,16 @@ static inline const char *sym_text(int sym) { return (sym >= 0 && sym < SYM_COUN
 
 /* A property of a node, or NULL. */
 const yval *node_prop(const ynode *node, int prop);
+/* a property of a table's root node, or NULL */
 const yval *table_root_prop(const ytable *t, int prop);
 /* Typed reads with the default used when the property is absent (or of another type). */
 int64_t yval_int(const yval *v, int64_t dflt);
-int yval_bool(const yval *v, int dflt);
+int yval_bool(const yval *v, int dflt); /* a bool property (dflt when absent) */
 /* A fixed-point string property: its parsed raw value (default text when absent). */
 int64_t yval_fx(const yval *v, const char *dflt);
 /* A string property's symbol (SYM_NONE for "" or null, -1 for text that is not interned). */
 int yval_sym(const yval *v, int dflt);
+/* a string property's text (dflt when absent) */
 const char *yval_str(const yval *v, const char *dflt);
 
 static inline int64_t prop_int(const ynode *n, int p, int64_t d) { return yval_int(node_prop(n, p), d); }

@@ -478,7 +478,7 @@ static PyObject *env_snapshot_layout(PyObject *self, PyObject *unused) {
         (Py_ssize_t)sizeof(yenv_snap_scalars), "mask", (Py_ssize_t)YENV_MASK, "match", (Py_ssize_t)sizeof(ymatch),
         "fighter_chr", (Py_ssize_t)offsetof(ymatch, f[0].chr), "fighter_states", (Py_ssize_t)offsetof(ymatch, f[0].states),
         "state", (Py_ssize_t)sizeof(ystate), "state_st", (Py_ssize_t)offsetof(ystate, st), "object_cls",
-        (Py_ssize_t)offsetof(ymatch, objs[0].cls), "object", (Py_ssize_t)sizeof(yproj), "hitbox", (Py_ssize_t)sizeof(yhitbox));
+        (Py_ssize_t)offsetof(ymatch, objs[0].vt), "object", (Py_ssize_t)sizeof(yproj), "hitbox", (Py_ssize_t)sizeof(yhitbox));
     if (!out) return NULL;
     /* where the counts, indices and symbols sit (offset in a match, size in bytes): P1's, and object
      * slot 0's (add k * "object" for slot k; P1's hitbox k: add k * "hitbox" to hit_n / hit_objects), for tests

@@ -444,7 +444,7 @@ static PyObject *match_view(ymatch *m) {
             Py_DECREF(d);
             goto fail;
         }
-        for (const yobj_class *c = p->cls; c; c = c->parent)
+        for (const yobj_class *c = p->vt->cls; c; c = c->parent)
             for (int i = 0; i < c->n_trace_fields; i++)
                 if (set_item(d, c->trace_fields[i].name, res_value(&c->trace_fields[i], p->vars, m, NULL, false)) < 0) {
                     Py_DECREF(d);
@@ -574,7 +574,7 @@ static int do_submit(ymatch *m, int player, PyObject *action, PyObject *data, Py
     return 0;
 }
 
-/* all zeros: a match struct is zeros or a match (engine.h), never garbage */
+/* all zeros: a match struct is zeros or a match (ytypes.h), never garbage */
 static ymatch *new_match_struct(void) {
     ymatch *m = aligned_alloc(64, (sizeof(ymatch) + 63) & ~(size_t)63);
     if (!m) PyErr_NoMemory();

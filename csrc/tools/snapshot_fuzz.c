@@ -179,7 +179,7 @@ static void collect_fields(void) {
     for (int k = 0; k < 4; k++) {
         const yproj *o = &z->objs[k];
         obj_fields(z, &o->o);
-        F(o->cls);
+        F(o->vt);
         for (int i = 0; i < YOMI_MAX_OSTATES; i++) state_fields(z, &o->states[i]);
         for (int i = 0; i < YOMI_MAX_OHITBOXES; i++) hitbox_fields(z, &o->hitboxes[i]);
     }

@@ -92,7 +92,7 @@ static int snapshot_round_trip(const ymatch *m, ymatch *twin) {
     uint64_t saved, bad = (uint64_t)1 << 40 | 7; /* no object table has that index */
     /* the first slot's class (inline, so at a fixed place; the pool's slots follow the struct after a
      * header whose size depends on the match, and the import checks every slot's code alike) */
-    size_t at = offsetof(ymatch, objs[0].cls);
+    size_t at = offsetof(ymatch, objs[0].vt);
     memcpy(&saved, buf + at, sizeof saved);
     memcpy(buf + at, &bad, sizeof bad);
     int r = -1;

@@ -199,7 +199,7 @@ def test_env_snapshot_and_clone_with_pool_objects(crowded_env):
 # decision, P1 is told it parried throws (names the game never finds again, so they stay) and P2's
 # hitboxes (all inactive while P2 waits, so the game's clean_parried_hitboxes drops them on the next
 # tick), interleaved, more than the inline room.
-INLINE_PARRIED = 48  # csrc/engine/engine.h YOMI_MAX_PARRIED
+INLINE_PARRIED = 48  # csrc/engine/ytypes.h YOMI_MAX_PARRIED
 THROW_NAME = -2  # a throw state's name: YHBD_STATE_NAME and the state's symbol
 HEADER_BYTES = 56  # csrc/env/batch.h yenv_snap_header: payload size at 40, checksum at 48
 

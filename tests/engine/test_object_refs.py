@@ -1,5 +1,5 @@
 """Object numbers past 16 bits, and the lists of references that grow past their inline room
-(csrc/engine/engine.h: object numbers are int32; obj.c: signal connections; fighter.c: a
+(csrc/engine/ytypes.h: object numbers are int32; obj.c: signal connections; fighter.c: a
 character's lists of object names).
 
 The game has no limit on any of these: GDScript ints are 64-bit and its lists and signal

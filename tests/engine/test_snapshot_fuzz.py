@@ -72,7 +72,7 @@ def test_fuzzed_snapshots_long(fuzzer, seed):
 
 
 # ------------------------------------------------------------------------------------------------
-# the validator's bool lists against engine.h
+# the validator's bool lists against the engine's types (ytypes.h)
 # ------------------------------------------------------------------------------------------------
 def _struct_bools(header: str) -> dict:
     out = {}
@@ -88,7 +88,7 @@ def _struct_bools(header: str) -> dict:
 
 
 def test_every_bool_of_the_match_is_checked():
-    header = (SB.CSRC / "engine" / "engine.h").read_text() + (SB.CSRC / "engine" / "body.h").read_text()
+    header = (SB.CSRC / "engine" / "ytypes.h").read_text() + (SB.CSRC / "engine" / "body.h").read_text()
     check = (SB.CSRC / "engine" / "snapshot_check.c").read_text()
     lists = {m.group(1): re.findall(r"X\((\w+)", m.group(2))
              for m in re.finditer(r"#define BOOLS_(\w+)((?:.*\\\n)*.*)", check)}

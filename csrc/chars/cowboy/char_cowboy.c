@@ -114,20 +114,6 @@ void cowboy_use_bullet(yfighter *f) {
     COWBOY(f)->bullets_left--;
 }
 
-void cowboy_obj_disable(ymatch *m, yobj *o) {
-    if (o->is_fighter) {
-        yerr(m, YE_INTERNAL, "disable() on a fighter");
-        return;
-    }
-    yproj *p = AS_P(o);
-    for (const yobj_class *k = p->cls; k; k = k->parent)
-        if (k->disable) {
-            k->disable(m, p);
-            return;
-        }
-    proj_disable(m, p);
-}
-
 /* ------------------------------------------------------------------ upkeep */
 void cowboy_shift(ymatch *m, yfighter *f) {
     cowboy_vars *v = COWBOY(f);
@@ -135,7 +121,7 @@ void cowboy_shift(ymatch *m, yfighter *f) {
     yobj *obj = obj_from_name(m, v->after_image_object);
     if (!obj) return;
     obj_set_pos(&f->o, obj->data.px, obj->data.py);
-    cowboy_obj_disable(m, obj);
+    obj_disable(m, obj);
     v->after_image_object = 0;
     v->shifted_this_frame = true;
     if (obj->data.py >= 0) obj_set_vel(&f->o, f->o.data.vx, 0);
@@ -230,7 +216,7 @@ static void gun_pickup(ymatch *m, yfighter *f) {
     obj_local_center(m, &f->o, gun, &dx, &dy);
     fx pickup_dist = g->shot ? GUN_PICKUP_DISTANCE_BOOMERANG : GUN_PICKUP_DISTANCE;
     if (g->can_be_picked_up && fxs_vec_len(FXI(dx), FXI(dy)) < pickup_dist) {
-        cowboy_obj_disable(m, gun);
+        obj_disable(m, gun);
         v->has_gun = true;
         v->gun_projectile = 0;
     }
@@ -348,14 +334,14 @@ static void on_got_hit(ymatch *m, yfighter *f) {
     if (v->cut_projectile) {
         yobj *o = obj_by_number(m, v->cut_projectile);
         if (o) {
-            cowboy_obj_disable(m, o);
+            obj_disable(m, o);
             v->cut_projectile = 0;
         }
     }
     if (v->after_image_object) {
         yobj *o = obj_from_name(m, v->after_image_object);
         if (o) {
-            cowboy_obj_disable(m, o);
+            obj_disable(m, o);
             v->after_image_object = 0;
         }
     }

@@ -11,6 +11,7 @@
 #define YOMI_CHAR_COWBOY_H
 
 #include "base.h"
+#include "engine.h"
 
 typedef struct {
     int32_t bullets_left, consecutive_shots, shot_dir_x, shot_dir_y, lightning_slice_x, lightning_slice_y,
@@ -37,8 +38,6 @@ void cowboy_start_1k_cuts_buff(yfighter *f);
 void cowboy_end_1k_cuts_buff(yfighter *f);
 void cowboy_use_bullet(yfighter *f);
 void cowboy_load_last_input_into_buffer(yfighter *f);
-/* obj.disable(): the object's class's (a Cowboy object clears the Cowboy's reference to it) */
-void cowboy_obj_disable(ymatch *m, yobj *o);
 /* the object table of one of the Cowboy's scenes (looked up once) */
 enum {
     CB_SCENE_NEW_BULLET, CB_SCENE_BULLET, CB_SCENE_TEMPORAL_BULLET, CB_SCENE_FAST_TEMPORAL_BULLET, CB_SCENE_GUN,

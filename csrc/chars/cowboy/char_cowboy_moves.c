@@ -645,7 +645,7 @@ static int impale_frame_0(ymatch *m, yobj *host, ystate *st) {
     }
     hitbox->followup_state = host->combo_count > 0 ? SYM_ImpaleFollowupCombo : SYM_ImpaleFollowup;
     yobj *cuts = obj_from_name(m, COWBOY(f)->cut_projectile);
-    if (cuts) cowboy_obj_disable(m, cuts);
+    if (cuts) obj_disable(m, cuts);
     return SYM_NONE;
 }
 
@@ -853,7 +853,7 @@ static void release_lasso(ymatch *m, yfighter *f) {
     if (!v->lasso_projectile) return;
     yobj *obj = obj_by_number(m, v->lasso_projectile);
     if (obj) {
-        cowboy_obj_disable(m, obj);
+        obj_disable(m, obj);
         v->lasso_projectile = 0;
     }
 }
@@ -937,7 +937,7 @@ static void lasso_exit(ymatch *m, yobj *host, ystate *st) {
     cowboy_vars *cv = COWBOY(AS_F(host));
     if (cv->lasso_projectile && !ST_VARS(lasso_vars, host, st)->lasso_hit) {
         yobj *obj = obj_by_number(m, cv->lasso_projectile);
-        if (obj) cowboy_obj_disable(m, obj);
+        if (obj) obj_disable(m, obj);
         cv->lasso_projectile = 0;
     }
 }
@@ -1115,7 +1115,7 @@ static int hurt_frame_0(ymatch *m, yobj *host, ystate *st) {
         hitbox_activate(m, host, h);
         hitbox_add_hit_object(host, h, obj->number);
         v->hit_self = true;
-        cowboy_obj_disable(m, obj);
+        obj_disable(m, obj);
     }
     return SYM_NONE;
 }

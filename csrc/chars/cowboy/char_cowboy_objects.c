@@ -45,7 +45,7 @@ static void reset_hit_objects(ymatch *m, yobj *host, yhitbox *h) {
  * it can shoot once after hitting someone.
  * Quirk kept: `lassoed` starts true and is never cleared (a pulled gun always flies back). */
 cowboy_gun_vars *cowboy_gun(yobj *o) {
-    return (o && !o->is_fighter && AS_P(o)->cls == &cowboy_gun_class) ? (cowboy_gun_vars *)AS_P(o)->vars : NULL;
+    return (o && !o->is_fighter && AS_P(o)->vt->cls == &cowboy_gun_class) ? (cowboy_gun_vars *)AS_P(o)->vars : NULL;
 }
 
 static void gun_construct(ymatch *m, yproj *p) {
@@ -103,10 +103,6 @@ const yobj_class cowboy_gun_class = {
     .vars_size = sizeof(cowboy_gun_vars),
     .construct = gun_construct,
     .init = gun_init,
-    .disable = proj_disable,
-    .on_hit_ceiling = proj_on_hit_ceiling,
-    .hit_by = proj_hit_by,
-    .can_hit_cancel = proj_can_hit_cancel,
     .on_got_blocked = gun_on_got_blocked,
 };
 
@@ -242,9 +238,6 @@ const yobj_class cowboy_lasso_object_class = {
     .name = "states.cowboy.objects.LassoObject",
     .parent = &base_projectile_class,
     .disable = lasso_object_disable,
-    .on_hit_ceiling = proj_on_hit_ceiling,
-    .hit_by = proj_hit_by,
-    .can_hit_cancel = proj_can_hit_cancel,
     .on_got_parried = lasso_object_on_got_parried,
 };
 
@@ -281,7 +274,7 @@ const state_class cowboy_lasso_default_class = {
  * let go once the Cowboy is back to Wait. */
 static int lasso_holding_tick(ymatch *m, yobj *host, ystate *st) {
     (void)st;
-    if (st_name(obj_state(obj_get_fighter(m, host))) == SYM_Wait) cowboy_obj_disable(m, host);
+    if (st_name(obj_state(obj_get_fighter(m, host))) == SYM_Wait) obj_disable(m, host);
     return SYM_NONE;
 }
 
@@ -298,7 +291,7 @@ const state_class cowboy_lasso_holding_class = {
 #define NEW_BULLET_SPEED FXI(50)
 
 cowboy_new_bullet_vars *cowboy_new_bullet(yobj *o) {
-    return (o && !o->is_fighter && AS_P(o)->cls == &cowboy_new_bullet_class) ? (cowboy_new_bullet_vars *)AS_P(o)->vars
+    return (o && !o->is_fighter && AS_P(o)->vt->cls == &cowboy_new_bullet_class) ? (cowboy_new_bullet_vars *)AS_P(o)->vars
                                                                               : NULL;
 }
 
@@ -343,8 +336,8 @@ static void collide_with_bullet(ymatch *m, yproj *p, yobj *other) {
     if (!YOK(m)) return;
     fx radians = yfx_div(m, fxs_mul(FXI(random_angle), FXC(6.28318530)), FXI(360));
     yfx_angle_to_vec(radians, &b->dir_x, &b->dir_y);
-    cowboy_obj_disable(m, &p->o);
-    cowboy_obj_disable(m, other);
+    obj_disable(m, &p->o);
+    obj_disable(m, other);
 }
 
 /* Hit: deflect along the hitbox; a bullet hit by another bullet flies off at random and both vanish.
@@ -381,10 +374,7 @@ const yobj_class cowboy_new_bullet_class = {
     .parent = &base_projectile_class,
     .vars_size = sizeof(cowboy_new_bullet_vars),
     .construct = new_bullet_construct,
-    .disable = proj_disable,
-    .on_hit_ceiling = proj_on_hit_ceiling,
     .hit_by = new_bullet_hit_by,
-    .can_hit_cancel = proj_can_hit_cancel,
     .on_got_push_blocked = new_bullet_on_got_push_blocked,
 };
 
@@ -589,7 +579,7 @@ static void nbd_on_bounce(ymatch *m, yobj *host, ystate *st, bool di_influence, 
     if (v->bounce_lag_ticks > 0) return;
     if (!v->temporal) host->damages_own_team = true;
     v->bounces_left--;
-    if (v->bounces_left == 0) cowboy_obj_disable(m, host);
+    if (v->bounces_left == 0) obj_disable(m, host);
     b->ricochet = true;
     b->speed = fxs_mul(b->speed, RICOCHET_SPEED_MOD);
     yhitbox *hs[3];
@@ -635,7 +625,7 @@ static int nbd_tick(ymatch *m, yobj *host, ystate *st) {
     b->speed = fxs_mul(b->speed, AIR_DRAG_MOD);
     if (v->bounced_off_foresight_timer <= 0) bounce_off_foresight(m, host, st);
     if (!YOK(m)) return SYM_NONE;
-    if (b->speed < MIN_SPEED) cowboy_obj_disable(m, host);
+    if (b->speed < MIN_SPEED) obj_disable(m, host);
     if (b->no_draw_ticks > 0) b->no_draw_ticks--;
     return SYM_NONE;
 }
@@ -661,7 +651,7 @@ const state_class cowboy_new_bullet_default_class = {
 #define SHOOT_TIMER 10
 
 cowboy_bullet_vars *cowboy_bullet(yobj *o) {
-    return (o && !o->is_fighter && AS_P(o)->cls == &cowboy_bullet_class) ? (cowboy_bullet_vars *)AS_P(o)->vars : NULL;
+    return (o && !o->is_fighter && AS_P(o)->vt->cls == &cowboy_bullet_class) ? (cowboy_bullet_vars *)AS_P(o)->vars : NULL;
 }
 
 static void bullet_construct(ymatch *m, yproj *p) {
@@ -762,10 +752,7 @@ const yobj_class cowboy_bullet_class = {
     .parent = &base_projectile_class,
     .vars_size = sizeof(cowboy_bullet_vars),
     .construct = bullet_construct,
-    .disable = proj_disable,
-    .on_hit_ceiling = proj_on_hit_ceiling,
     .hit_by = bullet_hit_by,
-    .can_hit_cancel = proj_can_hit_cancel,
     .tick = bullet_tick,
     .on_got_parried = bullet_on_got_parried,
 };
@@ -894,7 +881,7 @@ static void temporal_round_step(ymatch *m, yobj *host, ystate *st, int step) {
     case 0: trd_f0(host); break;
     case 1: trd_f1(m, host, st); break;
     case 2: trd_f2(m, host, st); break;
-    default: cowboy_obj_disable(m, host); break; /* f3 */
+    default: obj_disable(m, host); break; /* f3 */
     }
 }
 
@@ -925,7 +912,7 @@ const state_class cowboy_temporal_round_default_class = {
 /* ------------------------------------------------------------------ AfterImage: projectiles/states/AfterImage.gd
  * (class ForesightAfterImage): any hit erases it. */
 cowboy_after_image_vars *cowboy_after_image(yobj *o) {
-    return (o && !o->is_fighter && AS_P(o)->cls == &cowboy_after_image_class) ? (cowboy_after_image_vars *)AS_P(o)->vars
+    return (o && !o->is_fighter && AS_P(o)->vt->cls == &cowboy_after_image_class) ? (cowboy_after_image_vars *)AS_P(o)->vars
                                                                               : NULL;
 }
 
@@ -955,9 +942,7 @@ const yobj_class cowboy_after_image_class = {
     .vars_size = sizeof(cowboy_after_image_vars),
     .construct = after_image_construct,
     .disable = after_image_disable,
-    .on_hit_ceiling = proj_on_hit_ceiling,
     .hit_by = after_image_hit_by,
-    .can_hit_cancel = proj_can_hit_cancel,
 };
 
 /* ------------------------------------------------------------------ ForesightDefault: projectiles/states/
@@ -980,7 +965,7 @@ static void explode(ymatch *m, yobj *host) {
     yobj *explosion = obj_spawn(m, host, cowboy_scene(CB_SCENE_EXPLOSION), 0, 0, true, NULL, true);
     if (!explosion) return;
     obj_set_pos(explosion, px, py - 18);
-    cowboy_obj_disable(m, host);
+    obj_disable(m, host);
 }
 
 static int fsd_tick(ymatch *m, yobj *host, ystate *st) {
@@ -990,7 +975,7 @@ static int fsd_tick(ymatch *m, yobj *host, ystate *st) {
         yerr(m, YE_INTERNAL, "ForesightDefault: not an AfterImage");
         return SYM_NONE;
     }
-    if (st->current_tick > FORESIGHT_LIFETIME) cowboy_obj_disable(m, host);
+    if (st->current_tick > FORESIGHT_LIFETIME) obj_disable(m, host);
     if (ai->detonating) {
         v->rift_frames--;
         if (v->rift_frames == 0) explode(m, host);
@@ -1069,9 +1054,6 @@ const yobj_class cowboy_cuts_object_class = {
     .vars_size = sizeof(cowboy_cuts_vars),
     .construct = cuts_object_construct,
     .disable = cuts_object_disable,
-    .on_hit_ceiling = proj_on_hit_ceiling,
-    .hit_by = proj_hit_by,
-    .can_hit_cancel = proj_can_hit_cancel,
 };
 
 /* ------------------------------------------------------------------ ThousandCutsDefault: projectiles/states/
@@ -1080,7 +1062,7 @@ const yobj_class cowboy_cuts_object_class = {
 
 static int cuts_default_tick(ymatch *m, yobj *host, ystate *st) {
     yobj *creator = host->creator ? obj_by_number(m, host->creator) : NULL;
-    if (!creator || host->is_fighter || AS_P(host)->cls != &cowboy_cuts_object_class) {
+    if (!creator || host->is_fighter || AS_P(host)->vt->cls != &cowboy_cuts_object_class) {
         yerr(m, YE_INTERNAL, "ThousandCutsDefault: not a ThousandCutsObject with a creator");
         return SYM_NONE;
     }
@@ -1092,7 +1074,7 @@ static int cuts_default_tick(ymatch *m, yobj *host, ystate *st) {
     cowboy_cuts_vars *c = (cowboy_cuts_vars *)AS_P(host)->vars;
     c->total_ticks++;
     if (c->total_ticks > CUTS_LIFETIME) {
-        cowboy_obj_disable(m, host);
+        obj_disable(m, host);
         state_terminate_hitboxes(m, host, st);
     }
     return SYM_NONE;

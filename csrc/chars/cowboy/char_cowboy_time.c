@@ -96,7 +96,7 @@ static int teleport_frame_0(ymatch *m, yobj *host, ystate *st) {
     st->next_state_on_hold_on_opponent_turn = 0;
     if (v->s.super_level > 0) {
         yobj *cuts = obj_from_name(m, cv->cut_projectile);
-        if (cuts) cowboy_obj_disable(m, cuts);
+        if (cuts) obj_disable(m, cuts);
     }
     if (v->foresight) {
         st->iasa_at = 7;
@@ -158,7 +158,7 @@ static int teleport_frame_5(ymatch *m, yobj *host, ystate *st) {
             obj_local_pos(m, host, obj, &lx, &ly);
             mx = FXI(lx);
             my = FXI(ly);
-            cowboy_obj_disable(m, obj);
+            obj_disable(m, obj);
             cv->after_image_object = 0;
         }
     }
@@ -317,7 +317,7 @@ static int foresight_explosion_frame_3(ymatch *m, yobj *host, ystate *st) {
     yobj *explosion = obj_spawn(m, host, cowboy_scene(CB_SCENE_EXPLOSION), 0, 0, true, NULL, true);
     if (!explosion) return SYM_NONE;
     obj_set_pos(explosion, px, py - 18);
-    cowboy_obj_disable(m, obj);
+    obj_disable(m, obj);
     return SYM_NONE;
 }
 
@@ -351,7 +351,7 @@ static bool cuts_is_usable(ymatch *m, yobj *host, ystate *st) {
 static int cuts_frame_0(ymatch *m, yobj *host, ystate *st) {
     if (ST_VARS(cuts_vars, host, st)->end) {
         yobj *cuts = obj_from_name(m, COWBOY(AS_F(host))->cut_projectile);
-        if (cuts) cowboy_obj_disable(m, cuts);
+        if (cuts) obj_disable(m, cuts);
     }
     return SYM_NONE;
 }
@@ -433,7 +433,7 @@ static int weeb_cut_frame_0(ymatch *m, yobj *host, ystate *st) {
     cv->fatal_cut_start_pos_y = host->data.py;
     if (cv->cut_projectile) { /* has_1k_cuts() */
         yobj *cuts = obj_from_name(m, cv->cut_projectile);
-        if (cuts) cowboy_obj_disable(m, cuts); /* (a null here is a script error that ends the frame anyway) */
+        if (cuts) obj_disable(m, cuts); /* (a null here is a script error that ends the frame anyway) */
     }
     return SYM_NONE;
 }

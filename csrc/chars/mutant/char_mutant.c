@@ -37,9 +37,7 @@ void mutant_add_juke_pips(yfighter *f, int32_t amount) {
 static void disable_spike(ymatch *m, yfighter *f) {
     yobj *obj = obj_from_name(m, MUTANT(f)->spike_projectile);
     if (!obj) return;
-    yproj *p = AS_P(obj); /* obj.disable() */
-    if (p->cls->disable) p->cls->disable(m, p);
-    else proj_disable(m, p);
+    obj_disable(m, obj);
 }
 
 /* ------------------------------------------------------------------ hooks of the base fighter */

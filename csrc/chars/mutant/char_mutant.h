@@ -6,6 +6,7 @@
 #define YOMI_CHAR_MUTANT_H
 
 #include "base.h"
+#include "engine.h"
 
 typedef struct {
     int32_t install_ticks, juke_startup_ticks, juke_pips, juke_ticks, up_juke_ticks;

@@ -15,10 +15,6 @@
 
 #define ACID_BUBBLE_SCENE "characters/mutant/projectiles/AcidBubble.tscn"
 
-static void disable(ymatch *m, yproj *p) { /* obj.disable(): the class's own, if it has one */
-    if (p->cls->disable) p->cls->disable(m, p);
-    else proj_disable(m, p);
-}
 
 /* ================================================================== CausticSpike */
 /* CausticSpikeProjectile (CausticSpike.gd): remembers the aimed direction; cancellable early */
@@ -48,10 +44,6 @@ const yobj_class mutant_caustic_spike_projectile_class = {
     .parent = &base_projectile_class,
     .vars_size = sizeof(spike_vars),
     .construct = spike_construct,
-    .disable = proj_disable,
-    .on_hit_ceiling = proj_on_hit_ceiling,
-    .hit_by = proj_hit_by,
-    .can_hit_cancel = proj_can_hit_cancel,
 };
 
 /* CausticSpikeDefault: the side hitboxes turn toward the aim (20% a frame). Each side hitbox
@@ -134,7 +126,7 @@ static int spike_default_frame_20(ymatch *m, yobj *host, ystate *st) {
 
 static int spike_default_frame_38(ymatch *m, yobj *host, ystate *st) {
     (void)st;
-    disable(m, AS_P(host));
+    obj_disable(m, host);
     return SYM_NONE;
 }
 
@@ -237,9 +229,7 @@ const yobj_class mutant_shockwave_projectile_class = {
     .n_trace_fields = 1,
     .construct = shockwave_construct,
     .disable = shockwave_disable,
-    .on_hit_ceiling = proj_on_hit_ceiling,
     .hit_by = shockwave_hit_by,
-    .can_hit_cancel = proj_can_hit_cancel,
     .on_got_blocked = shockwave_on_got_blocked,
 };
 
@@ -289,7 +279,7 @@ static void poison_construct(ymatch *m, yproj *p) {
  * live poison, however many poisons a match sees). */
 static bool poison_connection_live(ymatch *m, const yconnection *c) {
     yobj *t = c->state < 0 ? obj_by_number(m, c->target) : NULL;
-    return !(t && !t->is_fighter && AS_P(t)->cls == &mutant_poison_class && t->disabled && c->method == SYM_on_opponent_hit);
+    return !(t && !t->is_fighter && AS_P(t)->vt->cls == &mutant_poison_class && t->disabled && c->method == SYM_on_opponent_hit);
 }
 
 static void drop_dead_poison_connections(ymatch *m, yobj *emitter) { obj_conns_filter(m, emitter, poison_connection_live); }
@@ -348,7 +338,7 @@ static void poison_tick(ymatch *m, yproj *p) {
     if (opponent->o.combo_count > 0) {
         ystate *os = obj_state(obj_get_opponent(m, &p->o));
         if (!strstr(sym_text(st_name(os)), "Burst")) {
-            disable(m, p);
+            obj_disable(m, &p->o);
             return;
         }
     }
@@ -371,10 +361,6 @@ const yobj_class mutant_poison_class = {
     .init = poison_init,
     .tick = poison_tick,
     .on_signal = poison_on_signal,
-    .disable = proj_disable,
-    .on_hit_ceiling = proj_on_hit_ceiling,
-    .hit_by = proj_hit_by,
-    .can_hit_cancel = proj_can_hit_cancel,
 };
 
 /* PoisonDefault: follows the opponent's hurtbox, 5 damage every 15 frames, 600 frames.
@@ -394,7 +380,7 @@ static int poison_default_tick(ymatch *m, yobj *host, ystate *st) {
 
 static int poison_default_frame_600(ymatch *m, yobj *host, ystate *st) {
     (void)st;
-    disable(m, AS_P(host));
+    obj_disable(m, host);
     return SYM_NONE;
 }
 
@@ -442,9 +428,6 @@ const yobj_class mutant_acid_bubble_class = {
     .tick = bubble_tick,
     .hit_by = bubble_hit_by,
     .on_got_blocked = bubble_on_got_blocked,
-    .disable = proj_disable,
-    .on_hit_ceiling = proj_on_hit_ceiling,
-    .can_hit_cancel = proj_can_hit_cancel,
 };
 
 /* AcidBubbleDefault: pops on a hit; floats up off the floor (5 px above it) */
@@ -474,7 +457,7 @@ const state_class mutant_acid_bubble_default_class = {
 /* AcidBubblePop: the bubble is gone when the pop ends */
 static void bubble_pop_exit(ymatch *m, yobj *host, ystate *st) {
     (void)st;
-    disable(m, AS_P(host));
+    obj_disable(m, host);
 }
 
 const state_class mutant_acid_bubble_pop_class = {

@@ -45,7 +45,7 @@ ninja_vars *ninja_of(ymatch *m, yobj *o) {
 
 void ninja_detach(ymatch *m, yfighter *f) {
     yobj *hook = obj_from_name(m, NINJA(f)->grappling_hook_projectile);
-    if (hook) ninja_obj_disable(m, hook);
+    if (hook) obj_disable(m, hook);
 }
 
 /* substituted_objects: `name in host.substituted_objects` (the mark on the object, yobj.substituted) */
@@ -156,7 +156,7 @@ static void hook_tick(ymatch *m, yfighter *f, yobj *hook) {
         yerr(m, YE_INTERNAL, "Ninja: the grappling hook is not a GrapplingHookObject");
         return;
     }
-    if (fighter_is_in_hurt_state(f, false)) ninja_obj_disable(m, hook);
+    if (fighter_is_in_hurt_state(f, false)) obj_disable(m, hook);
     if (!YOK(m)) return;
     yobj *attached_to = obj_from_name(m, hv->attached_to);
     int32_t hx, hy;
@@ -164,7 +164,7 @@ static void hook_tick(ymatch *m, yfighter *f, yobj *hook) {
     else obj_local_center(m, &f->o, attached_to, &hx, &hy);
     if (attached_to && attached_to->is_fighter) obj_local_pos(m, &f->o, attached_to, &hx, &hy);
     if (hv->is_locked && obj_state(hook)->current_tick > 5 && fxs_vec_len(fxs_int(hx), fxs_int(hy)) < HOOK_DISABLE_DIST)
-        ninja_obj_disable(m, hook);
+        obj_disable(m, hook);
     if (!YOK(m)) return;
     if (v->pulling) {
         fx dx, dy;
@@ -210,7 +210,7 @@ static void on_got_hit(ymatch *m, yfighter *f) {
     if (v->bomb_projectile || v->bomb_thrown) {
         v->bomb_thrown = false;
         yobj *bomb = obj_from_name(m, v->bomb_projectile);
-        if (bomb) ninja_obj_disable(m, bomb);
+        if (bomb) obj_disable(m, bomb);
         v->bomb_projectile = 0;
     }
 }

@@ -9,6 +9,7 @@
 #define YOMI_CHAR_NINJA_H
 
 #include "base.h"
+#include "engine.h"
 
 typedef struct {
     int32_t momentum_stores, sticky_bombs_left, skull_shaker_bleed_ticks, boost_frames_left;
@@ -77,7 +78,6 @@ ninja_sticky_bomb_vars *ninja_sticky_bomb(yobj *o);
 ninja_hook_vars *ninja_hook(yobj *o);
 ninja_shuriken_vars *ninja_shuriken(yobj *o);
 /* methods the fighter and its states call */
-void ninja_obj_disable(ymatch *m, yobj *o);     /* obj.disable(): the object's class's */
 void ninja_sticky_bomb_explode(ymatch *m, yobj *bomb); /* StickyBombObject.explode */
 void ninja_hook_unlock(ymatch *m, yobj *hook);         /* GrapplingHookObject.unlock */
 /* the object tables of the Ninja's scenes (looked up once) */

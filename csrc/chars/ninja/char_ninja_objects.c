@@ -47,10 +47,7 @@ static bool in_group_stackriken(const yobj *o) {
 
 /* ------------------------------------------------------------------ helpers */
 static bool is_class(const yobj *o, const yobj_class *cls) {
-    if (!o || o->is_fighter) return false;
-    for (const yobj_class *k = ((const yproj *)o)->cls; k; k = k->parent)
-        if (k == cls) return true;
-    return false;
+    return o && !o->is_fighter && proj_is_a((const yproj *)o, cls);
 }
 
 ninja_sticky_bomb_vars *ninja_sticky_bomb(yobj *o) {
@@ -64,20 +61,6 @@ ninja_shuriken_vars *ninja_shuriken(yobj *o) {
 }
 static ninja_stackriken_vars *stackriken(yobj *o) {
     return is_class(o, &ninja_stackriken_class) ? (ninja_stackriken_vars *)AS_P(o)->vars : NULL;
-}
-
-void ninja_obj_disable(ymatch *m, yobj *o) {
-    if (o->is_fighter) {
-        yerr(m, YE_INTERNAL, "disable() on a fighter");
-        return;
-    }
-    yproj *p = AS_P(o);
-    for (const yobj_class *k = p->cls; k; k = k->parent)
-        if (k->disable) {
-            k->disable(m, p);
-            return;
-        }
-    proj_disable(m, p);
 }
 
 /* `host.disabled = True` (no hitbox deactivation, unlike disable()) */
@@ -144,10 +127,6 @@ const yobj_class ninja_shuriken_class = {
     .parent = &base_projectile_class,
     .vars_size = sizeof(ninja_shuriken_vars),
     .construct = shuriken_construct,
-    .disable = proj_disable,
-    .on_hit_ceiling = proj_on_hit_ceiling,
-    .hit_by = proj_hit_by,
-    .can_hit_cancel = proj_can_hit_cancel,
     .on_got_parried = shuriken_on_got_parried,
 };
 
@@ -186,8 +165,8 @@ static void fuse_with(ymatch *m, yobj *host, ystate *st, yobj *other) {
     s->force_x = fx_;
     s->force_y = fy;
     s->has_force = true;
-    ninja_obj_disable(m, other);
-    ninja_obj_disable(m, host);
+    obj_disable(m, other);
+    obj_disable(m, host);
 }
 
 static int shuriken_default_tick(ymatch *m, yobj *host, ystate *st) {
@@ -218,7 +197,7 @@ static int shuriken_default_tick(ymatch *m, yobj *host, ystate *st) {
             if (!YOK(m)) return SYM_NONE;
         }
         if (in_group_stackriken(obj)) {
-            ninja_obj_disable(m, host);
+            obj_disable(m, host);
             if (obj_state(obj)) {
                 stackriken_refresh(m, obj);
                 fx mx, my, fx_, fy;
@@ -316,9 +295,7 @@ const yobj_class ninja_stackriken_class = {
     .construct = stackriken_construct,
     .init = stackriken_init,
     .disable = stackriken_disable,
-    .on_hit_ceiling = proj_on_hit_ceiling,
     .hit_by = stackriken_hit_by,
-    .can_hit_cancel = proj_can_hit_cancel,
 };
 
 const state_class ninja_stackriken_default_class;
@@ -440,7 +417,7 @@ static void caltrops_hit_by(ymatch *m, yproj *p, yhbd *hb) {
         const char *misc = sym_text(hb->misc_data);
         if (strstr(misc, "IgnoreCaltrops")) return;
         if (!strstr(misc, "LaunchCaltrops")) {
-            ninja_obj_disable(m, self);
+            obj_disable(m, self);
             return;
         }
     }
@@ -466,10 +443,7 @@ static void caltrops_hit_by(ymatch *m, yproj *p, yhbd *hb) {
 const yobj_class ninja_caltrops_object_class = {
     .name = "states.ninja.objects.CaltropsObject",
     .parent = &base_projectile_class,
-    .disable = proj_disable,
-    .on_hit_ceiling = proj_on_hit_ceiling,
     .hit_by = caltrops_hit_by,
-    .can_hit_cancel = proj_can_hit_cancel,
 };
 
 static int caltrops_default_tick(ymatch *m, yobj *host, ystate *st) {
@@ -492,13 +466,13 @@ static int caltrops_default_tick(ymatch *m, yobj *host, ystate *st) {
 
 static void caltrops_default_got_parried(ymatch *m, yobj *host, ystate *st) {
     (void)st;
-    ninja_obj_disable(m, host);
+    obj_disable(m, host);
 }
 
 static void caltrops_default_on_hit_something(ymatch *m, yobj *host, ystate *st, yobj *obj, yhitbox *hb) {
     (void)st;
     (void)hb;
-    if (obj->is_fighter && obj->id != host->id) ninja_obj_disable(m, host);
+    if (obj->is_fighter && obj->id != host->id) obj_disable(m, host);
 }
 
 const state_class ninja_caltrops_default_class = {
@@ -522,10 +496,6 @@ const yobj_class ninja_sticky_bomb_object_class = {
     .parent = &base_projectile_class,
     .vars_size = sizeof(ninja_sticky_bomb_vars),
     .construct = sticky_bomb_construct,
-    .disable = proj_disable,
-    .on_hit_ceiling = proj_on_hit_ceiling,
-    .hit_by = proj_hit_by,
-    .can_hit_cancel = proj_can_hit_cancel,
 };
 
 static void bomb_forget(ymatch *m, yobj *bomb) { /* creator.bomb_thrown = False; creator.bomb_projectile = None */
@@ -618,7 +588,7 @@ const state_class ninja_sticky_bomb_default_class = {
 };
 
 static int sbe_tick(ymatch *m, yobj *host, ystate *st) {
-    if (st->current_tick == 15) ninja_obj_disable(m, host);
+    if (st->current_tick == 15) obj_disable(m, host);
     return SYM_NONE;
 }
 
@@ -678,9 +648,6 @@ const yobj_class ninja_grappling_hook_object_class = {
     .vars_size = sizeof(ninja_hook_vars),
     .construct = hook_construct,
     .disable = hook_disable,
-    .on_hit_ceiling = proj_on_hit_ceiling,
-    .hit_by = proj_hit_by,
-    .can_hit_cancel = proj_can_hit_cancel,
     .tick = hook_tick,
     .on_got_parried = hook_on_got_parried,
 };
@@ -772,7 +739,7 @@ static int hl_tick(ymatch *m, yobj *host, ystate *st) {
         ninja_hook_unlock(m, host);
         if (!YOK(m)) return SYM_NONE;
     }
-    if (st->current_tick > (attached_to ? MAX_LOCK_TIME : MAX_LOCK_TIME_TERRAIN)) ninja_obj_disable(m, host);
+    if (st->current_tick > (attached_to ? MAX_LOCK_TIME : MAX_LOCK_TIME_TERRAIN)) obj_disable(m, host);
     return SYM_NONE;
 }
 
@@ -795,16 +762,13 @@ const state_class ninja_hook_locked_class = {
 static void kunai_hit_by(ymatch *m, yproj *p, yhbd *hb) {
     proj_hit_by(m, p, hb);
     yobj *hitter = obj_from_name(m, hb->host);
-    if (hitter && hitter->is_fighter) ninja_obj_disable(m, &p->o);
+    if (hitter && hitter->is_fighter) obj_disable(m, &p->o);
 }
 
 const yobj_class ninja_kunai_object_class = {
     .name = "states.ninja.objects.KunaiObject",
     .parent = &base_projectile_class,
-    .disable = proj_disable,
-    .on_hit_ceiling = proj_on_hit_ceiling,
     .hit_by = kunai_hit_by,
-    .can_hit_cancel = proj_can_hit_cancel,
 };
 
 #define SK_Y_MODIFIER FXC(5.0)

@@ -12,6 +12,7 @@
 #define YOMI_CHAR_ROBOT_H
 
 #include "base.h"
+#include "engine.h"
 
 typedef struct {
     int32_t armor_pips, fly_ticks_left, kill_process_super_level, loic_meter, magnet_ticks_left, armor_startup_ticks,
@@ -90,6 +91,5 @@ robot_orbital_strike_vars *robot_orbital(yobj *o);  /* NULL when o is not an Orb
 void robot_grenade_activate(ymatch *m, yproj *p);
 void robot_grenade_refresh(ymatch *m, yproj *p);
 void robot_orbital_deactivate(ymatch *m, yproj *p);
-void robot_obj_disable(ymatch *m, yproj *p); /* self.disable(): the class's */
 
 #endif

@@ -5,11 +5,6 @@
 
 #define NADE_EXPLOSION "characters/robo/projectiles/NadeExplosion.tscn"
 
-/* self.disable(): the object's class decides */
-void robot_obj_disable(ymatch *m, yproj *p) {
-    if (p->cls->disable) p->cls->disable(m, p);
-    else proj_disable(m, p);
-}
 
 /* Utils.approach on ints (note: from a == b it steps and snaps back to b) */
 static int32_t approach(int32_t a, int32_t b, int32_t amount) {
@@ -47,10 +42,6 @@ const yobj_class robot_landing_shockwave_class = {
     .parent = &base_projectile_class,
     .vars_size = sizeof(robot_shockwave_vars),
     .construct = shockwave_construct,
-    .disable = proj_disable,
-    .on_hit_ceiling = proj_on_hit_ceiling,
-    .hit_by = proj_hit_by,
-    .can_hit_cancel = proj_can_hit_cancel,
 };
 
 /* ------------------------------------------------------------------ LandingShockwaveDefault: weakens with distance */
@@ -89,7 +80,7 @@ static int lsd_tick(ymatch *m, yobj *host, ystate *st) {
     hitbox->damage = sv->damage - fxs_round(fxs_mul(LS_LESS_DAMAGE_PER_PIXEL, travelled));
     hitbox->hitstun_ticks = LS_BASE_HITSTUN - fxs_round(fxs_mul(LS_LESS_HITSTUN_PER_PIXEL, travelled));
     if (hitbox->hitstun_ticks < LS_MIN_HITSTUN) hitbox->hitstun_ticks = LS_MIN_HITSTUN;
-    if (hitbox->damage < 0) robot_obj_disable(m, AS_P(host));
+    if (hitbox->damage < 0) obj_disable(m, host);
     return default_fireball_tick(m, host, st);
 }
 
@@ -125,7 +116,7 @@ const state_class robot_landing_shockwave_default_class = {
 #define NADE_ARM_TIME_ON_OPPONENT_HIT 4
 
 robot_grenade_vars *robot_grenade(yobj *o) {
-    if (!o || o->is_fighter || AS_P(o)->cls != &robot_grenade_object_class) return NULL;
+    if (!o || o->is_fighter || AS_P(o)->vt->cls != &robot_grenade_object_class) return NULL;
     return (robot_grenade_vars *)AS_P(o)->vars;
 }
 
@@ -162,7 +153,7 @@ static void nade_disable(ymatch *m, yproj *p) {
 }
 
 static void nade_explode(ymatch *m, yproj *p) {
-    robot_obj_disable(m, p);
+    obj_disable(m, &p->o);
     if (!YOK(m)) return;
     obj_spawn(m, &p->o, object_table_index(NADE_EXPLOSION), 0, -8, true, NULL, true);
 }
@@ -310,7 +301,6 @@ const yobj_class robot_grenade_object_class = {
     .n_trace_fields = 1,
     .construct = nade_construct,
     .disable = nade_disable,
-    .on_hit_ceiling = proj_on_hit_ceiling,
     .hit_by = nade_hit_by,
     .can_hit_cancel = nade_can_hit_cancel,
     .tick = nade_tick,
@@ -386,16 +376,13 @@ static void missile_hit_by(ymatch *m, yproj *p, yhbd *hb) {
     proj_hit_by(m, p, hb);
     if (!YOK(m) || hb->throw_) return;
     yobj *host = obj_by_number(m, hb->host);
-    if (host && host->is_fighter) robot_obj_disable(m, p);
+    if (host && host->is_fighter) obj_disable(m, &p->o);
 }
 
 const yobj_class robot_missile_object_class = {
     .name = "states.robot.objects.Missile",
     .parent = &base_projectile_class,
-    .disable = proj_disable,
-    .on_hit_ceiling = proj_on_hit_ceiling,
     .hit_by = missile_hit_by,
-    .can_hit_cancel = proj_can_hit_cancel,
 };
 
 /* ------------------------------------------------------------------ MissileDefault (Default, Flying) */
@@ -419,7 +406,7 @@ static void md_construct(ymatch *m, yobj *host, ystate *st) {
 static void md_on_hit_something(ymatch *m, yobj *host, ystate *st, yobj *obj, yhitbox *hb) {
     default_fireball_on_hit_something(m, host, st, obj, hb);
     if (!YOK(m)) return;
-    if (obj && obj->is_fighter) robot_obj_disable(m, AS_P(host));
+    if (obj && obj->is_fighter) obj_disable(m, host);
 }
 
 static int md_tick(ymatch *m, yobj *host, ystate *st) {
@@ -436,7 +423,7 @@ static int md_tick(ymatch *m, yobj *host, ystate *st) {
 
 static void md_on_got_blocked(ymatch *m, yobj *host, ystate *st) {
     (void)st;
-    robot_obj_disable(m, AS_P(host));
+    obj_disable(m, host);
 }
 
 const state_class robot_missile_default_class = {
@@ -476,9 +463,6 @@ const yobj_class robot_ground_fire_class = {
     .vars_size = sizeof(ground_fire_vars),
     .construct = ground_fire_construct,
     .disable = ground_fire_disable,
-    .on_hit_ceiling = proj_on_hit_ceiling,
-    .hit_by = proj_hit_by,
-    .can_hit_cancel = proj_can_hit_cancel,
 };
 
 /* ------------------------------------------------------------------ GroundFireState: burns a grounded opponent in range */
@@ -520,7 +504,7 @@ static int gfs_tick(ymatch *m, yobj *host, ystate *st) {
     if (!YOK(m)) return SYM_NONE;
     bool from_loic = ((ground_fire_vars *)p->vars)->from_loic;
     if (st->current_tick > (!from_loic ? FIRE_TIME : LOIC_FIRE_TIME)) {
-        robot_obj_disable(m, p);
+        obj_disable(m, &p->o);
         if (!YOK(m)) return SYM_NONE;
         yobj *creator = host->creator ? obj_by_number(m, host->creator) : NULL;
         if (!from_loic && creator) {
@@ -550,7 +534,7 @@ const state_class robot_ground_fire_state_class = {
 #define BEAM_FADE_PER_TICK 5
 
 robot_orbital_strike_vars *robot_orbital(yobj *o) {
-    if (!o || o->is_fighter || AS_P(o)->cls != &robot_orbital_strike_class) return NULL;
+    if (!o || o->is_fighter || AS_P(o)->vt->cls != &robot_orbital_strike_class) return NULL;
     return (robot_orbital_strike_vars *)AS_P(o)->vars;
 }
 
@@ -577,7 +561,7 @@ static void orbital_tick(ymatch *m, yproj *p) {
     if (st_name(st) == SYM_Fire && state_is_a(st, &robot_orbital_strike_fire_class)) {
         orbital_fire_vars *fv = ST_VARS(orbital_fire_vars, &p->o, st);
         int64_t width = int_max(MAX_BEAM_WIDTH - int_max(0, st->current_tick - fv->active_time) * BEAM_FADE_PER_TICK, 0);
-        if (width <= 0) robot_obj_disable(m, p);
+        if (width <= 0) obj_disable(m, &p->o);
     }
 }
 
@@ -594,7 +578,7 @@ void robot_orbital_deactivate(ymatch *m, yproj *p) {
         }
         fire_deactivate(m, &p->o, st);
     } else {
-        robot_obj_disable(m, p);
+        obj_disable(m, &p->o);
     }
 }
 
@@ -617,9 +601,6 @@ const yobj_class robot_orbital_strike_class = {
     .n_trace_fields = 1,
     .construct = orbital_construct,
     .disable = orbital_disable,
-    .on_hit_ceiling = proj_on_hit_ceiling,
-    .hit_by = proj_hit_by,
-    .can_hit_cancel = proj_can_hit_cancel,
     .tick = orbital_tick,
 };
 
@@ -722,7 +703,7 @@ static int osf_frame_0(ymatch *m, yobj *host, ystate *st) {
 
 static int osf_frame_200(ymatch *m, yobj *host, ystate *st) {
     (void)st;
-    robot_obj_disable(m, AS_P(host));
+    obj_disable(m, host);
     return SYM_NONE;
 }
 

@@ -9,6 +9,7 @@
 #define YOMI_CHAR_WIZARD_H
 
 #include "base.h"
+#include "engine.h"
 
 typedef struct {
     int32_t hover_left, hover_drain_amount, fast_fall_drain_amount, hover_gain_amount, hover_gain_amount_depleted,

@@ -10,11 +10,6 @@
 
 #include "char_wizard.h"
 
-/* BaseObj.disable through the object's class (Python's host.disable(), overridable) */
-static void disable(ymatch *m, yproj *p) {
-    if (p->cls->disable) p->cls->disable(m, p);
-    else proj_disable(m, p);
-}
 
 /* spawn_object(scene, x, y, relative, data, local) by scene path (spawns are rare: the
  * table is looked up when one happens) */
@@ -62,7 +57,7 @@ _Static_assert(sizeof(orb_vars) <= YOMI_OBJ_VARS, "orb_vars exceeds the object v
 
 yproj *wizard_orb_of(ymatch *m, int number) {
     yobj *o = obj_by_number(m, number);
-    if (!o || o->is_fighter || AS_P(o)->cls != &wizard_orb_obj_class) {
+    if (!o || o->is_fighter || AS_P(o)->vt->cls != &wizard_orb_obj_class) {
         yerr(m, YE_INTERNAL, "Wizard: orb_projectile names no orb");
         return NULL;
     }
@@ -277,9 +272,7 @@ const yobj_class wizard_orb_obj_class = {
     .trace_fields = ORB_TRACE,
     .n_trace_fields = 1,
     .disable = orb_disable,
-    .on_hit_ceiling = proj_on_hit_ceiling,
     .hit_by = orb_hit_by,
-    .can_hit_cancel = proj_can_hit_cancel,
     .tick = orb_tick,
     .on_got_push_blocked = orb_on_got_push_blocked,
 };
@@ -302,7 +295,7 @@ static int orb_default_tick(ymatch *m, yobj *host, ystate *st) {
     if (!YOK(m)) return SYM_NONE;
     orb_attempt_triggered_attack(m, p);
     if (!YOK(m)) return SYM_NONE;
-    if (st->current_tick > ST_VARS(orb_default_vars, host, st)->LIFETIME) disable(m, p);
+    if (st->current_tick > ST_VARS(orb_default_vars, host, st)->LIFETIME) obj_disable(m, &p->o);
     if (v->push_ticks > 0) v->push_ticks--;
     return SYM_NONE;
 }
@@ -352,21 +345,12 @@ static void orb_lightning_on_got_push_blocked(ymatch *m, yproj *p) {
 const yobj_class wizard_orb_lightning_class = {
     .name = "states.wizard.projectiles.OrbLightning",
     .parent = &base_projectile_class,
-    .disable = proj_disable,
-    .on_hit_ceiling = proj_on_hit_ceiling,
-    .hit_by = proj_hit_by,
-    .can_hit_cancel = proj_can_hit_cancel,
     .on_got_push_blocked = orb_lightning_on_got_push_blocked,
 };
 
 const yobj_class wizard_orb_dart_class = {
     .name = "states.wizard.projectiles.OrbDart",
     .parent = &wizard_orb_lightning_class,
-    .disable = proj_disable,
-    .on_hit_ceiling = proj_on_hit_ceiling,
-    .hit_by = proj_hit_by,
-    .can_hit_cancel = proj_can_hit_cancel,
-    .on_got_push_blocked = orb_lightning_on_got_push_blocked,
 };
 
 /* orb/states/LightningDefault.gd: 100 damage, 110 from a locked orb */
@@ -375,7 +359,7 @@ const yobj_class wizard_orb_dart_class = {
 
 static int lightning_default_enter(ymatch *m, yobj *host, ystate *st) {
     yobj *creator = obj_by_number(m, host->creator);
-    if (!creator || creator->is_fighter || AS_P(creator)->cls != &wizard_orb_obj_class) {
+    if (!creator || creator->is_fighter || AS_P(creator)->vt->cls != &wizard_orb_obj_class) {
         yerr(m, YE_INTERNAL, "LightningDefault: the creator is not an orb");
         return SYM_NONE;
     }
@@ -390,7 +374,7 @@ static int lightning_default_enter(ymatch *m, yobj *host, ystate *st) {
 
 static void lightning_default_exit(ymatch *m, yobj *host, ystate *st) {
     (void)st;
-    disable(m, AS_P(host));
+    obj_disable(m, host);
 }
 
 const state_class wizard_lightning_default_class = {
@@ -436,9 +420,6 @@ const yobj_class wizard_flame_wave_obj_class = {
     .name = "states.wizard.projectiles.FlameWave",
     .parent = &base_projectile_class,
     .disable = flame_wave_disable,
-    .on_hit_ceiling = proj_on_hit_ceiling,
-    .hit_by = proj_hit_by,
-    .can_hit_cancel = proj_can_hit_cancel,
 };
 
 /* states/FlameWaveDefault.gd: fizzling gives the flame wave back */
@@ -465,9 +446,6 @@ const yobj_class wizard_vile_clutch_obj_class = {
     .name = "states.wizard.projectiles.VileClutchObject",
     .parent = &base_projectile_class,
     .disable = vile_clutch_disable,
-    .on_hit_ceiling = proj_on_hit_ceiling,
-    .hit_by = proj_hit_by,
-    .can_hit_cancel = proj_can_hit_cancel,
 };
 
 /* ================================================================== spark bomb */
@@ -481,7 +459,7 @@ typedef struct {
 
 #define SPARK(p) ((spark_bomb_vars *)(p)->vars)
 
-bool spark_bomb_is(yproj *p) { return p->cls == &wizard_spark_bomb_class; }
+bool spark_bomb_is(yproj *p) { return p->vt->cls == &wizard_spark_bomb_class; }
 bool spark_bomb_exploded(yproj *bomb) { return SPARK(bomb)->exploded; }
 bool spark_bomb_armed(yproj *bomb) { return SPARK(bomb)->armed; }
 
@@ -500,10 +478,6 @@ const yobj_class wizard_spark_bomb_class = {
     .name = "states.wizard.projectiles.SparkBomb",
     .parent = &base_projectile_class,
     .vars_size = sizeof(spark_bomb_vars),
-    .disable = proj_disable,
-    .on_hit_ceiling = proj_on_hit_ceiling,
-    .hit_by = proj_hit_by,
-    .can_hit_cancel = proj_can_hit_cancel,
     .init = spark_bomb_init,
 };
 
@@ -540,7 +514,7 @@ static void spark_bomb_avoid_other_bombs(ymatch *m, yobj *host) {
         yproj *p = match_obj_at(m, k);
         yobj *obj = &p->o;
         if (obj->disabled || obj == host) continue;
-        if (p->cls == &wizard_spark_bomb_class && SPARK(p)->in_spark_bomb_group) {
+        if (p->vt->cls == &wizard_spark_bomb_class && SPARK(p)->in_spark_bomb_group) {
             int32_t lx, ly;
             obj_local_center(m, host, obj, &lx, &ly);
             if (fxs_vec_len(FXI(lx), FXI(ly)) < SPARK_AVOID_DISTANCE) {
@@ -643,7 +617,7 @@ static int spark_bomb_explode_frame_2(ymatch *m, yobj *host, ystate *st) {
 
 static int spark_bomb_explode_frame_16(ymatch *m, yobj *host, ystate *st) {
     (void)st;
-    disable(m, AS_P(host));
+    obj_disable(m, host);
     return SYM_NONE;
 }
 
@@ -677,11 +651,7 @@ typedef struct {
 
 #define TK(p) ((telekinesis_vars *)(p)->vars)
 
-bool telekinesis_is(yproj *p) {
-    for (const yobj_class *c = p->cls; c; c = c->parent)
-        if (c == &wizard_telekinesis_projectile_class) return true;
-    return false;
-}
+bool telekinesis_is(yproj *p) { return proj_is_a(p, &wizard_telekinesis_projectile_class); }
 
 static void telekinesis_construct(ymatch *m, yproj *p) {
     (void)m;
@@ -711,7 +681,7 @@ static void telekinesis_disable(ymatch *m, yproj *p) {
 
 /* hit_action: nothing, or the fruit's heal */
 static void telekinesis_hit_action(yproj *p, yobj *obj) {
-    if (p->cls == &wizard_telekinesis_fruit_class && obj->is_fighter) AS_F(obj)->hp += FRUIT_HEAL_AMOUNT;
+    if (p->vt->cls == &wizard_telekinesis_fruit_class && obj->is_fighter) AS_F(obj)->hp += FRUIT_HEAL_AMOUNT;
 }
 
 static void telekinesis_tick(ymatch *m, yproj *p) {
@@ -737,36 +707,24 @@ const yobj_class wizard_telekinesis_projectile_class = {
     .vars_size = sizeof(telekinesis_vars),
     .construct = telekinesis_construct,
     .disable = telekinesis_disable,
-    .on_hit_ceiling = proj_on_hit_ceiling,
-    .hit_by = proj_hit_by,
-    .can_hit_cancel = proj_can_hit_cancel,
     .tick = telekinesis_tick,
 };
 
 static void telekinesis_bomb_tick(ymatch *m, yproj *p) {
     telekinesis_tick(m, p);
     if (!YOK(m)) return;
-    if (p->o.current_tick > TK(p)->explode_tick) disable(m, p);
+    if (p->o.current_tick > TK(p)->explode_tick) obj_disable(m, &p->o);
 }
 
 const yobj_class wizard_telekinesis_bomb_class = {
     .name = "states.wizard.projectiles.TelekinesisBomb",
     .parent = &wizard_telekinesis_projectile_class,
-    .disable = telekinesis_disable,
-    .on_hit_ceiling = proj_on_hit_ceiling,
-    .hit_by = proj_hit_by,
-    .can_hit_cancel = proj_can_hit_cancel,
     .tick = telekinesis_bomb_tick,
 };
 
 const yobj_class wizard_telekinesis_fruit_class = {
     .name = "states.wizard.projectiles.TelekinesisFruit",
     .parent = &wizard_telekinesis_projectile_class,
-    .disable = telekinesis_disable,
-    .on_hit_ceiling = proj_on_hit_ceiling,
-    .hit_by = proj_hit_by,
-    .can_hit_cancel = proj_can_hit_cancel,
-    .tick = telekinesis_tick,
 };
 
 /* telekinesis/Default.gd (and BombDefault.gd): float beside the creator (8 % of the way per
@@ -861,17 +819,17 @@ static void boulder_fling_hit_terrain(ymatch *m, yobj *host, boulder_fling_vars 
             v->can_floor_bounce = false;
             v->floor_bounce_ticks = 3;
         } else {
-            disable(m, AS_P(host));
+            obj_disable(m, host);
         }
     } else if (host->stage_width - int_abs(px) < margin) {
         if (v->bounces > 0) {
             v->bounces--;
             obj_set_vel(host, fxs_mul(vx, v->bounce_multiplier), vy);
         } else {
-            disable(m, AS_P(host));
+            obj_disable(m, host);
         }
     } else if (host->has_ceiling && int_abs(-(int64_t)host->ceiling_height - py) < margin) {
-        disable(m, AS_P(host));
+        obj_disable(m, host);
     }
 }
 
@@ -902,7 +860,7 @@ static int boulder_fling_tick(ymatch *m, yobj *host, ystate *st) {
 static void boulder_fling_on_hit_something(ymatch *m, yobj *host, ystate *st, yobj *obj, yhitbox *hb) {
     if (obj->is_fighter) {
         telekinesis_hit_action(AS_P(host), obj);
-        disable(m, AS_P(host));
+        obj_disable(m, host);
         if (!YOK(m)) return;
     }
     object_state_on_hit_something(m, host, st, obj, hb);

@@ -2,6 +2,7 @@
  * CLASS_NAMES: game script path or class_name -> class) and the generic object state
  * scripts of states/objects/__init__.py. */
 #include "base.h"
+#include "engine.h"
 
 const yscript_entry base_scripts[] = {
     {"ObjectState.gd", &object_state_class},

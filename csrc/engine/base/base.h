@@ -4,7 +4,7 @@
 #ifndef YOMI_BASE_H
 #define YOMI_BASE_H
 
-#include "engine.h"
+#include "ytypes.h"
 
 /* base.c <- states/base/__init__.py: the registries */
 extern const yscript_entry base_scripts[];
@@ -160,8 +160,10 @@ typedef struct {
 } throw_vars;
 extern const state_class throw_state_class;
 void throw_do_release(ymatch *m, yobj *host, ystate *st); /* ThrowState.do_release (GroundSlam calls it from a frame) */
+/* HitboxData(ThrowState): a throw's release (the state's exports; defaults where it has none) */
+void hbd_from_throw_state(ymatch *m, yfighter *host, ystate *st, yhbd *out);
 
-/* states/objects/projectile.py is projectile.c (engine.h) */
+/* states/objects/projectile.py is projectile.c (projectile.h) */
 
 /* frame table helper */
 #define FRAMES(...) ((const yframe[]){__VA_ARGS__, {-1, 0}})

@@ -1,5 +1,6 @@
 /* Air dash. Mirrors states/base/air_dash.py (characters/states/AirDash.gd). */
 #include "base.h"
+#include "engine.h"
 
 #define BACKDASH_LAG_FRAMES 4
 #define Y_MODIFIER FXC(0.60)

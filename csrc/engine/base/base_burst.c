@@ -1,5 +1,6 @@
 /* Bursts. Mirrors states/base/burst.py (Burst.gd: Burst, DefensiveBurst; OffensiveBurst.gd). */
 #include "base.h"
+#include "engine.h"
 
 static void burst_construct(ymatch *m, yobj *host, ystate *st) {
     (void)m;

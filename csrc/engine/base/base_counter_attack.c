@@ -1,5 +1,6 @@
 /* Brace. Mirrors states/base/counter_attack.py (CounterAttack.gd; needs brace_enabled). */
 #include "base.h"
+#include "engine.h"
 
 #define HURT_GROUND_FRIC FXC(0.05)
 #define HURT_AIR_FRIC FXC(0.015)

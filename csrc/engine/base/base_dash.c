@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "base.h"
+#include "engine.h"
 
 #define MIN_IASA 7
 #define MIN_NEUTRAL_IASA 9

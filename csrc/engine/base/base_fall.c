@@ -1,5 +1,6 @@
 /* Falling. Mirrors states/base/fall.py (Fall.gd, SuperFallStartup.gd, SuperFall.gd). */
 #include "base.h"
+#include "engine.h"
 
 int fall_tick(ymatch *m, yobj *host, ystate *st) {
     obj_apply_grav(m, host);

@@ -1,5 +1,6 @@
 /* Grabs. Mirrors states/base/grab.py (characters/states/Grab.gd: Grab, AirGrab, JumpGrab). */
 #include "base.h"
+#include "engine.h"
 
 #define DASH_LAG 4
 #define DASH_SPEED FXI(14)

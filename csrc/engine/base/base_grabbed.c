@@ -1,5 +1,6 @@
 /* Held by a throw. Mirrors states/base/grabbed.py (Grabbed.gd). */
 #include "base.h"
+#include "engine.h"
 
 static void construct(ymatch *m, yobj *host, ystate *st) {
     (void)m;

@@ -3,6 +3,7 @@
  * are decided in enter from the hitbox snapshot the fighter was launched with
  * (f->hitbox_data, the state's {"hitbox": ...} data). */
 #include "base.h"
+#include "engine.h"
 
 #define AIR_FRIC FXC(0.015)
 #define HIT_GRAV FXC(0.25)

@@ -1,5 +1,6 @@
 /* Standing still. Mirrors states/base/idle.py (characters/states/Idle.gd: Start, Wait). */
 #include "base.h"
+#include "engine.h"
 
 static void construct(ymatch *m, yobj *host, ystate *st) {
     (void)m;

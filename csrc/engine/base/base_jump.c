@@ -1,5 +1,6 @@
 /* Jumps. Mirrors states/base/jump.py (characters/states/Jump.gd: Jump, SuperJump, DoubleJump). */
 #include "base.h"
+#include "engine.h"
 
 #define GLOBAL_JUMP_MODIFIER FXC(0.85)
 #define SHORT_HOP_IASA 9

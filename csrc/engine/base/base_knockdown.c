@@ -1,5 +1,6 @@
 /* On the floor and getting up. Mirrors states/base/knockdown.py (Knockdown.gd, Getup.gd). */
 #include "base.h"
+#include "engine.h"
 
 #define GROUND_FRIC FXC(0.125)
 

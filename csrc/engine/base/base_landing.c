@@ -1,5 +1,6 @@
 /* Landing lag. Mirrors states/base/landing.py (characters/states/Landing.gd). */
 #include "base.h"
+#include "engine.h"
 
 #define DEFAULT_LAG 4
 #define MAX_EXTRA_LAG_FRAMES 5

@@ -2,6 +2,7 @@
  * Shield*; NewParry.gd, class GroundedParryState: ParryHigh, ParryAfterWhiff, ParryAuto,
  * ParryLow, ParrySuper). What a block does to both fighters is combat_block_hitbox. */
 #include "base.h"
+#include "engine.h"
 
 #define PUSHBLOCK_PROJECTILE_FREEZE_FRAMES 9
 

@@ -1,5 +1,6 @@
 /* Dodge rolls. Mirrors states/base/roll.py (RollStartup.gd, class RollDodge: Roll, TechRoll). */
 #include "base.h"
+#include "engine.h"
 
 #define GROUND_FRIC FXC(0.115)
 #define AIR_FRIC FXC(0.1)

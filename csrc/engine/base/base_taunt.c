@@ -1,5 +1,6 @@
 /* Taunting. Mirrors states/base/taunt.py (Taunt.gd, ForfeitExplosion.gd). */
 #include "base.h"
+#include "engine.h"
 
 static int enter(ymatch *m, yobj *host, ystate *st) {
     (void)m;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base.h"
+#include "engine.h"
 
 static void construct(ymatch *m, yobj *host, ystate *st) {
     (void)m;

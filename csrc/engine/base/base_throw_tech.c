@@ -1,5 +1,6 @@
 /* Both players grabbed each other. Mirrors states/base/throw_tech.py (ThrowTech.gd). */
 #include "base.h"
+#include "engine.h"
 
 static int frame_0(ymatch *m, yobj *host, ystate *st) {
     (void)st;
