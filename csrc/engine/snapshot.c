@@ -1,5 +1,5 @@
-/* A match as portable bytes: the snapshot support of the environment's get_state/set_state
- * (env_py.c), not a port of any Python module.
+/* A match as portable bytes: the snapshot support of the env batch
+ * (yenv_batch_export/import, csrc/env/batch.c), not a port of any Python module.
  *
  * A match is one flat struct (ytypes.h), so a copy of its bytes is a copy of the match, inside
  * one process. Across processes three kinds of members are not portable: they point into tables

@@ -1,5 +1,5 @@
 /* Validation of a match's fields before a snapshot is loaded: part of snapshot.c's import (the
- * snapshot support of env_py.c's set_state), not a port of any Python module.
+ * snapshot support of yenv_batch_import, csrc/env/batch.c), not a port of any Python module.
  *
  * A snapshot's checksum detects accidents, not crafted bytes. match_check_fields refuses every
  * match whose bytes the engine could follow outside the match or into undefined behaviour, so that
