@@ -13,6 +13,7 @@ var link = null
 var agent_pid = 2
 var finishing = false
 var fallbacks = 0
+var held = []                   # tick lines simulated after both locked in, before the turn line
 var agent_choice = null         # the agent's submission, and the decision tick it was made at
 var agent_choice_tick = -1
 
@@ -44,6 +45,26 @@ func on_after_physics():
 		link.capture()
 	.on_after_physics()
 
+# The mod may lock in before the driver's bot does, so the game can tick before the driver
+# writes the turn's line: those tick lines are held and written after it, in the trace's order.
+func _write(d):
+	if turn_busy and d is Dictionary and d.get("t") == "tick":
+		held.append(d)
+		return
+	if d is Dictionary and d.get("t") in ["turn", "end"]:
+		var rest = held
+		held = []
+		if d.get("t") == "end":
+			for h in rest:
+				._write(h)
+			._write(d)
+			return
+		._write(d)
+		for h in rest:
+			._write(h)
+		return
+	._write(d)
+
 func _bot_turn(pid):
 	if pid != agent_pid or link == null:
 		var state = ._bot_turn(pid)
@@ -71,6 +92,9 @@ func _finish(w, reason):
 		return
 	finishing = true
 	if link != null:
+		# the game stands still while the mod's last request is answered (no tick after the end)
+		link.pause_mode = Node.PAUSE_MODE_PROCESS
+		get_tree().paused = true
 		link.finish()
 		var deadline = OS.get_ticks_msec() + WAIT_MS
 		while (link.in_flight != null or !link.queue.empty()) and OS.get_ticks_msec() < deadline:
