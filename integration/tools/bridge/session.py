@@ -86,6 +86,19 @@ class PolicyPlayer:
         return (a.cpu().numpy() if isinstance(a, torch.Tensor) else np.asarray(a)).reshape(-1).astype(np.int32)
 
 
+def policy_choice(match, chars: tuple, game_length: int, player: int, policy: PolicyPlayer) -> dict:
+    """``policy``'s decision for ``player`` at the open decision of an engine ``match``: observed as
+    the env observes it, decoded into the panel's ``{"action", "data", "extra"}``."""
+    out = np.zeros((2, O.OBS_SIZE), dtype=np.float32)
+    state, _, fvs, _ = observe_decision(match, out, chars, game_length)
+    seat = player - 1
+    heads = policy.act(out[seat])
+    layout = O.CHAR_LAYOUTS[chars[seat]]
+    opp = state["p2" if seat == 0 else "p1"]
+    action, data, extra = E.decode(layout.character, layout.to_char_heads(heads), fvs[seat], opp, state["objects"])
+    return {"action": action, "data": data, "extra": extra}
+
+
 class BridgeSession:
     """One game match, started by a ``/start`` request (module docstring)."""
 
@@ -207,15 +220,7 @@ class BridgeSession:
         return out
 
     def _answer(self) -> dict:
-        out = np.zeros((2, O.OBS_SIZE), dtype=np.float32)
-        state, _, fvs, _ = observe_decision(self.match, out, self.chars, self.game_length)
-        seat = self.agent - 1
-        heads = self.player.act(out[seat])
-        layout = O.CHAR_LAYOUTS[self.chars[seat]]
-        opp = state["p2" if seat == 0 else "p1"]
-        action, data, extra = E.decode(layout.character, layout.to_char_heads(heads), fvs[seat], opp,
-                                       state["objects"])
-        return {"action": action, "data": data, "extra": extra}
+        return policy_choice(self.match, self.chars, self.game_length, self.agent, self.player)
 
     def _diverged(self, found: tuple, digests: list, engine_ticks: list) -> None:
         tick, diff = found
