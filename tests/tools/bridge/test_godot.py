@@ -73,3 +73,40 @@ def test_the_agent_plays_a_whole_match_in_the_game_with_no_divergence(tmp_path):
     assert _fields(game_trace)[0] == _fields(served)[0]
     assert [(t["p1"], t["p2"]) for t in game_trace.turns] == [(t["p1"], t["p2"]) for t in served.turns]
     assert game_trace.end["tick"] == imported.end["tick"] == served.end["tick"]
+
+
+class HostileServer(BridgeServer):
+    """Answers every turn with ``bad`` in place of the policy's decision."""
+
+    bad: dict = {}
+
+    def turn(self, body) -> dict:
+        out = super().turn(body)
+        if out.get("answer") is not None:
+            out["answer"] = self.bad
+        return out
+
+
+@needs_game
+@pytest.mark.slow
+@pytest.mark.parametrize("bad, why", [
+    ({"action": "Hadouken", "data": None, "extra": {}}, "not offered by the panel"),
+    ({"action": "Continue", "data": None, "extra": {"DI": {"x": 0.5, "y": 0}}}, "extra"),
+])
+def test_the_mod_refuses_a_hostile_answer_and_the_match_goes_on(tmp_path, bad, why):
+    game = prepare.prepare(prepare.check_game_dir(GAME_DIR), GODOT, log=lambda text: None)
+    server = HostileServer(opponent="random", save_dir=tmp_path / "saved", log=lambda text: None)
+    server.bad = bad
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        out = run_match(game, GODOT, p1="Robot", p2="Mutant", seed=4, side=2, url=server.url, token=server.token,
+                        out=tmp_path / "game.jsonl", replay_out=tmp_path / "game.replay", game_length=150)
+    finally:
+        server.shutdown()
+        server.server_close()
+    bridge = out["bridge"]
+    # nothing was submitted for the agent; the refusal is shown; the player (here the bot) played on
+    assert bridge["submitted"] == 0 and bridge["refused"] >= 1 and bridge["fallbacks"] == out["end"]["turns"]
+    assert out["end"]["reason"] in ("ko", "timeout")
+    assert "refused the agent's answer" in out["log"] and why in out["log"]
