@@ -23,10 +23,17 @@ func _ready():
 	layer = CanvasLayer.new()
 	layer.layer = 120
 	add_child(layer)
+	# centred under the health bars, on a dark band, clear of the HUD and the action panels
 	label = Label.new()
-	label.rect_position = Vector2(8, 24)
-	label.rect_size = Vector2(624, 20)
+	label.rect_position = Vector2(140, 64)
+	label.rect_size = Vector2(360, 14)
+	label.align = Label.ALIGN_CENTER
 	label.autowrap = true
+	var band = StyleBoxFlat.new()
+	band.bg_color = Color(0, 0, 0, 0.7)
+	band.content_margin_left = 4
+	band.content_margin_right = 4
+	label.add_stylebox_override("normal", band)
 	label.text = ""
 	layer.add_child(label)
 
