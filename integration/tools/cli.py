@@ -19,6 +19,7 @@ COMMANDS = {
     "exploit": ("integration.tools.exploit", "main", "how exploitable a policy is: best responses trained against it"),
     "record": ("integration.tools.record.cli", "main", "record reference traces from your own copy of the game"),
     "replay": ("integration.tools.replay.cli", "main", "import the real game's .replay files: a trace, or a dataset"),
+    "bridge": ("integration.tools.bridge.cli", "main", "a policy plays one side inside the real game (a mod and its server)"),
     "mixture": ("integration.train.mixture", "main", "write one agent that mixes several networks (a run's recent selves)"),
     "checkpoint": ("integration.train.checkpoint", "convert_main",
                    "convert an old pickled checkpoint (unpickles it: trusted files only)"),
