@@ -3,9 +3,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from integration.tools.cli import main as yomi_main
 from integration.tools.parity import coverage, data
-from states.data import load_character
+from integration.tools.parity.common import ParityInputError
+from states.data import CHARACTER_NAMES, load_character
 
 
 def _write(path, lines) -> None:
@@ -71,3 +74,65 @@ def test_markdown_summary_and_bad_input(tmp_path, capsys):
     (tmp_path / "bad.jsonl").write_text('{"format": "yomi-trace/1"}\n')
     assert yomi_main(["parity", "coverage", str(tmp_path / "bad.jsonl")]) == 2
     assert "not a yomi-trace header" in capsys.readouterr().err
+
+
+def _reasons(path, entries) -> None:
+    path.write_text(json.dumps({"format": coverage.REASONS_FORMAT, "entries": entries}))
+
+
+def test_reasons_group_what_is_never_reached(tmp_path, capsys):
+    _tiny_trace(tmp_path / "t.jsonl")
+    _reasons(tmp_path / "r.json", [
+        {"character": "Ninja", "kind": "state", "name": "Hold", "reason": "unentered", "evidence": "a search"},
+        {"character": "Ninja", "kind": "state", "name": "Jump", "reason": "dead_code", "evidence": "wrong"},
+        {"character": "Ninja", "kind": "move", "name": "ForwardThrow", "reason": "online_only", "evidence": "x"}])
+    figures = coverage.report(coverage.scan([tmp_path / "t.jsonl"])[0], coverage.load_reasons(tmp_path / "r.json"))
+    ninja = figures["Ninja"]
+    assert ninja["why"]["state"]["Hold"] == ["unentered", "a search"]
+    assert ninja["why"]["state"]["Roll"] == [coverage.NOT_YET, ""]
+    assert ninja["why"]["move"]["ForwardThrow"][0] == "online_only"
+    # everything never reached but Hold counts against the target; Jump is reached: a contradiction
+    assert ninja["not_yet_reached"]["state"] == len(ninja["states"]["never_reached"]) - 1
+    assert ninja["contradicted"] == ["state Jump"]
+    assert yomi_main(["parity", "coverage", str(tmp_path / "t.jsonl"), "--reasons", str(tmp_path / "r.json"),
+                      "--evidence"]) == 0
+    out = capsys.readouterr().out
+    assert "states, unentered (1):\n      Hold: a search" in out
+    assert "reason table entries for things the traces reach (1): state Jump" in out
+    assert out.rstrip().splitlines()[-1].startswith("states not yet reached: ")
+
+
+@pytest.mark.parametrize("table, message", [
+    ({"format": "other", "entries": []}, "not a reason table"),
+    ({"format": coverage.REASONS_FORMAT, "entries": [{"character": "Ninja"}]}, "entry 0 needs"),
+    ({"format": coverage.REASONS_FORMAT, "entries": [
+        {"character": "Ninja", "kind": "state", "name": "X", "reason": "not_yet_reached", "evidence": "e"}]},
+     "reason one of"),
+    ({"format": coverage.REASONS_FORMAT, "entries": [
+        {"character": "Ninja", "kind": "state", "name": "X", "reason": "unentered", "evidence": "e"}] * 2},
+     "repeats"),
+])
+def test_a_malformed_reason_table_is_one_clear_error(tmp_path, table, message, capsys):
+    _tiny_trace(tmp_path / "t.jsonl")
+    (tmp_path / "r.json").write_text(json.dumps(table))
+    with pytest.raises(ParityInputError, match=message):
+        coverage.load_reasons(tmp_path / "r.json")
+    assert yomi_main(["parity", "coverage", str(tmp_path / "t.jsonl"), "--reasons", str(tmp_path / "r.json")]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_the_shipped_reason_table_names_real_things_and_no_trace_contradicts_it():
+    reasons = coverage.load_reasons(data.SHIPPED / coverage.REASONS_FILE)
+    assert reasons, "the reason table ships with the traces"
+    tables = {load_character(k)["name"]: load_character(k) for k in CHARACTER_NAMES}
+    for (character, kind, name), (reason, evidence) in reasons.items():
+        table = tables[character]
+        if kind == "state":
+            assert name in table["states"], (character, name)
+        elif kind == "move":
+            assert name in table["menu_moves"], (character, name)
+        elif kind == "object":
+            assert name in {p.rsplit("/", 1)[-1][:-5] for p in table["objects"]}, (character, name)
+        assert len(evidence) > 20, (character, name)
+    figures = coverage.report(coverage.scan(data.trace_paths())[0], reasons)
+    assert {name: f["contradicted"] for name, f in figures.items()} == dict.fromkeys(figures, [])
