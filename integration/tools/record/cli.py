@@ -318,13 +318,13 @@ def _settings_for(args, index: int) -> tuple[str, tuple]:
     overridden by ``--setting``; the tag also names the setup when one is given."""
     settings: dict = {}
     tags = []
-    if getattr(args, "setup", None):
+    if args.setup:
         tags.append({"singleplayer": "sp", "online": "online"}[args.setup])
-    if getattr(args, "vary_settings", False):
-        name, preset = SETTING_PRESETS[index % len(SETTING_PRESETS)]
+    if args.vary_settings:
+        name, preset = SETTING_PRESETS[(index + args.preset_start) % len(SETTING_PRESETS)]
         settings.update(preset)
         tags.append(name)
-    settings.update(dict(getattr(args, "setting", None) or ()))
+    settings.update(dict(args.setting or ()))
     return "_".join(tags), tuple(sorted(settings.items()))
 
 
@@ -365,6 +365,8 @@ def parser() -> argparse.ArgumentParser:
                    help="set the settings panel up as the game does for single player (Sadness off) or online")
     p.add_argument("--vary-settings", action="store_true",
                    help="each match of the batch takes the next preset of match settings (SETTING_PRESETS)")
+    p.add_argument("--preset-start", type=int, default=0, choices=range(len(SETTING_PRESETS)), metavar="I",
+                   help=f"--vary-settings: the first match takes preset I (0..{len(SETTING_PRESETS) - 1}, default 0)")
     p.add_argument("--game-length", type=_game_length, default=3000, help="the game's time limit in ticks (default 3000)")
     p.add_argument("-o", "--output", help="the trace file of one match (.jsonl.gz compressed, or .jsonl)")
     p.add_argument("--replay",
