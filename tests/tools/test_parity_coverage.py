@@ -1,6 +1,7 @@
 """``yomi parity coverage``: figures from a hand-written trace, and the shape of the shipped set."""
 from __future__ import annotations
 
+import collections
 import json
 
 import pytest
@@ -52,18 +53,25 @@ def test_figures_of_a_hand_written_trace(tmp_path):
 def test_the_shipped_traces(capsys):
     assert yomi_main(["parity", "coverage"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("coverage of 35 traces (by bot mode: all 25, base 10)")
+    assert out.startswith("coverage of 50 traces (by bot mode: all 25, base 10, directed 15)")
     seen, _ = coverage.scan(data.trace_paths())
-    figures = coverage.report(seen)
-    # 25 all-moves traces (5x5 pairings: 8 cross sides + 2 mirror sides each) and 10 base traces
-    # (one mirror and two cross pairings each): 14 sides per character
-    assert {name: f["sides"] for name, f in figures.items()} == dict.fromkeys(
-        ["Ninja", "Cowboy", "Wizard", "Robot", "Mutant"], 14)
+    figures = coverage.report(seen, coverage.load_reasons(data.SHIPPED / coverage.REASONS_FILE))
+    # 25 all-moves traces (5x5 pairings: 8 cross sides + 2 mirror sides each), 10 base traces (one
+    # mirror and two cross pairings each): 14 sides per character; and the directed traces' sides
+    directed = collections.Counter(side for p in data.trace_paths("*_directed_*") for side in p.name.split("_vs_")[:1]
+                                   + [p.name.split("_vs_")[1].split("_")[0]])
+    assert {name: f["sides"] for name, f in figures.items()} == {n: 14 + directed[n] for n in directed}
     for name, f in figures.items():
         assert f["decisions_with_legal"] == f["decisions"]  # every shipped trace has legal lists
         # the game never offers a move its scene does not have, nor reaches an unlisted state
         assert f["moves"]["not_in_tables"] == [] and f["states"]["not_in_tables"] == [], name
         assert f["objects"]["not_in_tables"] == [], name
+        # extremely turbo mode offers every action button: every move is offered and chosen
+        assert f["moves"]["never_offered"] == [] and f["moves"]["offered_never_chosen"] == [], name
+    # the target: at most 2% of all fighter states not yet reached (and said so on the last line)
+    left = sum(f["not_yet_reached"]["state"] for f in figures.values())
+    assert left <= coverage.TARGET_SHARE * sum(f["states"]["total"] for f in figures.values())
+    assert out.rstrip().endswith("target at most 2%: met")
 
 
 def test_markdown_summary_and_bad_input(tmp_path, capsys):

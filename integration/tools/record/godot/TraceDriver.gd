@@ -60,7 +60,7 @@ extends Node
 # Output: JSON lines (see README / FORMAT section).
 
 const FORMAT = "yomi-trace/1"
-const DRIVER_VERSION = "3"     # 1: first traces; 2: base mode; 3: "legal" in turn lines (rare mode: same "3", "moves":"rare")
+const DRIVER_VERSION = "3"     # 1: first traces; 2: base mode; 3: "legal" in turn lines (rare and directed modes, setup: same "3", named in the header)
 const EXTRA_P = 0.15           # per-widget click chance on the extra-options panel (all moves)
 const RARE_EXTRA_P = 0.4       # the same in rare mode
 const BASE_CHAR_SCENE = "res://characters/BaseChar.tscn"
