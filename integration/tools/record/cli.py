@@ -28,7 +28,8 @@ through the game's own settings panel (its ``load_settings``; the panel's limits
 mode (Sadness off in single player); ``--vary-settings`` gives each match of a batch the next
 preset of SETTING_PRESETS, so that every setting the panel offers gets a non-default value.  The same
 arguments give byte-identical files (gzip with no name and mtime 0).  Batch files are named
-``<P1>_vs_<P2>[_base|_rare]_s<SEED>.jsonl.gz`` like the shipped traces.  ``--replay`` (one match)
+``<P1>_vs_<P2>[_base|_rare|_directed][_sp|_online][_<preset>]_s<SEED>.jsonl.gz`` like the shipped
+traces.  ``--replay`` (one match)
 also keeps the game's own ``.replay`` file of the match, saved at its end by the game's replay code
 (``ReplayManager.save_replay``, as its Save Replay button does), gzip-compressed when the name ends
 in ``.gz``: reference data for ``yomi replay import``.

@@ -21,7 +21,6 @@ extends Node
 # Configuration: JSON file named by env YOMI_TRACE_CONFIG with keys
 #   p1, p2 (Ninja|Cowboy|Wizard|Robot|Mutant), seed (int), out (path),
 #   game_length (int, default 3000), max_ticks (int, safety cap),
-#   settings (dict, optional overrides of the game-settings defaults),
 #   moves ("all" = default, or "base": the bot only picks actions whose state
 #          is one of the base states of res://characters/BaseChar.tscn's
 #          StateMachine, plus Continue, and leaves the character's extra-option
@@ -187,7 +186,7 @@ func _start():
 	var settings_panel = load(SETTINGS_SCENE).instance()
 	add_child(settings_panel)
 	yield(_frames(2), "completed")
-	if cfg.has("setup") or directed_mode:
+	if cfg.has("setup") or cfg.has("settings") or directed_mode:
 		# through the panel's own paths: its init() for the mode, load_settings for the values
 		if cfg.has("setup"):
 			settings_panel.init(str(cfg["setup"]) == "singleplayer")
@@ -201,9 +200,6 @@ func _start():
 	settings_panel.queue_free()
 	settings["p2_dummy"] = false
 	settings["game_length"] = int(cfg["game_length"])
-	if cfg.has("settings") and !(cfg.has("setup") or directed_mode):
-		for k in cfg["settings"]:
-			settings[k] = cfg["settings"][k]
 	if directed_mode:
 		for pid in [1, 2]:
 			var mine = cfg.get("directed", {}).get(cfg["p%d" % pid], {})
