@@ -65,6 +65,9 @@ def test_batch_builds_every_pairing_for_every_seed(tmp_path):
     (["--p1", "Ninja", "--p2", "Ninja", "--seeds", "1-2", "-o", "x.jsonl.gz"], "-o names one file"),
     (["--p1", "Ninja", "--p2", "Ninja", "--seeds", "1-2", "--replay", "x.replay"], "--replay names one file"),
     (["--pairings", "all", "--seeds", "1", "--replay", "x.replay"], "the batch form"),
+    (["--p1", "Ninja", "--p2", "Ninja", "--seed", "1", "--reference", "nowhere"], "steers --moves directed only"),
+    (["--p1", "Ninja", "--p2", "Ninja", "--seed", "1", "--moves", "directed", "--reference", "nowhere"],
+     "--reference: nowhere: no such file"),
 ])
 def test_bad_requests_are_one_clear_error(argv, message, tmp_path, capsys):
     assert yomi_main(["record", "--game-dir", str(tmp_path)] + argv) == 2

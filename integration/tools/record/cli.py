@@ -329,6 +329,22 @@ def _settings_for(args, index: int) -> tuple[str, tuple]:
     return "_".join(tags), tuple(sorted(settings.items()))
 
 
+def reference_coverage(args) -> dict:
+    """``--reference``'s coverage (:func:`directed_coverage`); RecordError for an unusable trace or
+    for references without ``--moves directed``."""
+    if not args.reference:
+        return {}
+    if args.moves != "directed":
+        raise RecordError("--reference steers --moves directed only")
+    from integration.tools.parity.common import ParityInputError
+    from integration.tools.parity.trace import collect
+
+    try:
+        return directed_coverage(collect(args.reference))
+    except ParityInputError as exc:
+        raise RecordError(f"--reference: {exc}") from None
+
+
 def _game_length(text: str) -> int:
     try:
         value = int(text)
@@ -386,6 +402,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         matches = build_matches(args)
+        reference = reference_coverage(args)
         game_dir = check_game_dir(args.game_dir)
         godot = find_godot(args.godot)
         version = godot_version(godot)
@@ -397,16 +414,6 @@ def main(argv: list[str] | None = None) -> int:
         print(f"yomi record: {exc}", file=sys.stderr)
         return 2
     failed = 0
-    reference: dict = {}
-    if args.moves == "directed":
-        from integration.tools.parity.common import ParityInputError
-        from integration.tools.parity.trace import collect
-
-        try:
-            reference = directed_coverage(collect(args.reference)) if args.reference else {}
-        except ParityInputError as exc:
-            print(f"yomi record: {exc}", file=sys.stderr)
-            return 2
     recorded: list[Path] = []   # this batch's traces so far: directed mode steers away from them too
     lock = threading.Lock()
 
