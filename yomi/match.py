@@ -24,6 +24,8 @@ from yomi.rng import godot_hash
 
 # The match settings of the game's settings panel (ui/GameSettingsPanelContainer.tscn), as
 # the traces' headers record them; ``game_length`` is the panel's 3600 (the traces use 3000).
+# They are the online match's defaults: the panel's single-player set-up differs only in
+# turning Sadness off (``{"sadness_enabled": False}``; docs/PARITY.md "The default match").
 DEFAULT_SETTINGS = {
     "stage_width": 800, "p2_dummy": False, "di_enabled": True, "turbo_mode": False, "infinite_resources": False,
     "one_hit_ko": False, "game_length": 3600, "turn_time": 30, "burst_enabled": True, "frame_by_frame": False,

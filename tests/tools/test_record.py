@@ -65,6 +65,9 @@ def test_batch_builds_every_pairing_for_every_seed(tmp_path):
     (["--p1", "Ninja", "--p2", "Ninja", "--seeds", "1-2", "-o", "x.jsonl.gz"], "-o names one file"),
     (["--p1", "Ninja", "--p2", "Ninja", "--seeds", "1-2", "--replay", "x.replay"], "--replay names one file"),
     (["--pairings", "all", "--seeds", "1", "--replay", "x.replay"], "the batch form"),
+    (["--p1", "Ninja", "--p2", "Ninja", "--seed", "1", "--reference", "nowhere"], "steers --moves directed only"),
+    (["--p1", "Ninja", "--p2", "Ninja", "--seed", "1", "--moves", "directed", "--reference", "nowhere"],
+     "--reference: nowhere: no such file"),
 ])
 def test_bad_requests_are_one_clear_error(argv, message, tmp_path, capsys):
     assert yomi_main(["record", "--game-dir", str(tmp_path)] + argv) == 2
@@ -77,6 +80,53 @@ def test_bad_values_are_refused_by_the_parser(capsys):
         with pytest.raises(SystemExit) as exc:
             record.main(["--game-dir", ".", *argv])
         assert exc.value.code == 2
+
+
+def test_settings_are_typed_as_the_panel_writes_them():
+    assert record.parse_setting("char_distance=16") == ("char_distance", 16)
+    assert record.parse_setting("brace_enabled=TRUE") == ("brace_enabled", True)
+    assert record.parse_setting("starting_meter=9.99") == ("starting_meter", "9.99")  # a slider: a string
+    for bad in ("char_distance", "speed=3", "char_distance=x", "brace_enabled=1", "starting_meter=nan",
+                "stage_width=99999999"):
+        with pytest.raises(Exception, match="bad"):
+            record.parse_setting(bad)
+
+
+def test_directed_batch_varies_settings_and_names_them(tmp_path):
+    args = record.parser().parse_args(["--game-dir", ".", "--p1", "Robot", "--p2", "Robot", "--seeds", "1-3",
+                                       "--moves", "directed", "--vary-settings", "--setup", "singleplayer",
+                                       "--setting", "char_distance=40", "--out-dir", str(tmp_path)])
+    matches = record.build_matches(args)
+    names = [record.SETTING_PRESETS[i][0] for i in range(3)]
+    assert [m.out.name for m in matches] == [f"Robot_vs_Robot_directed_sp_{n}_s{s}.jsonl.gz"
+                                             for n, s in zip(names, (1, 2, 3))]
+    assert all(m.setup == "singleplayer" and dict(m.settings)["char_distance"] == 40 for m in matches)  # --setting wins
+    assert dict(matches[0].settings)["extremely_turbo_mode"] is True
+
+
+def test_the_presets_give_every_simulation_setting_a_non_default_value():
+    from yomi.match import DEFAULT_SETTINGS
+
+    # the turn clock, frame-by-frame, prediction and the P2 dummy are the panel's presentation:
+    # no simulation reads them (game_length is --game-length)
+    ui_only = {"turn_time", "chess_timer", "turn_min_length", "frame_by_frame", "prediction_enabled", "p2_dummy",
+               "game_length"}
+    varied = {k for _, preset in record.SETTING_PRESETS for k, v in preset.items() if v != DEFAULT_SETTINGS[k]}
+    # p2_dummy is not offered: the bot plays both sides, so P2 is never the panel's training dummy
+    assert set(record.PANEL_SETTINGS) == set(DEFAULT_SETTINGS) - {"p2_dummy"}
+    assert varied == set(DEFAULT_SETTINGS) - ui_only
+    for _, preset in record.SETTING_PRESETS:
+        for key, value in preset.items():
+            assert isinstance(value, record.PANEL_SETTINGS[key]), key
+
+
+def test_directed_coverage_adds_the_batch_to_the_reference():
+    shipped = data.trace_paths("Ninja_vs_Ninja_s100*")
+    reference = record.directed_coverage(shipped)
+    assert "Wait" in reference["Ninja"]["states"] and reference["Ninja"]["chosen"]["Continue"] > 0
+    both = record.directed_coverage(shipped, reference)
+    assert both["Ninja"]["states"] == reference["Ninja"]["states"]
+    assert both["Ninja"]["chosen"]["Continue"] == 2 * reference["Ninja"]["chosen"]["Continue"]
 
 
 def test_a_folder_that_is_not_the_game_is_refused(tmp_path):
@@ -210,6 +260,21 @@ def test_the_bot_mode_is_in_the_header(recorded):
     rare = next(read_jsonl(recorded["rare"]))[1]
     assert base["moves"] == "base" and len(base["base_states"]) == 57  # BaseChar.tscn's states
     assert rare["moves"] == "rare" and "base_states" not in rare
+
+
+@needs_game
+def test_directed_mode_sets_the_match_up_through_the_panel(tmp_path):
+    """--setup and --setting go through the game's settings panel: its mode (Sadness off in single
+    player) and its limits (the start distance's minimum is 16); the bot prefers unreached states."""
+    out = _record(tmp_path / "d.jsonl.gz", "--moves", "directed", "--setup", "singleplayer",
+                  "--setting", "char_distance=5", "--setting", "brace_enabled=true", seed="3", p1="Mutant",
+                  p2="Mutant", length=120)
+    records = [r for _, r in read_jsonl(out)]
+    header = records[0]
+    assert (header["moves"], header["setup"]) == ("directed", "singleplayer")
+    settings = header["match_settings"]
+    assert settings["sadness_enabled"] is False and settings["char_distance"] == 16 and settings["brace_enabled"]
+    assert yomi_main(["parity", "trace", str(out), "--engine", "c"]) == 0
 
 
 @needs_game

@@ -5,7 +5,8 @@ Sub-commands, each in its own module:
 * ``fixedmath FILE``: FixedMath calls and their results from the game's native library;
 * ``fgobject FILE``: physics-body call sequences from the same library;
 * ``trace [FILE_OR_DIR...]``: whole matches recorded in Godot, replayed tick by tick;
-* ``coverage [FILE_OR_DIR...]``: what a set of traces exercises, per character.
+* ``coverage [FILE_OR_DIR...]``: what a set of traces exercises, per character;
+* ``lines [FILE_OR_DIR...]``: the Python engine's lines the traces execute.
 
 With no file, each reads the reference data shipped in ``tests/data/parity``
 (``YOMI_PARITY_DATA=DIR`` replaces that folder).
@@ -26,6 +27,7 @@ SUBCOMMANDS = {
     "fixedmath": ("integration.tools.parity.fixedmath", "FixedMath calls recorded from the game's native library"),
     "fgobject": ("integration.tools.parity.fgobject", "physics-body call sequences from the same library"),
     "coverage": ("integration.tools.parity.coverage", "what a set of traces exercises, per character"),
+    "lines": ("integration.tools.parity.lines", "the Python engine's lines the traces execute"),
 }
 
 

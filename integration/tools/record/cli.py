@@ -9,14 +9,27 @@ A batch (every pairing of the list, every seed of the range, N matches at a time
 
     yomi record --game-dir PATH --pairings all --seeds 100-110 --jobs 2 --out-dir DIR
 
+Directed (steered toward what the batch, and a reference set, have not covered)::
+
+    yomi record --game-dir PATH --pairings mirrors --seeds 1-2 --moves directed \
+                --reference tests/data/parity/traces --vary-settings --game-length 900 --out-dir DIR
+
 PATH is a checkout of the game's public source (github.com/uzkbwza/hustle) at commit
 4450348; it is checked, and only read.  The game's own scripts run in Godot 3 headless
 (Debian's ``godot3-server`` 3.6 on PATH, ``--godot BINARY`` or ``$YOMI_GODOT``), both sides
 driven through the game's own action panels by a seeded bot (integration/tools/record/godot/
 TraceDriver.gd).  ``--moves base`` restricts the bot to the moves every character inherits,
-``--moves rare`` prefers the moves it has chosen least so far in the match.  The same
+``--moves rare`` prefers the moves it has chosen least so far in the match; ``--moves directed``
+prefers, across the whole batch, the offered moves that name a state no trace of the batch (nor of
+``--reference``) has reached, then the moves none has chosen: before each match the coverage of the
+traces recorded so far is handed to the driver.  ``--setting KEY=VALUE`` sets a match setting
+through the game's own settings panel (its ``load_settings``; the panel's limits apply);
+``--setup singleplayer|online`` sets the panel up as the game's character select does for that
+mode (Sadness off in single player); ``--vary-settings`` gives each match of a batch the next
+preset of SETTING_PRESETS, so that every setting the panel offers gets a non-default value.  The same
 arguments give byte-identical files (gzip with no name and mtime 0).  Batch files are named
-``<P1>_vs_<P2>[_base|_rare]_s<SEED>.jsonl.gz`` like the shipped traces.  ``--replay`` (one match)
+``<P1>_vs_<P2>[_base|_rare|_directed][_sp|_online][_<preset>]_s<SEED>.jsonl.gz`` like the shipped
+traces.  ``--replay`` (one match)
 also keeps the game's own ``.replay`` file of the match, saved at its end by the game's replay code
 (``ReplayManager.save_replay``, as its Save Replay button does), gzip-compressed when the name ends
 in ``.gz``: reference data for ``yomi replay import``.
@@ -33,6 +46,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,7 +55,39 @@ from .prepare import RES_DIR, RecordError, check_game_dir, find_godot, godot_ver
 from integration.options import OptionParser
 
 CHARACTERS = ("Ninja", "Cowboy", "Wizard", "Robot", "Mutant")
-MOVES = ("all", "base", "rare")
+MOVES = ("all", "base", "rare", "directed")
+SETUPS = ("singleplayer", "online")
+# The settings panel's keys (ui/GameSettingsPanelContainer.gd's settings_nodes) and the JSON type
+# each value takes: the sliders' values travel as strings, as the panel's get_data writes them.
+PANEL_SETTINGS = {
+    "stage_width": int, "di_enabled": bool, "turbo_mode": bool, "infinite_resources": bool, "one_hit_ko": bool,
+    "game_length": int, "turn_time": int, "burst_enabled": bool, "frame_by_frame": bool,
+    "always_perfect_parry": bool, "char_distance": int, "char_height": int, "gravity_enabled": bool,
+    "chess_timer": bool, "extremely_turbo_mode": bool, "clashing_enabled": bool, "asymmetrical_clashing": bool,
+    "global_damage_modifier": str, "prediction_enabled": bool, "has_ceiling": bool, "global_hitstun_modifier": str,
+    "global_hitstop_modifier": str, "global_gravity_modifier": str, "ceiling_height": int, "sadness_enabled": bool,
+    "turn_min_length": int, "starting_meter": str, "min_di_scaling": str, "max_di_scaling": str,
+    "di_combo_limit": int, "brace_enabled": bool,
+}
+# --vary-settings: match i of a batch takes preset i % len (name, settings).  Together they give
+# every simulation setting of the panel a value other than its default.  The first ones unlock the
+# most: extremely turbo mode shows every action button of the panel whenever the fighter is not
+# busy (ActionButtons.gd update_buttons), bracing offers the CounterAttack moves (CounterAttack.gd
+# is_usable: brace_enabled and burst meter), infinite resources and a starting meter pay for the
+# supers, and a short start distance puts the fighters where grabs connect at once.
+SETTING_PRESETS = (
+    ("turbo", {"extremely_turbo_mode": True, "turbo_mode": True, "char_distance": 24}),
+    ("brace", {"brace_enabled": True, "infinite_resources": True, "char_distance": 30}),
+    ("close", {"char_distance": 16, "starting_meter": "5"}),
+    ("narrow", {"stage_width": 100, "char_distance": 16, "has_ceiling": True, "ceiling_height": 64}),
+    ("float", {"gravity_enabled": False, "global_gravity_modifier": "0.5", "char_height": 60, "has_ceiling": False}),
+    ("modifiers", {"global_damage_modifier": "2", "global_hitstun_modifier": "2", "global_hitstop_modifier": "0.5",
+                   "char_distance": 30}),
+    ("rules", {"di_enabled": False, "burst_enabled": False, "clashing_enabled": False, "one_hit_ko": True,
+               "char_distance": 20}),
+    ("parry", {"always_perfect_parry": True, "asymmetrical_clashing": True, "min_di_scaling": "0",
+               "max_di_scaling": "20", "di_combo_limit": 3, "sadness_enabled": False}),
+)
 MAX_GAME_LENGTH = 100_000
 MAX_SEED = 2**31 - 1
 
@@ -55,6 +101,8 @@ class Match:
     game_length: int
     out: Path
     replay: Path | None = None
+    settings: tuple = ()          # (key, value) pairs set through the game's settings panel
+    setup: str | None = None      # the panel's mode (SETUPS), None: its scene defaults
 
     @property
     def name(self) -> str:
@@ -109,9 +157,51 @@ def parse_pairings(text: str) -> list[tuple[str, str]]:
     return pairs
 
 
-def trace_name(p1: str, p2: str, seed: int, moves: str) -> str:
+def trace_name(p1: str, p2: str, seed: int, moves: str, tag: str = "") -> str:
     mode = "" if moves == "all" else f"_{moves}"
-    return f"{p1}_vs_{p2}{mode}_s{seed}.jsonl.gz"
+    tag = f"_{tag}" if tag else ""
+    return f"{p1}_vs_{p2}{mode}{tag}_s{seed}.jsonl.gz"
+
+
+def parse_setting(text: str) -> tuple[str, object]:
+    """``KEY=VALUE`` for a key of the settings panel, the value in the type the panel writes."""
+    key, sep, value = text.partition("=")
+    kind = PANEL_SETTINGS.get(key.strip())
+    if not sep or kind is None:
+        raise argparse.ArgumentTypeError(f"bad setting {text!r}: use KEY=VALUE with KEY one of "
+                                         f"{', '.join(sorted(PANEL_SETTINGS))}")
+    value = value.strip()
+    try:
+        if kind is bool:
+            if value.lower() not in ("true", "false"):
+                raise ValueError
+            return key.strip(), value.lower() == "true"
+        if kind is int:
+            number = int(value)
+            if not -1_000_000 <= number <= 1_000_000:
+                raise ValueError
+            return key.strip(), number
+        if float(value) != float(value) or abs(float(value)) > 1_000_000:  # NaN or out of range
+            raise ValueError
+        return key.strip(), value
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"bad value for {key.strip()}: {value!r}") from None
+
+
+def directed_coverage(paths: list[Path], base: dict | None = None) -> dict:
+    """What ``paths`` have covered, per character, as the driver's ``directed`` config wants it:
+    ``{name: {"states": [...], "chosen": {move: times}}}``, added to ``base`` (same form) when given."""
+    from integration.tools.parity.coverage import scan
+
+    seen, _ = scan(paths) if paths else ({}, None)
+    out = {name: {"states": set(v["states"]), "chosen": dict(v["chosen"])} for name, v in (base or {}).items()}
+    for name, entry in seen.items():
+        mine = out.setdefault(name, {"states": set(), "chosen": {}})
+        mine["states"].update(s for s in entry.states if s is not None)
+        for move, times in entry.chosen.items():
+            mine["chosen"][move] = mine["chosen"].get(move, 0) + times
+    return {name: {"states": sorted(v["states"]), "chosen": dict(sorted(v["chosen"].items()))}
+            for name, v in sorted(out.items())}
 
 
 def write_output(raw: bytes, out: Path) -> None:
@@ -142,13 +232,20 @@ def check_recording(raw: bytes, match: Match) -> str:
             f"({end.get('reason')})")
 
 
-def record_one(match: Match, game: Path, godot: str, timeout: float) -> str:
-    """Run one match in Godot and write its trace; returns a one-line summary."""
+def record_one(match: Match, game: Path, godot: str, timeout: float, directed: dict | None = None) -> str:
+    """Run one match in Godot and write its trace; returns a one-line summary.  ``directed``
+    (``--moves directed``) is the coverage the bot steers away from (:func:`directed_coverage`)."""
     with tempfile.TemporaryDirectory(prefix="yomi-record-") as tmp:
         run = Path(tmp)
         raw_path = run / "trace.jsonl"
         config = {"p1": match.p1, "p2": match.p2, "seed": match.seed, "out": str(raw_path),
                   "game_length": match.game_length, "moves": match.moves}
+        if match.settings:
+            config["settings"] = dict(match.settings)
+        if match.setup:
+            config["setup"] = match.setup
+        if match.moves == "directed":
+            config["directed"] = directed or {}
         if match.replay is not None:
             config["replay_out"] = str(run / "match.replay")
         (run / "config.json").write_text(json.dumps(config))
@@ -189,8 +286,14 @@ def build_matches(args) -> list[Match]:
         if not args.seeds:
             raise RecordError("--pairings needs --seeds (e.g. --seeds 100-110)")
         folder = Path(args.out_dir or ".")
-        return [Match(a, b, seed, args.moves, args.game_length, folder / trace_name(a, b, seed, args.moves))
-                for seed in args.seeds for a, b in args.pairings]
+        matches = []
+        for seed in args.seeds:
+            for a, b in args.pairings:
+                tag, settings = _settings_for(args, len(matches))
+                matches.append(Match(a, b, seed, args.moves, args.game_length,
+                                     folder / trace_name(a, b, seed, args.moves, tag), settings=settings,
+                                     setup=args.setup))
+        return matches
     if not (args.p1 and args.p2):
         raise RecordError("give --p1 and --p2 (one match) or --pairings and --seeds (a batch)")
     seeds = [args.seed] if args.seed is not None else args.seeds
@@ -201,10 +304,45 @@ def build_matches(args) -> list[Match]:
     if args.replay and len(seeds) > 1:
         raise RecordError("--replay names one file: it takes one match (--seed)")
     folder = Path(args.out_dir or ".")
-    return [Match(args.p1, args.p2, seed, args.moves, args.game_length,
-                  Path(args.output) if args.output else folder / trace_name(args.p1, args.p2, seed, args.moves),
-                  Path(args.replay) if args.replay else None)
-            for seed in seeds]
+    matches = []
+    for seed in seeds:
+        tag, settings = _settings_for(args, len(matches))
+        matches.append(Match(args.p1, args.p2, seed, args.moves, args.game_length,
+                             Path(args.output) if args.output else
+                             folder / trace_name(args.p1, args.p2, seed, args.moves, tag),
+                             Path(args.replay) if args.replay else None, settings=settings, setup=args.setup))
+    return matches
+
+
+def _settings_for(args, index: int) -> tuple[str, tuple]:
+    """(file-name tag, settings) of the batch's match ``index``: the preset (``--vary-settings``)
+    overridden by ``--setting``; the tag also names the setup when one is given."""
+    settings: dict = {}
+    tags = []
+    if args.setup:
+        tags.append({"singleplayer": "sp", "online": "online"}[args.setup])
+    if args.vary_settings:
+        name, preset = SETTING_PRESETS[(index + args.preset_start) % len(SETTING_PRESETS)]
+        settings.update(preset)
+        tags.append(name)
+    settings.update(dict(args.setting or ()))
+    return "_".join(tags), tuple(sorted(settings.items()))
+
+
+def reference_coverage(args) -> dict:
+    """``--reference``'s coverage (:func:`directed_coverage`); RecordError for an unusable trace or
+    for references without ``--moves directed``."""
+    if not args.reference:
+        return {}
+    if args.moves != "directed":
+        raise RecordError("--reference steers --moves directed only")
+    from integration.tools.parity.common import ParityInputError
+    from integration.tools.parity.trace import collect
+
+    try:
+        return directed_coverage(collect(args.reference))
+    except ParityInputError as exc:
+        raise RecordError(f"--reference: {exc}") from None
 
 
 def _game_length(text: str) -> int:
@@ -234,7 +372,18 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--seeds", type=parse_seeds, help="several seeds: N, A-B or a comma list")
     p.add_argument("--pairings", type=parse_pairings, help="all (25 ordered pairings), mirrors, or P1-P2[,P1-P2...]")
     p.add_argument("--moves", choices=MOVES, default="all",
-                   help="all moves (default), base moves only, or rare: the least chosen so far first")
+                   help="all moves (default), base moves only, rare: the least chosen so far first, or "
+                        "directed: what the batch (and --reference) has not covered first")
+    p.add_argument("--reference", action="append", default=[], metavar="FILE_OR_DIR",
+                   help="--moves directed: traces whose coverage counts as covered already (repeatable)")
+    p.add_argument("--setting", action="append", type=parse_setting, metavar="KEY=VALUE",
+                   help="a match setting, set through the game's settings panel (repeatable)")
+    p.add_argument("--setup", choices=SETUPS,
+                   help="set the settings panel up as the game does for single player (Sadness off) or online")
+    p.add_argument("--vary-settings", action="store_true",
+                   help="each match of the batch takes the next preset of match settings (SETTING_PRESETS)")
+    p.add_argument("--preset-start", type=int, default=0, choices=range(len(SETTING_PRESETS)), metavar="I",
+                   help=f"--vary-settings: the first match takes preset I (0..{len(SETTING_PRESETS) - 1}, default 0)")
     p.add_argument("--game-length", type=_game_length, default=3000, help="the game's time limit in ticks (default 3000)")
     p.add_argument("-o", "--output", help="the trace file of one match (.jsonl.gz compressed, or .jsonl)")
     p.add_argument("--replay",
@@ -253,6 +402,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         matches = build_matches(args)
+        reference = reference_coverage(args)
         game_dir = check_game_dir(args.game_dir)
         godot = find_godot(args.godot)
         version = godot_version(godot)
@@ -264,10 +414,20 @@ def main(argv: list[str] | None = None) -> int:
         print(f"yomi record: {exc}", file=sys.stderr)
         return 2
     failed = 0
+    recorded: list[Path] = []   # this batch's traces so far: directed mode steers away from them too
+    lock = threading.Lock()
 
     def one(match: Match) -> tuple[Match, str | None, str | None]:
         try:
-            return match, record_one(match, game, godot, args.timeout), None
+            directed = None
+            if match.moves == "directed":
+                with lock:
+                    done = list(recorded)
+                directed = directed_coverage(done, reference)
+            summary = record_one(match, game, godot, args.timeout, directed)
+            with lock:
+                recorded.append(match.out)
+            return match, summary, None
         except RecordError as exc:
             return match, None, str(exc)
 

@@ -21,7 +21,6 @@ extends Node
 # Configuration: JSON file named by env YOMI_TRACE_CONFIG with keys
 #   p1, p2 (Ninja|Cowboy|Wizard|Robot|Mutant), seed (int), out (path),
 #   game_length (int, default 3000), max_ticks (int, safety cap),
-#   settings (dict, optional overrides of the game-settings defaults),
 #   moves ("all" = default, or "base": the bot only picks actions whose state
 #          is one of the base states of res://characters/BaseChar.tscn's
 #          StateMachine, plus Continue, and leaves the character's extra-option
@@ -33,7 +32,26 @@ extends Node
 #          the extra-option widgets with p = 0.4 instead of 0.15, both before
 #          the pick and again after it (widgets that only show or enable once
 #          a move is selected: Ninja Release, Robot Drive Cancel, Cowboy
-#          Shoot, ...); header gets "moves":"rare").
+#          Shoot, ...); header gets "moves":"rare"),
+#          or "directed": steered toward what a batch has not covered yet; the
+#          config's "directed" dict gives, per character name, "states" (the
+#          fighter states some trace of the batch or of a reference set has
+#          reached) and "chosen" (move name -> times chosen there).  The bot
+#          picks among the offered buttons of the best tier: 0, the move names a
+#          state nobody has reached yet (this match's ticks count as reached);
+#          1, a move never chosen (this match's choices count); 2, the rest;
+#          within the tier the least chosen (batch + match), Continue still with
+#          p = 0.12, extra options as in rare mode; header gets
+#          "moves":"directed".
+#   setup (optional, "singleplayer" | "online"): the settings panel is set up
+#          as the game's character select does for that mode (its init(), which
+#          turns Sadness off in single player and on online) before any
+#          setting is read; absent, the panel keeps its scene defaults (as the
+#          shipped traces); header gets "setup".
+#   settings (dict, optional): loaded into the game's settings panel with its
+#          own load_settings (the path lobby settings take), so the panel's
+#          widgets apply their limits; the match starts from the panel's
+#          get_data().
 # Each turn line also lists, per player, the action names the panel offered
 # at that decision ("legal": visible, in-tree, enabled buttons, plus
 # "Continue" when its button is visible and enabled; the full set even in
@@ -41,7 +59,7 @@ extends Node
 # Output: JSON lines (see README / FORMAT section).
 
 const FORMAT = "yomi-trace/1"
-const DRIVER_VERSION = "3"     # 1: first traces; 2: base mode; 3: "legal" in turn lines (rare mode: same "3", "moves":"rare")
+const DRIVER_VERSION = "3"     # 1: first traces; 2: base mode; 3: "legal" in turn lines (rare and directed modes, setup: same "3", named in the header)
 const EXTRA_P = 0.15           # per-widget click chance on the extra-options panel (all moves)
 const RARE_EXTRA_P = 0.4       # the same in rare mode
 const BASE_CHAR_SCENE = "res://characters/BaseChar.tscn"
@@ -96,6 +114,9 @@ var base_states = {}
 var legal = {}
 var rare_mode = false
 var chosen_counts = {1: {}, 2: {}}   # rare mode: per player, action name -> times chosen this match
+var directed_mode = false
+var batch_states = {1: {}, 2: {}}    # directed mode: per player, states reached (batch and this match)
+var batch_chosen = {1: {}, 2: {}}    # directed mode: per player, move -> times chosen in the batch
 
 func _ready():
 	var cfg_path = OS.get_environment("YOMI_TRACE_CONFIG")
@@ -121,6 +142,9 @@ func _ready():
 		base_only = true
 	elif moves == "rare":
 		rare_mode = true
+	elif moves == "directed":
+		rare_mode = true   # the extra-options panel as in rare mode
+		directed_mode = true
 	elif moves != "all" and moves != "":
 		printerr("TRACE: unknown moves mode ", moves)
 		get_tree().quit(2)
@@ -162,13 +186,28 @@ func _start():
 	var settings_panel = load(SETTINGS_SCENE).instance()
 	add_child(settings_panel)
 	yield(_frames(2), "completed")
+	if cfg.has("setup") or cfg.has("settings") or directed_mode:
+		# through the panel's own paths: its init() for the mode, load_settings for the values
+		if cfg.has("setup"):
+			settings_panel.init(str(cfg["setup"]) == "singleplayer")
+		var wanted = {"game_length": int(cfg["game_length"])}
+		if cfg.has("settings"):
+			for k in cfg["settings"]:
+				wanted[k] = _panel_value(cfg["settings"][k])
+		settings_panel.load_settings(wanted)
+		yield(_frames(2), "completed")
 	var settings = settings_panel.get_data()
 	settings_panel.queue_free()
 	settings["p2_dummy"] = false
 	settings["game_length"] = int(cfg["game_length"])
-	if cfg.has("settings"):
-		for k in cfg["settings"]:
-			settings[k] = cfg["settings"][k]
+	if directed_mode:
+		for pid in [1, 2]:
+			var mine = cfg.get("directed", {}).get(cfg["p%d" % pid], {})
+			for s in mine.get("states", []):
+				batch_states[pid][str(s)] = true
+			var ch = mine.get("chosen", {})
+			for m in ch:
+				batch_chosen[pid][str(m)] = int(ch[m])
 	match_data = {
 		"singleplayer": true,
 		"selected_characters": {1: {"name": cfg["p1"]}, 2: {"name": cfg["p2"]}},
@@ -242,9 +281,20 @@ func _start():
 		var names = base_states.keys()
 		names.sort()
 		header["base_states"] = names
+	elif directed_mode:
+		header["moves"] = "directed"
 	elif rare_mode:
 		header["moves"] = "rare"
+	if cfg.has("setup"):
+		header["setup"] = str(cfg["setup"])
 	_write(header)
+
+# a JSON value as the settings panel's load_settings expects it: whole numbers as int
+# (JSON numbers parse as float), strings (the sliders' values) and booleans as they are
+func _panel_value(v):
+	if typeof(v) == TYPE_REAL and v == floor(v):
+		return int(v)
+	return v
 
 func _write(d):
 	out.store_line(JSON.print(d, "", false))
@@ -258,6 +308,11 @@ func on_after_physics():
 		last_tick = game.current_tick
 		idle_frames_without_tick = 0
 		_write(_tick_record())
+		if directed_mode:
+			for pid in [1, 2]:
+				var st = game.get_player(pid).current_state()
+				if st:
+					batch_states[pid][str(st.state_name)] = true
 		if winner != null:
 			_finish(winner, "timeout" if game.current_tick > game.time else "ko")
 			return
@@ -465,7 +520,9 @@ func _bot_turn(pid):
 			cands.append(b)
 	var choice = null
 	if cands.size() > 0 and !_chance(0.12):
-		if rare_mode:
+		if directed_mode:
+			cands = _directed_pick(pid, cands)
+		elif rare_mode:
 			cands = _least_chosen(pid, cands)
 		choice = cands[rng.randi_range(0, cands.size() - 1)]
 		if rare_mode:
@@ -515,6 +572,31 @@ func _least_chosen(pid, cands):
 	for b in cands:
 		if counts.get(str(b.action_name), 0) == best:
 			out_b.append(b)
+	return out_b
+
+# directed mode: the candidates of the best tier (0: names a state not reached by the
+# batch nor this match; 1: never chosen in the batch nor this match; 2: the rest), the
+# least chosen (batch + match) among them; panel order kept, no RNG draw
+func _directed_pick(pid, cands):
+	var best_tier = 3
+	var best_count = -1
+	var scored = []
+	for b in cands:
+		var nm = str(b.action_name)
+		var n = chosen_counts[pid].get(nm, 0) + batch_chosen[pid].get(nm, 0)
+		var tier = 2
+		if !batch_states[pid].has(nm) and chosen_counts[pid].get(nm, 0) < 2:
+			tier = 0
+		elif n == 0:
+			tier = 1
+		scored.append([b, tier, n])
+		if tier < best_tier or (tier == best_tier and n < best_count):
+			best_tier = tier
+			best_count = n
+	var out_b = []
+	for e in scored:
+		if e[1] == best_tier and e[2] == best_count:
+			out_b.append(e[0])
 	return out_b
 
 # action names of every button the panel offers now: the bot's candidate set
