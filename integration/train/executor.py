@@ -18,8 +18,9 @@ Contract of every form:
 * ``run(stop_at)`` trains until ``trainer.should_stop`` says so, calling ``trainer.after_update``
   once per update, in order; it returns with no update in flight and the learner (policy,
   optimizer, minibatch generator) in the trainer's own objects;
-* ``buffers`` is the number of rollout buffers it needs and ``beside`` whether an update's time
-  is apart from its rollout's (two buffers; the display and plots show it apart);
+* ``buffers`` is the number of rollout buffers it needs, ``beside`` whether an update's time is
+  apart from its rollout's (two buffers; the display and plots show it apart) and ``one_epoch``
+  whether each update is one epoch instead of update_epochs (core.update);
 * ``prepare()`` runs once, after the trainer made its buffers and before anything is collected;
 * ``after_backward()`` runs between each backward pass and its optimizer step;
 * which policy plays a rollout, and which update trains it, depends only on the update count,
@@ -51,6 +52,7 @@ class UpdateExecutor:
     name = "inline"
     buffers = 1
     beside = False
+    one_epoch = False
 
     def __init__(self, trainer: "Trainer"):
         self.trainer = trainer
@@ -106,6 +108,7 @@ class ThreadedExecutor(UpdateExecutor):
     name = "threaded"
     buffers = 2
     beside = True
+    one_epoch = True
 
     def run(self, stop_at: int | None) -> None:
         t = self.trainer

@@ -152,10 +152,6 @@ class Trainer:
         self.display.update_beside = self.update_beside
 
     @property
-    def async_mode(self) -> bool:
-        return bool(self.cfg.async_update)
-
-    @property
     def overlap(self) -> bool:
         """Whether the updates run in a second process (executor.py, OverlappedExecutor)."""
         return isinstance(self.executor, executor.OverlappedExecutor)
