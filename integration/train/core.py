@@ -166,7 +166,7 @@ def update(trainer, buf: Rollout, lag: int = 0) -> dict:
             trainer.spec.features(b_obs), b_actions, b_move_mask, b_data_row, b_logprob, b_value))
         if trainer.bf16 and not trainer.cuda:
             fixed = (fixed[0].to(torch.bfloat16), *fixed[1:])
-    epochs = 1 if trainer.async_mode else cfg.update_epochs
+    epochs = 1 if trainer.executor.one_epoch else cfg.update_epochs  # executor.py
     sums: dict[str, torch.Tensor | float] = defaultdict(float)  # summed on the device: one sync per epoch
     count = 0
     for epoch in range(epochs):

@@ -5,9 +5,10 @@ Contract:
 
 * every rank (process) steps its own envs with its own seed stream (``seed + RANK_SEED_STRIDE *
   rank``) and keeps its own self-play assignments; the policy starts from rank 0's parameters;
-* after every backward pass the gradients are averaged over the ranks (one all-reduce of the
-  flattened gradients), so every rank takes the same optimizer step and the ranks' parameters
-  stay identical; snapshots for self-play are taken at the same updates on every rank;
+* the update runs inline, and after every backward pass the gradients are averaged over the
+  ranks (executor.py, DistributedExecutor: one all-reduce of the flattened gradients), so every
+  rank takes the same optimizer step and the ranks' parameters stay identical; snapshots for
+  self-play are taken at the same updates on every rank;
 * the clock that anneals the learning rate and ends a time budget is shared (the largest of the
   ranks' clocks, one all-reduce per update), so the ranks stop at the same update;
 * rank 0 alone writes: checkpoints, metrics, plots, evaluations, the summary.  A checkpoint holds
@@ -89,7 +90,7 @@ class _NoMetrics:
 class DistributedTrainer(Trainer):
     """A Trainer that is one rank of a data-parallel run (see the module's contract)."""
 
-    OVERLAP = False  # the ranks' gradient exchange is in the update: it stays in the rank's process
+    DISTRIBUTED = True  # its executor is the distributed form (executor.py), inline with the gradient exchange
 
     def __init__(self, cfg, run_dir=None, display: bool = True):
         for key in ("target_kl", "async_update", "cuda_graph_update"):
@@ -118,7 +119,7 @@ class DistributedTrainer(Trainer):
             self.metrics = _NoMetrics()
             stop_at = None if max_updates is None else self.update_count + max_updates
             with self._sigint_flag():
-                self._loop_sync(stop_at)
+                self.executor.run(stop_at)
             summary = self.finish()
         dist.barrier()  # rank 0's final files are written before any rank returns
         return summary
@@ -140,16 +141,6 @@ class DistributedTrainer(Trainer):
         out = super().collect(buf, behaviour)
         self.global_step = before + (self.global_step - before) * self.world  # every rank's agent steps
         return out
-
-    def after_backward(self) -> None:
-        grads = [p.grad for p in self.policy.parameters() if p.grad is not None]
-        flat = torch.cat([g.reshape(-1) for g in grads])
-        dist.all_reduce(flat)
-        flat /= self.world
-        offset = 0
-        for g in grads:
-            g.copy_(flat[offset:offset + g.numel()].view_as(g))
-            offset += g.numel()
 
     def evaluate(self, final: bool = False, rounds=None) -> dict:
         return super().evaluate(final, rounds) if self.rank == 0 else {}

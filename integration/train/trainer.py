@@ -4,8 +4,10 @@ With ``opponent`` set (``--opponent``) it trains a best response instead: the le
 fixed policy (opponent.py), which stands in for the self-play pool; ``init`` (``--init``) starts
 the learner from a checkpoint's weights.
 
-Read ``Trainer.run`` first; every step below it is a short method.  The run's parts live in
-their own modules: the budget (one clock, one stop rule, the ETA) in budget.py, the evaluations
+Read ``Trainer.run`` first; every step below it is a short method.  Its one loop is the update
+executor's (executor.py: the update inline, on a thread, in a second process, or as a rank of a
+data-parallel run), which calls back ``should_stop``, ``collect``, ``update`` and
+``after_update``.  The run's other parts live in their own modules: the budget (one clock, one stop rule, the ETA) in budget.py, the evaluations
 and the choice of the run's agent in evaluation.py, the checkpoint and resume in run_state.py.
 The CPU path never touches CUDA; everything device-specific lives in cuda.py and is used only
 with ``--device cuda``.
@@ -13,7 +15,6 @@ with ``--device cuda``.
 from __future__ import annotations
 
 import contextlib
-import copy
 import json
 import logging
 import math
@@ -21,7 +22,6 @@ import signal
 import threading
 import time
 from collections import defaultdict
-from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from pathlib import Path
 from typing import Callable
@@ -30,7 +30,7 @@ import numpy as np
 import torch
 
 from . import checkpoint as ckpt
-from . import core, run_state
+from . import core, executor, run_state
 from .budget import PLOTS_S, RECORDING_S, RunBudget
 from .config import TrainConfig
 from .core import Rollout
@@ -38,7 +38,6 @@ from .envs import action_spec, make_env, match_recorder
 from .evaluation import BEST, Evaluation
 from .logger import Display, MetricsLog, Status, make_plots
 from .opponent import FixedOpponent, load_init, load_opponent
-from .overlap import UpdateWorker, share_rollout
 from .policy import MaskedActorCritic
 from .ppo import learning_rate
 from .selfplay import SelfPlay
@@ -80,7 +79,7 @@ class Timer:
 
 
 class Trainer:
-    OVERLAP = True  # may this kind of trainer overlap rollouts and updates in two processes (overlap.py)
+    DISTRIBUTED = False  # a rank of a data-parallel run (distributed.py): its executor is the distributed one
 
     def __init__(self, cfg: TrainConfig, run_dir: str | Path | None = None, display: bool = True):
         self.cfg = cfg.validate()
@@ -116,17 +115,14 @@ class Trainer:
         else:
             self.selfplay = SelfPlay(cfg.num_envs, cfg.pool_size, cfg.p_latest, self.rng, self.device)
         self.evaluation.load_reference()  # now: a reference that cannot be played is refused before training
-        self.overlap = self.OVERLAP and cfg.overlapped()
+        # where the updates run beside the rollouts: the run's one choice of loop (executor.py)
+        self.executor = executor.choose(cfg, distributed=self.DISTRIBUTED)(self)
         self.bufs = [Rollout(cfg.horizon, cfg.agents, self.spec, self.device)
-                     for _ in range(2 if self.update_beside else 1)]
-        # The overlapped loop (_loop_overlap): the rollouts are played by `behaviour`, the policy
-        # one update behind the learner, in buffers shared with the update process.
+                     for _ in range(self.executor.buffers)]
+        # The overlapped executor's: the rollouts are played by `behaviour`, the policy one update
+        # behind the learner, in buffers shared with the update process.
         self.behaviour = self.behaviour_version = self.pending_rollout = None
-        if self.overlap:
-            for buf in self.bufs:
-                share_rollout(buf)
-            self.behaviour = copy.deepcopy(self.policy).requires_grad_(False)
-            self.behaviour_version = 0
+        self.executor.prepare()
 
         self.update_count = 0
         self.global_step = 0
@@ -156,14 +152,15 @@ class Trainer:
         self.display.update_beside = self.update_beside
 
     @property
-    def async_mode(self) -> bool:
-        return bool(self.cfg.async_update)
+    def overlap(self) -> bool:
+        """Whether the updates run in a second process (executor.py, OverlappedExecutor)."""
+        return isinstance(self.executor, executor.OverlappedExecutor)
 
     @property
     def update_beside(self) -> bool:
-        """Whether updates run beside the rollouts (the asynchronous CUDA update, the overlapped
-        loop): two rollout buffers, and an update's time is not a part of its rollout's."""
-        return self.async_mode or self.overlap
+        """Whether updates run beside the rollouts (the threaded and overlapped executors): two
+        rollout buffers, and an update's time is not a part of its rollout's."""
+        return self.executor.beside
 
     # ----- the loop ----------------------------------------------------------------------
     def run(self, max_updates: int | None = None) -> dict:
@@ -185,131 +182,16 @@ class Trainer:
         stop_at = None if max_updates is None else self.update_count + max_updates
         try:
             with self._engine_errors_to_run_dir(), self._sigint_flag(), self.display:
-                if self.async_mode:
-                    self._loop_async(stop_at)
-                elif self.overlap:
-                    self._loop_overlap(stop_at)
-                else:
-                    self._loop_sync(stop_at)
+                self.executor.run(stop_at)
                 if self.stop_requested:
                     self.display.message(f"interrupted: saving a checkpoint; continue with --resume {self.run_dir}")
                 return self.finish()
         finally:
             self.budget.pause()  # a later run() continues the clock from where this one ends
 
-    def _loop_sync(self, stop_at):
-        while not self._should_stop(stop_at):
-            t0 = time.perf_counter()
-            self.set_learning_rate()
-            stats = self.collect(self.bufs[0], self.policy)
-            with self.timer("update"):
-                stats.update(self.update(self.bufs[0], lag=0))
-            self._after_update(stats, t0, lag=0)
-
-    def _loop_async(self, stop_at):
-        """Overlap: while the learner trains on rollout k, a copy of the policy from before that
-        update plays rollout k+1, so each batch is one policy version old when it is trained on
-        (logged as policy_lag).  Each update is one epoch; V-trace, when on, corrects for the lag."""
-        behaviour = copy.deepcopy(self.policy).requires_grad_(False)
-        if self.cuda:
-            self.cuda.use_behaviour(behaviour)
-        learner_version = behaviour_version = 0
-        pending, t0 = None, time.perf_counter()
-        with ThreadPoolExecutor(max_workers=1) as pool:
-            while True:
-                buf = self.bufs[self.update_count % 2]
-                stats = self.collect(buf, behaviour)  # overlaps the pending update
-                batch_version = behaviour_version
-                if pending is not None:
-                    stats.update(pending.result())
-                    learner_version += 1
-                    with torch.no_grad():
-                        for b, p in zip(behaviour.parameters(), self.policy.parameters()):
-                            b.copy_(p)  # in place, so a captured graph sees the new weights
-                    behaviour_version = learner_version
-                    self._after_update(stats, t0, lag=pending.lag)
-                    t0 = time.perf_counter()
-                if self._should_stop(stop_at):
-                    break
-                self.set_learning_rate()
-                lag = learner_version - batch_version
-                pending = pool.submit(self._timed_update, buf, lag)
-                pending.lag = lag
-
-    def _loop_overlap(self, stop_at):
-        """Rollouts and updates side by side on two cores (overlap.py): while the update process
-        trains on rollout k-1 (update k), this process plays rollout k with `behaviour`, the policy
-        as it was after update k-1.  Every batch is thus one version old when trained on (logged
-        as policy_lag; the first is the learner's own), the clipped ratio is taken against the
-        log-probs it was played with, and all update_epochs run.
-
-        Which policy plays a rollout depends only on its number (rollout k: version k-1), never
-        on timing, and a rollout's row in the metrics is the row of the update that trains it.
-        Where a checkpoint is due the update runs alone (rollout k is played after it, still by
-        version k-1), no rollout is started whose update would not fit the budget, and a stop
-        that comes unannounced (Ctrl-C, a budget overrun) first trains the rollout already played:
-        every checkpoint is taken with no experience pending, and a resumed run equals an
-        uninterrupted one, as in the one-process loop."""
-        cfg = self.cfg
-        with UpdateWorker(self) as worker:
-            draining = False
-            while True:
-                if self.pending_rollout is None:
-                    if draining or self._should_stop(stop_at):
-                        break
-                    self.pending_rollout = self._collect_into(0)
-                t0 = time.perf_counter()
-                index, version = self.pending_rollout
-                self.pending_rollout = None
-                self.set_learning_rate()
-                lag = self.update_count - version
-                worker.submit(index, lag, float(self.optimizer.param_groups[0]["lr"]))
-                self._switch_behaviour()
-                upcoming = self.update_count + 1
-                if not (draining or self._should_stop(stop_at, ahead=1)
-                        or upcoming % cfg.checkpoint_interval == 0):
-                    self.pending_rollout = self._collect_into(1 - index)  # overlaps the update
-                with self.timer("wait"):
-                    stats, seconds = worker.result()
-                self.timer.add("update", seconds)
-                if upcoming % cfg.checkpoint_interval == 0:
-                    worker.pull_state()
-                # the row of this update reports the rollout it trained on
-                trained, live = self.bufs[index], self.global_step
-                self.global_step, self.ep_stats = trained.steps_end, trained.ep_stats
-                self._after_update(stats, t0, lag=lag)
-                self.global_step = live
-                draining = draining or self._should_stop(stop_at)
-            worker.pull_state()  # this process's optimizer and generator are the learner's again
-
-    def _collect_into(self, index: int) -> tuple[int, int]:
-        """Play a rollout into bufs[index] with the behaviour policy; its episode statistics and
-        the step count at its end stay with the buffer until the update that trains it is logged."""
-        buf = self.bufs[index]
-        buf.ep_stats = self.ep_stats = defaultdict(list)
-        self.collect(buf, self.behaviour)
-        buf.steps_end = self.global_step
-        return index, self.behaviour_version
-
-    def _switch_behaviour(self) -> None:
-        """Before update k: the learner is at version k-1, which plays rollout k; a snapshot
-        taken every snapshot_interval versions joins the pool when that version starts to play."""
-        if self.behaviour_version == self.update_count:
-            return
-        with torch.no_grad():
-            for b, p in zip(self.behaviour.parameters(), self.policy.parameters()):
-                b.copy_(p)
-        self.behaviour_version = self.update_count
-        if self.update_count % self.cfg.snapshot_interval == 0:
-            self.selfplay.add_snapshot(self.policy, self.update_count)
-
-    def _timed_update(self, buf, lag):
-        with self.cuda.side_stream() if self.cuda else contextlib.nullcontext(), self.timer("update"):
-            return self.update(buf, lag)
-
-    def _should_stop(self, stop_at, ahead: int = 0) -> bool:
+    def should_stop(self, stop_at, ahead: int = 0) -> bool:
         """Before each update (`ahead` 0), or before the update `ahead` further on (the overlapped
-        loop, which plays the rollout that update trains now): Ctrl-C, `stop_at` updates, or the
+        executor, which plays the rollout that update trains now): Ctrl-C, `stop_at` updates, or the
         budget's stop rule (budget.py: a time budget is the whole run's, so training stops when
         the next updates would leave less than the time the end of the run needs)."""
         self._plan_budget()
@@ -321,7 +203,10 @@ class Trainer:
         """The clock, the time reserved for the end of the run and the next update's expected time."""
         self.budget.plan(self._end_s(), self.evaluation.periodic_s(self.update_count + 1, self.selfplay))
 
-    def _after_update(self, stats: dict, t0: float, lag: int) -> None:
+    def after_update(self, stats: dict, t0: float, lag: int) -> None:
+        """After each update, in order (the executor's call): count it, check its loss, snapshot,
+        evaluate, log and checkpoint when due, run the update hooks.  `t0`: when its iteration
+        began; `lag`: how many versions old its batch was."""
         self.update_count += 1
         cfg = self.cfg
         losses = {k: stats.get(f"loss/{k}") for k in ("policy", "value")}
@@ -333,7 +218,7 @@ class Trainer:
                 f"{losses['value']}): training diverged; lower learning_rate (now "
                 f"{self.optimizer.param_groups[0]['lr']:g}). The checkpoints already in {self.run_dir} "
                 "are from before it")
-        if self.update_count % cfg.snapshot_interval == 0 and not self.overlap:  # overlapped: _switch_behaviour
+        if self.update_count % cfg.snapshot_interval == 0 and not self.overlap:  # overlapped: when that version starts to play
             self.selfplay.add_snapshot(self.policy, self.update_count)
         if cfg.eval_interval and self.update_count % cfg.eval_interval == 0:
             with self.timer("eval"):
@@ -360,8 +245,9 @@ class Trainer:
         return core.update(self, buf, lag)
 
     def after_backward(self) -> None:
-        """Between backward and the optimizer step: nothing here; a data-parallel rank averages
-        the gradients over the ranks (distributed.py)."""
+        """Between backward and the optimizer step: the executor's (a data-parallel rank averages
+        the gradients over the ranks)."""
+        self.executor.after_backward()
 
     def set_learning_rate(self) -> None:
         """The learning rate for the next update, by the budget's progress (lr_schedule)."""
