@@ -24,6 +24,7 @@ from integration.tools.parity.fgobject import differences
 from integration.tools.record import cli as record
 from integration.tools.record import prepare
 from integration.tracefile import read_trace
+from support.godot import GAME_DIR, GODOT, needs_game, needs_godot
 
 SHORT_GAME = 150  # ticks: a few dozen decisions, a few seconds of Godot
 
@@ -189,21 +190,6 @@ def test_our_godot_files_are_all_ours():
 
 
 # ------------------------------------------------------------------ with Godot and the game
-
-def _godot() -> str | None:
-    try:
-        return prepare.find_godot(None)
-    except prepare.RecordError:
-        return None
-
-
-GODOT = _godot()
-GAME_DIR = os.environ.get("YOMI_GAME_DIR")
-needs_godot = pytest.mark.skipif(GODOT is None, reason="Godot 3 is not installed (godot3-server, or set YOMI_GODOT)")
-needs_game = pytest.mark.skipif(
-    GODOT is None or not GAME_DIR,
-    reason="needs Godot 3 (godot3-server or YOMI_GODOT) and YOMI_GAME_DIR, a checkout of the game's source at 4450348")
-
 
 def _record(out: Path, *extra: str, seed: str = "7", p1: str = "Ninja", p2: str = "Wizard",
             length: int = SHORT_GAME) -> Path:

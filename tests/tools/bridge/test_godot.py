@@ -9,7 +9,6 @@ with that reason otherwise, as on CI.
 """
 from __future__ import annotations
 
-import os
 import threading
 from pathlib import Path
 
@@ -20,22 +19,9 @@ from integration.tools.bridge.server import BridgeServer
 from integration.tools.cli import main as yomi_main
 from integration.tools.record import prepare
 from integration.tracefile import read_trace
+from support.godot import GAME_DIR, GODOT, needs_game
 
 AGENT = Path(__file__).resolve().parents[3] / "agents" / "ninja-mirror.safetensors"
-
-
-def _godot() -> str | None:
-    try:
-        return prepare.find_godot(None)
-    except prepare.RecordError:
-        return None
-
-
-GODOT = _godot()
-GAME_DIR = os.environ.get("YOMI_GAME_DIR")
-needs_game = pytest.mark.skipif(
-    GODOT is None or not GAME_DIR,
-    reason="needs Godot 3 (godot3-server or YOMI_GODOT) and YOMI_GAME_DIR, a checkout of the game's source at 4450348")
 
 
 def _fields(trace) -> tuple:
