@@ -32,6 +32,7 @@ import numpy as np
 
 from integration.engine import EngineError, check_settings, create_match
 from integration.env import encoding as E
+from integration.env import action_layout as AL
 from integration.env import obs as O
 from integration.env.backends import observe_decision
 from integration.tracefile import TraceWriter
@@ -74,7 +75,7 @@ class PolicyPlayer:
         self.generator = torch.Generator().manual_seed(int(seed))
         self.policy = make_policy(name, generator=self.generator, seed=seed, characters=characters,
                                   any_pairing=any_pairing)
-        self.spec = O.action_spec()
+        self.spec = AL.action_spec()
 
     def act(self, obs_row: np.ndarray) -> np.ndarray:
         import torch
@@ -93,7 +94,7 @@ def policy_choice(match, chars: tuple, game_length: int, player: int, policy: Po
     state, _, fvs, _ = observe_decision(match, out, chars, game_length)
     seat = player - 1
     heads = policy.act(out[seat])
-    layout = O.CHAR_LAYOUTS[chars[seat]]
+    layout = AL.CHAR_LAYOUTS[chars[seat]]
     opp = state["p2" if seat == 0 else "p1"]
     action, data, extra = E.decode(layout.character, layout.to_char_heads(heads), fvs[seat], opp, state["objects"])
     return {"action": action, "data": data, "extra": extra}
@@ -113,8 +114,8 @@ class BridgeSession:
                                 f"{GAME_VERSION!r} only (the match would play differently)")
         p1, p2 = (need_name(body[k], f"'{k}'") for k in ("p1", "p2"))
         for name in (p1, p2):
-            if name not in O.CHARACTERS:
-                raise ProtocolError(f"character {name!r} is not one the engine plays ({', '.join(O.CHARACTERS)})")
+            if name not in AL.CHARACTERS:
+                raise ProtocolError(f"character {name!r} is not one the engine plays ({', '.join(AL.CHARACTERS)})")
         seed = need_int(body, "seed", -MAX_SEED - 1, MAX_SEED)
         self.agent = need_int(body, "agent", 1, 2)
         settings = match_settings(body["match_data"])
@@ -130,7 +131,7 @@ class BridgeSession:
                                 f"{exc.args[0] if exc.args else exc}", 409) from None
         self.id = next(_SESSION_IDS)
         self.p1, self.p2, self.seed, self.settings = p1, p2, seed, settings
-        self.chars = (O.CHAR_INDEX[p1], O.CHAR_INDEX[p2])
+        self.chars = (AL.CHAR_INDEX[p1], AL.CHAR_INDEX[p2])
         self.game_length = int(settings.get("game_length", DEFAULT_SETTINGS["game_length"]))
         self.turn = 0
         self.result: Optional[dict] = None

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
+from integration.env import action_layout as AL
 from integration.env import obs as O
 from integration.safefile import UnsafeFileError, read_input
 
@@ -57,7 +58,7 @@ MAX_SET_CHARS = 4096
 # array -> (dtype, shape after N): the arrays a clone reads, as build_dataset writes them
 COLUMNS = {
     "obs": (np.dtype("<f4"), (O.OBS_SIZE,)),
-    "actions": (np.dtype("<i4"), (O.N_HEADS,)),
+    "actions": (np.dtype("<i4"), (AL.N_HEADS,)),
     "player": (np.dtype("i1"), ()),
     "character": (np.dtype("i1"), ()),
 }
@@ -141,15 +142,15 @@ def read_dataset(path: str | Path, max_bytes: int = MAX_DATASET_BYTES) -> dict[s
                    ", ".join(f"{k} {len(a):,}" for k, a in arrays.items()))
     if not np.isfinite(arrays["obs"]).all():
         raise fail("its observations hold values that are not finite (NaN or infinity)")
-    bad = (arrays["actions"] < 0) | (arrays["actions"] >= np.asarray(O.HEAD_SIZES))
+    bad = (arrays["actions"] < 0) | (arrays["actions"] >= np.asarray(AL.HEAD_SIZES))
     if bad.any():
         row, head = map(int, np.argwhere(bad)[0])
-        raise fail(f"decision {row}: its action {int(arrays['actions'][row, head])} in head {O.HEAD_NAMES[head]!r} "
-                   f"is outside 0 .. {O.HEAD_SIZES[head] - 1}")
+        raise fail(f"decision {row}: its action {int(arrays['actions'][row, head])} in head {AL.HEAD_NAMES[head]!r} "
+                   f"is outside 0 .. {AL.HEAD_SIZES[head] - 1}")
     if not np.isin(arrays["player"], (1, 2)).all():
         raise fail("its players are not all 1 or 2")
-    if ((arrays["character"] < 0) | (arrays["character"] >= O.N_CHARS)).any():
-        raise fail(f"its characters are not all indices of the {O.N_CHARS} characters")
+    if ((arrays["character"] < 0) | (arrays["character"] >= AL.N_CHARS)).any():
+        raise fail(f"its characters are not all indices of the {AL.N_CHARS} characters")
     return arrays
 
 
@@ -191,7 +192,7 @@ def clone(obs: torch.Tensor, actions: torch.Tensor, cfg, epochs: int, batch_size
     if cfg.torch_threads:
         torch.set_num_threads(cfg.torch_threads)
     seed_everything(seed)
-    policy = MaskedActorCritic(O.action_spec(), cfg.hidden, cfg.layers).to(obs.device)
+    policy = MaskedActorCritic(AL.action_spec(), cfg.hidden, cfg.layers).to(obs.device)
     optimizer = torch.optim.Adam(policy.parameters(), lr=cfg.learning_rate, eps=cfg.adam_eps)
     generator = torch.Generator().manual_seed(seed)
     n = len(obs)
@@ -217,7 +218,7 @@ def _seat_character(arrays: dict, player: int) -> str:
     """The character of a seat for the checkpoint's config: the one the dataset's players of that
     seat played, or ``random`` where they played several."""
     played = sorted(set(arrays["character"][arrays["player"] == player].tolist()))
-    return O.CHARACTERS[played[0]] if len(played) == 1 else "random"
+    return AL.CHARACTERS[played[0]] if len(played) == 1 else "random"
 
 
 def parse_settings(items: list[str]) -> dict:
@@ -251,9 +252,8 @@ def clone_file(dataset: str | Path, out: str | Path, epochs: int = 10, batch_siz
     (nothing written in either case), OSError where `out` cannot be written."""
     import torch
 
-    from integration.train import checkpoint as ckpt
     from integration.train.config import TrainConfig, merge
-    from integration.train.trainer import CHECKPOINT_VERSION
+    from integration.train.run_state import save_policy
 
     if not 1 <= epochs <= MAX_EPOCHS:
         raise ValueError(f"--epochs must be in 1 .. {MAX_EPOCHS:,}, got {epochs}")
@@ -271,7 +271,7 @@ def clone_file(dataset: str | Path, out: str | Path, epochs: int = 10, batch_siz
     device = torch.device(cfg.device)
     obs = torch.as_tensor(arrays["obs"]).to(device)
     actions = torch.as_tensor(arrays["actions"]).long().to(device)
-    spec = O.action_spec()
+    spec = AL.action_spec()
     keep = allowed(spec, obs, actions)
     n, used = len(obs), int(keep.sum())
     if used == 0:
@@ -287,8 +287,7 @@ def clone_file(dataset: str | Path, out: str | Path, epochs: int = 10, batch_siz
     policy = clone(obs, actions, cfg, epochs, batch_size, seed, epoch_done)
     cloned = dict(dataset=Path(dataset).name, decisions=n, used=used, epochs=epochs, batch_size=batch_size,
                   nll=losses[-1])
-    ckpt.save_atomic(dict(version=CHECKPOINT_VERSION, config=cfg.to_dict(), spec=spec.describe(), update=0,
-                          global_step=0, policy=policy.state_dict(), behaviour_cloning=cloned), out)
+    save_policy(cfg, spec, policy, Path(out), update=0, global_step=0, behaviour_cloning=cloned)
     left = f" ({n - used:,} left out: their masks do not allow their action)" if used < n else ""
     return (f"clone: {used:,} decisions of {dataset}{left}, {epochs} epochs, final mean negative log-likelihood "
             f"{losses[-1]:.4f}; hidden={cfg.hidden}, layers={cfg.layers}, {cfg.p1} vs {cfg.p2} -> {out}")

@@ -16,7 +16,7 @@ import zipfile
 import pytest
 
 from integration.engine import create_match
-from integration.env import obs as O
+from integration.env import action_layout as AL
 from integration.tools.bridge.install import InstallError, build_zip, install
 from integration.tools.bridge.protocol import MAX_BODY, digest
 from integration.tools.bridge.server import BridgeServer
@@ -60,7 +60,7 @@ class ScriptedGame:
                                           {"1": {"name": p1}, "2": {"name": p2}}, **settings},
                            "agent": agent}
         self.match = create_match(p1, p2, seed, settings, "c")
-        self.chars = (O.CHAR_INDEX[p1], O.CHAR_INDEX[p2])
+        self.chars = (AL.CHAR_INDEX[p1], AL.CHAR_INDEX[p2])
         self.bot = PolicyPlayer("random", seed + 100, (p1, p2))
         self.turn, self.session, self.decisions, self.ticks = 0, None, None, []
 

@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 import torch
 
+from integration.env import action_layout as AL
 from integration.env import obs as O
 from integration.tools.cli import main as yomi_main
 from integration.tools.replay.clone import DatasetError, allowed, clone, clone_file, nll, read_dataset
@@ -49,7 +50,7 @@ def tensors(arrays: dict, rows=slice(None)):
 
 def uniform_policy(hidden: int = 16) -> MaskedActorCritic:
     """The policy network with its move and data heads zeroed: every legal value equally likely."""
-    policy = MaskedActorCritic(O.action_spec(), hidden, 1)
+    policy = MaskedActorCritic(AL.action_spec(), hidden, 1)
     with torch.no_grad():
         for head in (policy.move_head, policy.data_head):
             head.weight.zero_()
@@ -60,12 +61,12 @@ def uniform_policy(hidden: int = 16) -> MaskedActorCritic:
 def hand_nll(obs_row: np.ndarray, action: np.ndarray) -> float:
     """-log p of `action` under the uniform distribution over what the row's masks allow: log of the
     number of legal moves, plus, for each data head the move uses, log of its legal values."""
-    move_mask, data_mask = O.decode_masks(obs_row[O.FEATURE_SIZE:])
+    move_mask, data_mask = AL.decode_masks(obs_row[O.FEATURE_SIZE:])
     move = int(action[0])
     total = math.log(int(move_mask.sum()))
-    offsets = np.cumsum((0,) + O.HEAD_SIZES[1:])
-    for h in range(1, O.N_HEADS):
-        if O.HEAD_USED[move, h]:
+    offsets = np.cumsum((0,) + AL.HEAD_SIZES[1:])
+    for h in range(1, AL.N_HEADS):
+        if AL.HEAD_USED[move, h]:
             total += math.log(int(data_mask[move, offsets[h - 1]:offsets[h]].sum()))
     return total
 
@@ -76,13 +77,13 @@ def test_the_dataset_is_read_as_written(dataset, arrays):
             assert np.array_equal(arrays[name], written[name]) and arrays[name].dtype == written[name].dtype
         obs, actions = tensors(arrays)
         # the rows whose masks allow their action are the ones the dataset flags as allowed
-        assert np.array_equal(allowed(O.action_spec(), obs, actions).numpy(), written["allowed"])
+        assert np.array_equal(allowed(AL.action_spec(), obs, actions).numpy(), written["allowed"])
 
 
 def test_the_loss_is_the_masked_negative_log_likelihood(arrays):
     """With zero logits the policy is uniform over each row's legal values, so the loss is a count."""
     obs, actions = tensors(arrays)
-    keep = allowed(O.action_spec(), obs, actions)
+    keep = allowed(AL.action_spec(), obs, actions)
     rows = np.nonzero(keep.numpy())[0][:64]
     expected = [hand_nll(arrays["obs"][r], arrays["actions"][r]) for r in rows]
     policy = uniform_policy()
@@ -90,8 +91,8 @@ def test_the_loss_is_the_masked_negative_log_likelihood(arrays):
         got = float(nll(policy, obs[rows], actions[rows]))
     assert got == pytest.approx(float(np.mean(expected)), rel=1e-5)
     # one row by hand: a move that uses data heads adds each head's own count
-    r = next(r for r in rows if O.HEAD_USED[arrays["actions"][r, 0], 1:].any())
-    move_mask, data_mask = O.decode_masks(arrays["obs"][r, O.FEATURE_SIZE:])
+    r = next(r for r in rows if AL.HEAD_USED[arrays["actions"][r, 0], 1:].any())
+    move_mask, data_mask = AL.decode_masks(arrays["obs"][r, O.FEATURE_SIZE:])
     assert int(move_mask.sum()) >= 2
     with torch.no_grad():
         one = float(nll(policy, obs[r:r + 1], actions[r:r + 1]))
@@ -101,10 +102,10 @@ def test_the_loss_is_the_masked_negative_log_likelihood(arrays):
 
 def test_training_on_one_repeated_decision_makes_it_likely(arrays):
     obs, actions = tensors(arrays)
-    keep = allowed(O.action_spec(), obs, actions).numpy()
+    keep = allowed(AL.action_spec(), obs, actions).numpy()
     # a decision with several legal moves whose move uses data heads
     r = next(r for r in np.nonzero(keep)[0]
-             if O.HEAD_USED[arrays["actions"][r, 0], 1:].any() and hand_nll(arrays["obs"][r], arrays["actions"][r]) > 2)
+             if AL.HEAD_USED[arrays["actions"][r, 0], 1:].any() and hand_nll(arrays["obs"][r], arrays["actions"][r]) > 2)
     obs, actions = obs[[r] * 32], actions[[r] * 32]
     cfg = TrainConfig(hidden=32, layers=1, learning_rate=0.01)
     losses = []
@@ -124,7 +125,7 @@ def test_the_clone_starts_a_train_selfplay_run_and_plays(dataset, arrays, tmp_pa
     assert lines[0].startswith("epoch 1/1: mean negative log-likelihood ")
     assert "1 left out: their masks do not allow their action" in lines[-1] and str(out) in lines[-1]
     state = ckpt.load(out)
-    assert state["spec"] == O.action_spec().describe()
+    assert state["spec"] == AL.action_spec().describe()
     assert (state["config"]["p1"], state["config"]["p2"]) == ("random", "random")  # four pairings
     assert state["behaviour_cloning"]["decisions"] == len(arrays["obs"])
     # train-selfplay --init: the network's size is read from the file, the weights start the run
@@ -140,7 +141,7 @@ def test_the_clone_starts_a_train_selfplay_run_and_plays(dataset, arrays, tmp_pa
     obs, _ = tensors(arrays, slice(0, 64))
     with torch.no_grad():
         acted = net.act(obs).actions
-    assert allowed(O.action_spec(), obs, acted).all()
+    assert allowed(AL.action_spec(), obs, acted).all()
 
 
 def test_a_clone_is_reproducible_for_its_seed(dataset, tmp_path):
@@ -206,7 +207,7 @@ def hostile(arrays: dict, tmp_path: Path) -> dict:
     nan_obs = small["obs"].copy()
     nan_obs[3, 5] = np.nan
     wide_action = small["actions"].copy()
-    wide_action[2, 0] = O.HEAD_SIZES[0]
+    wide_action[2, 0] = AL.HEAD_SIZES[0]
     real = io.BytesIO()
     np.savez_compressed(real, **small)
     return {
@@ -218,7 +219,7 @@ def hostile(arrays: dict, tmp_path: Path) -> dict:
         "missing array": (with_(character=None), "holds no array 'character'"),
         "wrong width": (with_(obs=small["obs"][:, :10]), f"its array 'obs' is float32[8, 10], not float32[N, {O.OBS_SIZE}]"),
         "wrong dtype": (with_(actions=small["actions"].astype(np.float32)),
-                        f"its array 'actions' is float32[8, {O.N_HEADS}], not int32[N, {O.N_HEADS}]"),
+                        f"its array 'actions' is float32[8, {AL.N_HEADS}], not int32[N, {AL.N_HEADS}]"),
         "fortran": (with_(actions=np.asfortranarray(small["actions"])), "Fortran order"),
         "huge shape": (npz_bytes({**{k: npy(v) for k, v in small.items()},
                                   "obs": npy_header_only("<f4", (10**9, O.OBS_SIZE))}), "past the limit"),
@@ -232,7 +233,7 @@ def hostile(arrays: dict, tmp_path: Path) -> dict:
         "nan": (with_(obs=nan_obs), "not finite"),
         "action outside its head": (with_(actions=wide_action), "decision 2: its action"),
         "player 3": (with_(player=np.full(8, 3, dtype=np.int8)), "players are not all 1 or 2"),
-        "character": (with_(character=np.full(8, O.N_CHARS, dtype=np.int8)), "characters are not all indices"),
+        "character": (with_(character=np.full(8, AL.N_CHARS, dtype=np.int8)), "characters are not all indices"),
     }
 
 
