@@ -37,3 +37,23 @@ def test_random_play_is_clean(driver, seed):
     assert int(fields["ticks"]) >= 8000
     assert int(fields["decisions"]) > 100
     assert int(fields["matches"]) > 1  # matches end and new ones start
+
+
+def test_the_build_cache_key_follows_every_input(tmp_path):
+    """A cached driver is reused only while the compiler, the flags, the sources and the headers are
+    the same: a byte of any of them gives another key."""
+    cc = SB.compiler()
+    if cc is None:
+        pytest.skip("no C compiler (gcc/cc/clang) on this machine")
+    src, inc = tmp_path / "a.c", tmp_path / "inc"
+    inc.mkdir()
+    src.write_text("int f(void) { return 1; }\n")
+    (inc / "a.h").write_text("int f(void);\n")
+    key = SB.build_key(cc, ["-O1"], [src], [inc])
+    assert SB.build_key(cc, ["-O1"], [src], [inc]) == key
+    assert SB.build_key(cc, ["-O2"], [src], [inc]) != key
+    (inc / "a.h").write_text("int f(void); \n")
+    assert SB.build_key(cc, ["-O1"], [src], [inc]) != key
+    (inc / "a.h").write_text("int f(void);\n")
+    src.write_text("int f(void) { return 2; }\n")
+    assert SB.build_key(cc, ["-O1"], [src], [inc]) != key

@@ -4,12 +4,17 @@ it (tests/engine/test_sanitizers.py, tests/engine/test_snapshot_fuzz.py).
 
 The engine's sources (csrc/engine, csrc/chars), the environment's C part (csrc/env, no Python in
 it), the tables generated from states/data and from the environment's layout (as setup.py does)
-and the driver are compiled file by file on every core, then linked. ``wrapv`` adds the production
+and the driver are compiled file by file on every core, then linked. A built driver is kept in a
+cache folder (``$YOMI_TEST_CACHE``, else ``~/.cache/yomi/tests``) under a key that hashes the
+compiler, its flags and every source and header that goes in, so a test session and the next one
+reuse it until a source changes (any edit to the engine, the env's C part, the tables or the
+driver gives a new key). ``wrapv`` adds the production
 build's ``-fwrapv`` (setup.py): signed overflow wraps (defined), as a crafted snapshot's numbers may
 make it; without it UBSan reports any signed overflow too, which ordinary play must never reach.
 """
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import os
 import shutil
@@ -61,8 +66,13 @@ def build(cc: str, work: Path, driver: str, env: bool = True, wrapv: bool = True
         c_tables.write_c(str(gen_dir))  # the environment's tables (setup.py generates them the same way)
         sources += sorted((CSRC / "env").glob("*.c")) + [gen_dir / "env_tables.c"]
     sources.append(CSRC / "tools" / f"{driver}.c")
-    includes = [f"-I{d}" for d in gen.include_dirs(str(CSRC))] + [f"-I{gen_dir}"]
-    flags = [*SAN_FLAGS, *(["-fwrapv"] if wrapv else []), *includes]
+    include_dirs = [Path(d) for d in gen.include_dirs(str(CSRC))] + [gen_dir]
+    flags = [*SAN_FLAGS, *(["-fwrapv"] if wrapv else []), *[f"-I{d}" for d in include_dirs]]
+    # the include flags name this session's folder: the key hashes what they hold instead
+    key = build_key(cc, [f for f in flags if not f.startswith("-I")], sources, include_dirs)
+    cached = cache_dir() / key / driver
+    if cached.is_file():
+        return cached
     objs = work / "obj"
     objs.mkdir(exist_ok=True)
 
@@ -80,7 +90,38 @@ def build(cc: str, work: Path, driver: str, env: bool = True, wrapv: bool = True
     link = subprocess.run([cc, *SAN_FLAGS, *[str(o) for o, _ in results], "-lm", "-o", str(exe)],
                           capture_output=True, text=True)
     assert link.returncode == 0, link.stderr[-4000:]
-    return exe
+    return keep(exe, cached)
+
+
+def cache_dir() -> Path:
+    """Where built drivers are kept between test sessions."""
+    return Path(os.environ.get("YOMI_TEST_CACHE") or Path.home() / ".cache" / "yomi" / "tests")
+
+
+def build_key(cc: str, flags: list, sources: list, include_dirs: list) -> str:
+    """A hash of everything a build reads: the compiler (its path and version), the flags, each
+    source and each header of the include folders (the generated tables among them)."""
+    h = hashlib.sha256()
+    version = subprocess.run([cc, "--version"], capture_output=True, text=True).stdout
+    for part in (cc, version, *flags):
+        h.update(part.encode() + b"\0")
+    headers = sorted({p for d in include_dirs for p in Path(d).rglob("*.h")})
+    for path in [*sources, *headers]:
+        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()[:32]
+
+
+def keep(exe: Path, cached: Path) -> Path:
+    """``exe`` moved into the cache at ``cached`` (renamed into place, so a concurrent session never
+    sees half a file); ``exe`` itself where the cache cannot be written."""
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cached.with_name(f"{cached.name}.{os.getpid()}.tmp")
+        shutil.copy2(exe, tmp)
+        os.replace(tmp, cached)
+        return cached
+    except OSError:
+        return exe
 
 
 def driver(tmp_path_factory, name: str, env: bool = True, wrapv: bool = True) -> Path:
