@@ -649,16 +649,17 @@ def parse_args(argv):
     return ap.parse_args(argv)
 
 
-def with_reference(args) -> None:
-    """--reference: the pairing's shipped agent (integration/train/reference.py) and that agent with
-    search join the entrants (each once), the plain agent the anchor unless one is named, so that
-    tournaments of different days rate their entrants against the same fixed point."""
+def with_reference(args, folder=None) -> None:
+    """--reference: the pairing's shipped agent (integration/train/reference.py; ``folder``: another
+    agents folder than the repository's) and that agent with search join the entrants (each once),
+    the plain agent the anchor unless one is named, so that tournaments of different days rate their
+    entrants against the same fixed point."""
     if not args.reference:
         return
-    from integration.train.reference import reference_for
+    from integration.train.reference import AGENTS_DIR, reference_for
 
     c1, c2 = ("random", "random") if args.pairings == "all" else (args.c1, args.c2)
-    agent = reference_for(c1, c2)
+    agent = reference_for(c1, c2, AGENTS_DIR if folder is None else folder)
     if agent is None:
         raise TournamentError(f"--reference: agents/ holds no reference agent for {c1} vs {c2}")
     for name in (str(agent.path), f"search:agent={agent.path}"):

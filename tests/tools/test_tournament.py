@@ -411,7 +411,7 @@ def test_too_many_jobs_is_one_line_naming_the_maximum(tmp_path, capsys, monkeypa
     assert not (tmp_path / "out").exists()
 
 
-def test_reference_adds_the_shipped_agent_alone_and_with_search_and_anchors_at_it():
+def test_reference_adds_the_shipped_agent_alone_and_with_search_and_anchors_at_it(tmp_path):
     from integration.tools.tournament import TournamentError, parse_args, with_reference
     from integration.train.reference import reference_for
 
@@ -422,5 +422,10 @@ def test_reference_adds_the_shipped_agent_alone_and_with_search_and_anchors_at_i
     args = parse_args(["random", path, "--reference", "--anchor", "random"])  # each entrant once; a named anchor stays
     with_reference(args)
     assert args.policies == ["random", path, f"search:agent={path}"] and args.anchor == "random"
+    other = str(reference_for("wizard", "robot").path)  # the all-pairings agent: every pairing has one
+    args = parse_args(["random", "scripted", "--reference", "--c1", "wizard", "--c2", "robot"])
+    with_reference(args)
+    assert other != path and args.policies == ["random", "scripted", other, f"search:agent={other}"]
     with pytest.raises(TournamentError, match="no reference agent for wizard vs robot"):
-        with_reference(parse_args(["random", "scripted", "--reference", "--c1", "wizard", "--c2", "robot"]))
+        with_reference(parse_args(["random", "scripted", "--reference", "--c1", "wizard", "--c2", "robot"]),
+                       folder=tmp_path)  # an agents folder without one
