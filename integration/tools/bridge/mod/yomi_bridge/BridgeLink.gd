@@ -367,6 +367,9 @@ func _say(text, level):
 		label.add_color_override("font_color", colors.get(level, Color(1, 1, 1)))
 
 # JSON-safe values, in the traces' formats (integral reals as integers, Vector2 as [x, y]).
+# The mod is installed alone into the player's game, where the recorder's driver is absent, so it
+# carries its own encoder: the same rules as TraceDriver.gd's _j, which the server's digest
+# comparison relies on (the headless test plays both through one match).
 static func _j(v):
 	match typeof(v):
 		TYPE_NIL, TYPE_BOOL, TYPE_INT, TYPE_STRING:
