@@ -1,10 +1,20 @@
 """The update executor: where and when the trainer's PPO updates run beside its rollouts.
 
-The trainer (trainer.py) has one loop, ``Trainer.run``, which hands the iterations to its
-executor; the executor is chosen once, when the trainer is built (:func:`choose`), and is one of
-these forms:
+The trainer (trainer.py) hands its iterations to its executor, chosen once when the trainer is
+built (:func:`choose`).  Every form runs the same loop, :meth:`UpdateExecutor.run`; each update:
 
-* :class:`InlineExecutor`: collect a rollout, update on it, in this process, one after the other;
+    take the rollout played for it (beside the update before, or now where none was)
+    -> refresh the behaviour policy -> set the learning rate -> submit the update
+    -> play the next rollout while it runs (where the form does) -> its result
+    -> trainer.after_update -> read the stop rule
+
+A form supplies only where the update runs (:meth:`~UpdateExecutor.submit`,
+:meth:`~UpdateExecutor.result`, inside :meth:`~UpdateExecutor.session`), which policy plays and
+how it is refreshed (:meth:`~UpdateExecutor.behaviour`, :meth:`~UpdateExecutor.refresh`) and
+whether the next rollout is played beside the update (:meth:`~UpdateExecutor.plays_ahead`):
+
+* :class:`InlineExecutor`: the learner plays a rollout and is updated on it, in this process,
+  one after the other (every batch is its own: lag 0);
 * :class:`ThreadedExecutor`: the asynchronous update (``async_update``, meant for CUDA): a thread
   trains one epoch on rollout k while this thread plays rollout k+1 with the policy from before
   that update;
@@ -24,8 +34,29 @@ Contract of every form:
 * ``prepare()`` runs once, after the trainer made its buffers and before anything is collected;
 * ``after_backward()`` runs between each backward pass and its optimizer step;
 * which policy plays a rollout, and which update trains it, depends only on the update count,
-  never on timing: a form's runs are reproducible, and a run resumed from a checkpoint equals
-  the same run uninterrupted.
+  never on timing: every form's runs are reproducible.  The inline, distributed and overlapped
+  forms checkpoint with no rollout played and untrained, so a run resumed from a checkpoint
+  equals the same run uninterrupted; the threaded form does not (below).
+
+What still differs between the forms, each kept because changing it changes that form's
+results (its weights, or its metrics rows):
+
+* Quirk kept: an update's learning rate anneals by the step count before its rollout was
+  played in the inline form, by the step count when it is submitted (its rollout played) in the
+  forms that play beside the update (:meth:`~UpdateExecutor.annealing_steps`).
+* Quirk kept: the threaded form plays ahead whatever comes and reads the stop rule after each
+  rollout it plays (its first included); a stop drops the rollout played ahead, untrained
+  (``drops_ahead``).  A step budget thus ends it one update short of the other forms, and its
+  checkpoints are taken with that rollout played: its env and step count are past it, and a
+  resumed run plays on from there with the learner itself (lag 0), where the run uninterrupted
+  trains that rollout (docs/TRAINING.md: "the asynchronous mode drops the one batch in flight").
+  The overlapped form instead plays ahead only when no stop is announced and no checkpoint is
+  due, and trains the rollout played ahead before it stops.
+* Snapshots for self-play join the pool after their update (trainer.after_update), except in
+  the overlapped form: when their version starts to play (its :meth:`~OverlappedExecutor.refresh`).
+* The overlapped form's metrics row of update k reports rollout k (its episodes and the step
+  count at its end); the others' rows report what was played up to the update's end (the
+  threaded form's: the rollout played beside it).
 """
 from __future__ import annotations
 
@@ -33,8 +64,9 @@ import contextlib
 import copy
 import time
 from collections import defaultdict
-from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterator
 
 import torch
 import torch.distributed as dist
@@ -43,16 +75,31 @@ from .overlap import UpdateWorker, share_rollout
 
 if TYPE_CHECKING:
     from .config import TrainConfig
+    from .policy import MaskedActorCritic
     from .trainer import Trainer
 
 
-class UpdateExecutor:
-    """The inline executor's interface and defaults (see the module's contract)."""
+@dataclass
+class Played:
+    """A rollout played into ``trainer.bufs[index]`` by the behaviour policy's version
+    `version`, between the step counts `steps_start` and `steps_end`; `episodes`: its own episode
+    statistics where the form keeps them apart (the overlapped form), else None."""
 
-    name = "inline"
+    index: int
+    version: int
+    steps_start: int
+    steps_end: int
+    episodes: dict | None = None
+
+
+class UpdateExecutor:
+    """The one loop (:meth:`run`) and the steps a form supplies (see the module's contract)."""
+
+    name = ""
     buffers = 1
     beside = False
     one_epoch = False
+    drops_ahead = False  # the threaded form's quirk (module docstring)
 
     def __init__(self, trainer: "Trainer"):
         self.trainer = trainer
@@ -63,22 +110,88 @@ class UpdateExecutor:
     def after_backward(self) -> None:
         """Between a backward pass and its optimizer step: nothing in one process."""
 
+    # ----- the loop ------------------------------------------------------------------------------
     def run(self, stop_at: int | None) -> None:
+        """Train until the stop rule says so (the module's loop).  `ahead` is the rollout played
+        beside the last update, for the next; a stop first trains it, except in the threaded form."""
+        t = self.trainer
+        with self.session():
+            ahead = self.play(0) if self.drops_ahead else None
+            stopping = t.should_stop(stop_at)
+            while not stopping or (ahead is not None and not self.drops_ahead):
+                t0 = time.perf_counter()
+                rollout = ahead if ahead is not None else self.play(0)
+                self.refresh()
+                t.set_learning_rate(self.annealing_steps(rollout))
+                lag = t.update_count - rollout.version
+                self.submit(rollout, lag)
+                ahead = self.play(1 - rollout.index) if self.plays_ahead(stop_at, stopping) else None
+                self.log(rollout, self.result(), t0, lag)
+                stopping = stopping or t.should_stop(stop_at)
+
+    def play(self, index: int) -> Played:
+        """Play a rollout into ``trainer.bufs[index]`` with the behaviour policy."""
+        t = self.trainer
+        policy, version = self.behaviour()
+        start = t.global_step
+        t.collect(t.bufs[index], policy)
+        return Played(index, version, start, t.global_step)
+
+    def log(self, rollout: Played, stats: dict, t0: float, lag: int) -> None:
+        """The update's bookkeeping: count, snapshot, evaluate, log, checkpoint (trainer.after_update)."""
+        self.trainer.after_update(stats, t0, lag=lag)
+
+    # ----- what a form supplies ------------------------------------------------------------------
+    @contextlib.contextmanager
+    def session(self) -> Iterator[None]:
+        """Around the loop: what runs the updates (by default nothing: this thread)."""
+        yield
+
+    def behaviour(self) -> tuple["MaskedActorCritic", int]:
+        """The policy that plays the next rollout, and its version (the update count it is at)."""
+        raise NotImplementedError
+
+    def refresh(self) -> None:
+        """Before each update: bring the behaviour policy up to date, where it is not the learner."""
+
+    def annealing_steps(self, rollout: Played) -> int:
+        """The step count the update's learning rate anneals by: every step played so far."""
+        return rollout.steps_end
+
+    def submit(self, rollout: Played, lag: int) -> None:
+        """Start the update on `rollout` (its data `lag` versions old)."""
+        raise NotImplementedError
+
+    def plays_ahead(self, stop_at: int | None, stopping: bool) -> bool:
+        """Whether the next rollout is played while the update runs (`stopping`: a stop is under way)."""
+        return False
+
+    def result(self) -> dict:
+        """Wait for the update submitted; its statistics."""
         raise NotImplementedError
 
 
 class InlineExecutor(UpdateExecutor):
-    """Collect, then update, in this process: every batch is the learner's own (lag 0)."""
+    """Collect, then update, in this process: every batch is the learner's own (lag 0), and
+    nothing is played ahead (the learner plays each rollout after the update before it)."""
 
-    def run(self, stop_at: int | None) -> None:
+    name = "inline"
+
+    def behaviour(self) -> tuple["MaskedActorCritic", int]:
+        return self.trainer.policy, self.trainer.update_count
+
+    def annealing_steps(self, rollout: Played) -> int:
+        """Quirk kept: the steps played before its rollout (the module docstring)."""
+        return rollout.steps_start
+
+    def submit(self, rollout: Played, lag: int) -> None:
+        """The update, here, to its end."""
         t = self.trainer
-        while not t.should_stop(stop_at):
-            t0 = time.perf_counter()
-            t.set_learning_rate()
-            stats = t.collect(t.bufs[0], t.policy)
-            with t.timer("update"):
-                stats.update(t.update(t.bufs[0], lag=0))
-            t.after_update(stats, t0, lag=0)
+        with t.timer("update"):
+            self._stats = t.update(t.bufs[rollout.index], lag)
+
+    def result(self) -> dict:
+        return self._stats
 
 
 class DistributedExecutor(InlineExecutor):
@@ -99,49 +212,61 @@ class DistributedExecutor(InlineExecutor):
             offset += g.numel()
 
 
+def _copy_weights(dst: "MaskedActorCritic", src: "MaskedActorCritic") -> None:
+    """`src`'s weights into `dst`, in place (a captured forward pass of `dst` sees them)."""
+    with torch.no_grad():
+        for d, s in zip(dst.parameters(), src.parameters()):
+            d.copy_(s)
+
+
 class ThreadedExecutor(UpdateExecutor):
     """The asynchronous update: while the learner trains on rollout k in a thread, a copy of the
     policy from before that update plays rollout k+1, so each batch is one policy version old when
     it is trained on (logged as policy_lag).  Each update is one epoch (core.update); V-trace,
-    when on, corrects for the lag."""
+    when on, corrects for the lag.  It plays ahead whatever comes and drops the rollout ahead at
+    a stop (the module docstring's quirk)."""
 
     name = "threaded"
     buffers = 2
     beside = True
     one_epoch = True
+    drops_ahead = True
 
-    def run(self, stop_at: int | None) -> None:
+    @contextlib.contextmanager
+    def session(self) -> Iterator[None]:
+        """The update thread, and the behaviour policy: a copy of the learner, refreshed in place."""
         t = self.trainer
-        behaviour = copy.deepcopy(t.policy).requires_grad_(False)
+        self._behaviour = copy.deepcopy(t.policy).requires_grad_(False)
+        self._version = t.update_count
         if t.cuda:
-            t.cuda.use_behaviour(behaviour)
-        learner_version = behaviour_version = 0
-        pending, t0 = None, time.perf_counter()
-        with ThreadPoolExecutor(max_workers=1) as pool:
-            while True:
-                buf = t.bufs[t.update_count % 2]
-                stats = t.collect(buf, behaviour)  # overlaps the pending update
-                batch_version = behaviour_version
-                if pending is not None:
-                    stats.update(pending.result())
-                    learner_version += 1
-                    with torch.no_grad():
-                        for b, p in zip(behaviour.parameters(), t.policy.parameters()):
-                            b.copy_(p)  # in place, so a captured graph sees the new weights
-                    behaviour_version = learner_version
-                    t.after_update(stats, t0, lag=pending.lag)
-                    t0 = time.perf_counter()
-                if t.should_stop(stop_at):
-                    break
-                t.set_learning_rate()
-                lag = learner_version - batch_version
-                pending = pool.submit(self._timed_update, buf, lag)
-                pending.lag = lag
+            t.cuda.use_behaviour(self._behaviour)
+        with ThreadPoolExecutor(max_workers=1) as self._pool:
+            yield
+
+    def behaviour(self) -> tuple["MaskedActorCritic", int]:
+        return self._behaviour, self._version
+
+    def refresh(self) -> None:
+        """The learner's weights, once per update: here, before the next update starts to change
+        them in its thread."""
+        if self._version != self.trainer.update_count:
+            _copy_weights(self._behaviour, self.trainer.policy)
+            self._version = self.trainer.update_count
+
+    def submit(self, rollout: Played, lag: int) -> None:
+        self._pending: Future = self._pool.submit(self._timed_update, self.trainer.bufs[rollout.index], lag)
 
     def _timed_update(self, buf, lag: int) -> dict:
         t = self.trainer
         with t.cuda.side_stream() if t.cuda else contextlib.nullcontext(), t.timer("update"):
             return t.update(buf, lag)
+
+    def plays_ahead(self, stop_at: int | None, stopping: bool) -> bool:
+        """Always (the module docstring's quirk)."""
+        return True
+
+    def result(self) -> dict:
+        return self._pending.result()
 
 
 class OverlappedExecutor(UpdateExecutor):
@@ -160,8 +285,9 @@ class OverlappedExecutor(UpdateExecutor):
     one, as in the inline form.
 
     The behaviour policy, its version and the rollout pending stay the trainer's
-    (``behaviour``, ``behaviour_version``, ``pending_rollout``): its checkpoint holds them
-    (run_state.py).  Snapshots for self-play are taken here, when a version starts to play."""
+    (``behaviour``, ``behaviour_version``, ``pending_rollout``): its checkpoint holds the first
+    two, and is taken only with none of the third (run_state.py).  Snapshots for self-play are
+    taken here, when a version starts to play."""
 
     name = "overlapped"
     buffers = 2
@@ -174,61 +300,65 @@ class OverlappedExecutor(UpdateExecutor):
         t.behaviour = copy.deepcopy(t.policy).requires_grad_(False)
         t.behaviour_version = 0
 
-    def run(self, stop_at: int | None) -> None:
-        t = self.trainer
-        interval = t.cfg.checkpoint_interval
-        with UpdateWorker(t) as worker:
-            draining = False
-            while True:
-                if t.pending_rollout is None:
-                    if draining or t.should_stop(stop_at):
-                        break
-                    t.pending_rollout = self._collect_into(0)
-                t0 = time.perf_counter()
-                index, version = t.pending_rollout
-                t.pending_rollout = None
-                t.set_learning_rate()
-                lag = t.update_count - version
-                worker.submit(index, lag, float(t.optimizer.param_groups[0]["lr"]))
-                self._switch_behaviour()
-                upcoming = t.update_count + 1
-                if not (draining or t.should_stop(stop_at, ahead=1) or upcoming % interval == 0):
-                    t.pending_rollout = self._collect_into(1 - index)  # overlaps the update
-                with t.timer("wait"):
-                    stats, seconds = worker.result()
-                t.timer.add("update", seconds)
-                if upcoming % interval == 0:
-                    worker.pull_state()
-                # the row of this update reports the rollout it trained on
-                trained, live = t.bufs[index], t.global_step
-                t.global_step, t.ep_stats = trained.steps_end, trained.ep_stats
-                t.after_update(stats, t0, lag=lag)
-                t.global_step = live
-                draining = draining or t.should_stop(stop_at)
-            worker.pull_state()  # this process's optimizer and generator are the learner's again
+    @contextlib.contextmanager
+    def session(self) -> Iterator[None]:
+        """The update process, the learner's from now on; its optimizer and generator come back
+        into this process when the loop ends."""
+        with UpdateWorker(self.trainer) as self._worker:
+            yield
+            self._worker.pull_state()
 
-    def _collect_into(self, index: int) -> tuple[int, int]:
-        """Play a rollout into bufs[index] with the behaviour policy; its episode statistics and
-        the step count at its end stay with the buffer until the update that trains it is logged."""
-        t = self.trainer
-        buf = t.bufs[index]
-        buf.ep_stats = t.ep_stats = defaultdict(list)
-        t.collect(buf, t.behaviour)
-        buf.steps_end = t.global_step
-        return index, t.behaviour_version
+    def behaviour(self) -> tuple["MaskedActorCritic", int]:
+        return self.trainer.behaviour, self.trainer.behaviour_version
 
-    def _switch_behaviour(self) -> None:
-        """Before update k: the learner is at version k-1, which plays rollout k; a snapshot
-        taken every snapshot_interval versions joins the pool when that version starts to play."""
+    def refresh(self) -> None:
+        """Before update k: the learner is at version k-1, which plays rollout k; a snapshot taken
+        every snapshot_interval versions joins the pool when that version starts to play."""
         t = self.trainer
         if t.behaviour_version == t.update_count:
             return
-        with torch.no_grad():
-            for b, p in zip(t.behaviour.parameters(), t.policy.parameters()):
-                b.copy_(p)
+        _copy_weights(t.behaviour, t.policy)
         t.behaviour_version = t.update_count
         if t.update_count % t.cfg.snapshot_interval == 0:
             t.selfplay.add_snapshot(t.policy, t.update_count)
+
+    def play(self, index: int) -> Played:
+        """A rollout with its own episode statistics, kept until the update that trains it is logged."""
+        t = self.trainer
+        t.ep_stats = episodes = defaultdict(list)
+        played = super().play(index)
+        played.episodes = episodes
+        t.pending_rollout = played
+        return played
+
+    def submit(self, rollout: Played, lag: int) -> None:
+        self.trainer.pending_rollout = None
+        self._worker.submit(rollout.index, lag, float(self.trainer.optimizer.param_groups[0]["lr"]))
+
+    def plays_ahead(self, stop_at: int | None, stopping: bool) -> bool:
+        """Unless a stop is under way or announced for the next update, or a checkpoint is due
+        after this one (it is taken with nothing pending)."""
+        t = self.trainer
+        return not (stopping or t.should_stop(stop_at, ahead=1)
+                    or (t.update_count + 1) % t.cfg.checkpoint_interval == 0)
+
+    def result(self) -> dict:
+        """The update's statistics; before a checkpoint, the learner's optimizer and generator too."""
+        t = self.trainer
+        with t.timer("wait"):
+            stats, seconds = self._worker.result()
+        t.timer.add("update", seconds)
+        if (t.update_count + 1) % t.cfg.checkpoint_interval == 0:
+            self._worker.pull_state()
+        return stats
+
+    def log(self, rollout: Played, stats: dict, t0: float, lag: int) -> None:
+        """The row of this update reports the rollout it trained on."""
+        t = self.trainer
+        live = t.global_step
+        t.global_step, t.ep_stats = rollout.steps_end, rollout.episodes
+        t.after_update(stats, t0, lag=lag)
+        t.global_step = live
 
 
 def choose(cfg: "TrainConfig", distributed: bool = False) -> type[UpdateExecutor]:

@@ -6,8 +6,8 @@ the learner from a checkpoint's weights.
 
 Read ``Trainer.run`` first; every step below it is a short method.  Its one loop is the update
 executor's (executor.py: the update inline, on a thread, in a second process, or as a rank of a
-data-parallel run), which calls back ``should_stop``, ``collect``, ``update`` and
-``after_update``.  The run's other parts live in their own modules: the budget (one clock, one stop rule, the ETA) in budget.py, the evaluations
+data-parallel run), which calls back ``should_stop``, ``set_learning_rate``, ``collect``,
+``update`` and ``after_update``.  The run's other parts live in their own modules: the budget (one clock, one stop rule, the ETA) in budget.py, the evaluations
 and the choice of the run's agent in evaluation.py, the checkpoint and resume in run_state.py.
 The CPU path never touches CUDA; everything device-specific lives in cuda.py and is used only
 with ``--device cuda``.
@@ -249,9 +249,11 @@ class Trainer:
         the gradients over the ranks)."""
         self.executor.after_backward()
 
-    def set_learning_rate(self) -> None:
-        """The learning rate for the next update, by the budget's progress (lr_schedule)."""
-        lr = learning_rate(self.cfg.learning_rate, self.budget.progress(self.global_step), self.cfg.lr_schedule,
+    def set_learning_rate(self, steps: int | None = None) -> None:
+        """The learning rate for the next update, by the budget's progress at `steps` agent steps
+        (default: those played so far; the executor names which, executor.py) (lr_schedule)."""
+        steps = self.global_step if steps is None else steps
+        lr = learning_rate(self.cfg.learning_rate, self.budget.progress(steps), self.cfg.lr_schedule,
                            self.cfg.lr_final_frac)
         for group in self.optimizer.param_groups:
             if isinstance(group["lr"], torch.Tensor):
