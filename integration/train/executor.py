@@ -222,7 +222,8 @@ def _copy_weights(dst: "MaskedActorCritic", src: "MaskedActorCritic") -> None:
 class ThreadedExecutor(UpdateExecutor):
     """The asynchronous update: while the learner trains on rollout k in a thread, a copy of the
     policy from before that update plays rollout k+1, so each batch is one policy version old when
-    it is trained on (logged as policy_lag).  Each update is one epoch (core.update); V-trace,
+    it is trained on (logged as policy_lag).  The two buffers alternate: a rollout is played into
+    the one the update in flight is not reading.  Each update is one epoch (core.update); V-trace,
     when on, corrects for the lag.  It plays ahead whatever comes and drops the rollout ahead at
     a stop (the module docstring's quirk)."""
 
