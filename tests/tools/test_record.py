@@ -93,6 +93,29 @@ def test_settings_are_typed_as_the_panel_writes_them():
             record.parse_setting(bad)
 
 
+def test_preferences_name_a_move_and_its_widgets_for_one_or_both_players():
+    both = record.parse_prefer("Grab")
+    assert (both.players, both.move, both.widgets) == ((1, 2), "Grab", ())
+    qs = record.parse_prefer("p1:QuickSlash,Attack=Kick,Direction=1:0")
+    assert (qs.players, qs.move, qs.widgets) == ((1,), "QuickSlash", (("Attack", "Kick"), ("Direction", "1:0")))
+    grab = record.parse_prefer("p2:AirGrab,Direction=S")
+    # the driver's config: per player, in the order given
+    assert record.prefer_config((qs, grab, both)) == {
+        "1": [{"move": "QuickSlash", "widgets": {"Attack": "Kick", "Direction": "1:0"}},
+              {"move": "Grab", "widgets": {}}],
+        "2": [{"move": "AirGrab", "widgets": {"Direction": "S"}}, {"move": "Grab", "widgets": {}}]}
+    for bad in ("", "p3:Grab", "p1:", "Grab,Direction", "Grab,=S", "Grab,Direction=", "Grab Now",
+                "Grab,Direction=S;rm", "p1:Grab,Dir ection=S"):
+        with pytest.raises(Exception, match="bad --prefer"):
+            record.parse_prefer(bad)
+
+
+def test_preferences_reach_every_match_of_a_batch(tmp_path):
+    args = record.parser().parse_args(["--game-dir", ".", "--pairings", "Robot-Mutant", "--seeds", "1-2",
+                                       "--prefer", "p1:Propel,DriveCancel=true", "--out-dir", str(tmp_path)])
+    assert [m.prefer for m in record.build_matches(args)] == [(record.parse_prefer("p1:Propel,DriveCancel=true"),)] * 2
+
+
 def test_directed_batch_varies_settings_and_names_them(tmp_path):
     args = record.parser().parse_args(["--game-dir", ".", "--p1", "Robot", "--p2", "Robot", "--seeds", "1-3",
                                        "--moves", "directed", "--vary-settings", "--setup", "singleplayer",
