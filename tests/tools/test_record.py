@@ -287,6 +287,24 @@ def test_directed_mode_sets_the_match_up_through_the_panel(tmp_path):
 
 
 @needs_game
+def test_a_preferred_move_is_taken_with_its_widgets_when_offered(tmp_path):
+    """--prefer: both Ninjas grab at their first decision from 16 pixels apart and tech the throw
+    (ThrowTech: both throwing at once, game.gd); P1's Quick Slash would carry its named attack."""
+    out = _record(tmp_path / "p.jsonl.gz", "--setting", "char_distance=16", "--prefer", "Grab,Dash=true",
+                  "--prefer", "p1:QuickSlash,Attack=Kick", seed="2", p1="Ninja", p2="Ninja", length=40)
+    records = [r for _, r in read_jsonl(out)]
+    assert records[0]["prefer"] == {"p1": [{"move": "Grab", "widgets": {"Dash": "true"}},
+                                           {"move": "QuickSlash", "widgets": {"Attack": "Kick"}}],
+                                    "p2": [{"move": "Grab", "widgets": {"Dash": "true"}}]}
+    first = next(r for r in records if r.get("t") == "turn")
+    for side in ("p1", "p2"):
+        assert first[side]["action"] == "Grab" and first[side]["data"]["Dash"] is True
+    states = {r["p1"]["state"] for r in records if r.get("t") == "tick"}
+    assert "ThrowTech" in states
+    assert yomi_main(["parity", "trace", str(out), "--engine", "c"]) == 0
+
+
+@needs_game
 @pytest.mark.slow
 def test_a_shipped_trace_is_recorded_again_byte_for_byte(tmp_path):
     """The recorder reproduces a shipped reference trace: same lines, same bytes once decompressed."""
