@@ -93,6 +93,29 @@ def test_settings_are_typed_as_the_panel_writes_them():
             record.parse_setting(bad)
 
 
+def test_preferences_name_a_move_and_its_widgets_for_one_or_both_players():
+    both = record.parse_prefer("Grab")
+    assert (both.players, both.move, both.widgets) == ((1, 2), "Grab", ())
+    qs = record.parse_prefer("p1:QuickSlash,Attack=Kick,Direction=1:0")
+    assert (qs.players, qs.move, qs.widgets) == ((1,), "QuickSlash", (("Attack", "Kick"), ("Direction", "1:0")))
+    grab = record.parse_prefer("p2:AirGrab,Direction=S")
+    # the driver's config: per player, in the order given
+    assert record.prefer_config((qs, grab, both)) == {
+        "1": [{"move": "QuickSlash", "widgets": {"Attack": "Kick", "Direction": "1:0"}},
+              {"move": "Grab", "widgets": {}}],
+        "2": [{"move": "AirGrab", "widgets": {"Direction": "S"}}, {"move": "Grab", "widgets": {}}]}
+    for bad in ("", "p3:Grab", "p1:", "Grab,Direction", "Grab,=S", "Grab,Direction=", "Grab Now",
+                "Grab,Direction=S;rm", "p1:Grab,Dir ection=S"):
+        with pytest.raises(Exception, match="bad --prefer"):
+            record.parse_prefer(bad)
+
+
+def test_preferences_reach_every_match_of_a_batch(tmp_path):
+    args = record.parser().parse_args(["--game-dir", ".", "--pairings", "Robot-Mutant", "--seeds", "1-2",
+                                       "--prefer", "p1:Propel,DriveCancel=true", "--out-dir", str(tmp_path)])
+    assert [m.prefer for m in record.build_matches(args)] == [(record.parse_prefer("p1:Propel,DriveCancel=true"),)] * 2
+
+
 def test_directed_batch_varies_settings_and_names_them(tmp_path):
     args = record.parser().parse_args(["--game-dir", ".", "--p1", "Robot", "--p2", "Robot", "--seeds", "1-3",
                                        "--moves", "directed", "--vary-settings", "--setup", "singleplayer",
@@ -260,6 +283,24 @@ def test_directed_mode_sets_the_match_up_through_the_panel(tmp_path):
     assert (header["moves"], header["setup"]) == ("directed", "singleplayer")
     settings = header["match_settings"]
     assert settings["sadness_enabled"] is False and settings["char_distance"] == 16 and settings["brace_enabled"]
+    assert yomi_main(["parity", "trace", str(out), "--engine", "c"]) == 0
+
+
+@needs_game
+def test_a_preferred_move_is_taken_with_its_widgets_when_offered(tmp_path):
+    """--prefer: both Ninjas grab at their first decision from 16 pixels apart and tech the throw
+    (ThrowTech: both throwing at once, game.gd); P1's Quick Slash would carry its named attack."""
+    out = _record(tmp_path / "p.jsonl.gz", "--setting", "char_distance=16", "--prefer", "Grab,Dash=true",
+                  "--prefer", "p1:QuickSlash,Attack=Kick", seed="2", p1="Ninja", p2="Ninja", length=40)
+    records = [r for _, r in read_jsonl(out)]
+    assert records[0]["prefer"] == {"p1": [{"move": "Grab", "widgets": {"Dash": "true"}},
+                                           {"move": "QuickSlash", "widgets": {"Attack": "Kick"}}],
+                                    "p2": [{"move": "Grab", "widgets": {"Dash": "true"}}]}
+    first = next(r for r in records if r.get("t") == "turn")
+    for side in ("p1", "p2"):
+        assert first[side]["action"] == "Grab" and first[side]["data"]["Dash"] is True
+    states = {r["p1"]["state"] for r in records if r.get("t") == "tick"}
+    assert "ThrowTech" in states
     assert yomi_main(["parity", "trace", str(out), "--engine", "c"]) == 0
 
 

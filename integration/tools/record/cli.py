@@ -25,7 +25,10 @@ prefers, across the whole batch, the offered moves that name a state no trace of
 traces recorded so far is handed to the driver.  ``--setting KEY=VALUE`` sets a match setting
 through the game's own settings panel (its ``load_settings``; the panel's limits apply);
 ``--setup singleplayer|online`` sets the panel up as the game's character select does for that
-mode (Sadness off in single player); ``--vary-settings`` gives each match of a batch the next
+mode (Sadness off in single player); ``--prefer [p1:|p2:]MOVE[,WIDGET=VALUE...]`` makes the bot
+take MOVE whenever the panel offers it, with the named widgets of the move's data panel (or of the
+extra-options panel) set through their own setters: a way to steer toward a follow-up the move's
+options choose (the Ninja's Quick Slash attack, a grab's direction, the Robot's Drive Cancel); ``--vary-settings`` gives each match of a batch the next
 preset of SETTING_PRESETS, so that every setting the panel offers gets a non-default value.  The same
 arguments give byte-identical files (gzip with no name and mtime 0).  Batch files are named
 ``<P1>_vs_<P2>[_base|_rare|_directed][_sp|_online][_<preset>]_s<SEED>.jsonl.gz`` like the shipped
@@ -103,6 +106,7 @@ class Match:
     replay: Path | None = None
     settings: tuple = ()          # (key, value) pairs set through the game's settings panel
     setup: str | None = None      # the panel's mode (SETUPS), None: its scene defaults
+    prefer: tuple = ()            # Preference entries, in priority order
 
     @property
     def name(self) -> str:
@@ -188,6 +192,49 @@ def parse_setting(text: str) -> tuple[str, object]:
         raise argparse.ArgumentTypeError(f"bad value for {key.strip()}: {value!r}") from None
 
 
+@dataclass(frozen=True)
+class Preference:
+    """``--prefer``: the bot takes ``move`` whenever the panel offers it to ``players``, and sets the
+    named widgets (``(name, value)`` pairs) through the panel."""
+    players: tuple
+    move: str
+    widgets: tuple = ()
+
+
+_NAME_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+_VALUE_CHARS = _NAME_CHARS | set(".:-")
+
+
+def parse_prefer(text: str) -> Preference:
+    """``[p1:|p2:]MOVE[,WIDGET=VALUE...]``: MOVE and WIDGET are node names of the game (letters,
+    digits, ``_``); VALUE an option's text or index, an 8-way direction (``S``), an XY plot's
+    ``X:Y`` (X toward the fighter's facing), a slider's number or ``true``/``false``."""
+    bad = argparse.ArgumentTypeError(f"bad --prefer {text!r}: use [p1:|p2:]MOVE[,WIDGET=VALUE...] "
+                                     "(names of letters, digits and _; values also . : -)")
+    players = (1, 2)
+    head, *rest = text.split(",")
+    if head[:3] in ("p1:", "p2:"):
+        players, head = (int(head[1]),), head[3:]
+    if not head or not set(head) <= _NAME_CHARS:
+        raise bad
+    widgets = []
+    for part in rest:
+        key, sep, value = part.partition("=")
+        if not sep or not key or not value or not set(key) <= _NAME_CHARS or not set(value) <= _VALUE_CHARS:
+            raise bad
+        widgets.append((key, value))
+    return Preference(players, head, tuple(widgets))
+
+
+def prefer_config(prefer: tuple) -> dict:
+    """The driver's ``prefer`` config: per player ("1", "2"), the entries in priority order."""
+    out: dict = {}
+    for entry in prefer:
+        for pid in entry.players:
+            out.setdefault(str(pid), []).append({"move": entry.move, "widgets": dict(entry.widgets)})
+    return out
+
+
 def directed_coverage(paths: list[Path], base: dict | None = None) -> dict:
     """What ``paths`` have covered, per character, as the driver's ``directed`` config wants it:
     ``{name: {"states": [...], "chosen": {move: times}}}``, added to ``base`` (same form) when given."""
@@ -244,6 +291,8 @@ def record_one(match: Match, game: Path, godot: str, timeout: float, directed: d
             config["settings"] = dict(match.settings)
         if match.setup:
             config["setup"] = match.setup
+        if match.prefer:
+            config["prefer"] = prefer_config(match.prefer)
         if match.moves == "directed":
             config["directed"] = directed or {}
         if match.replay is not None:
@@ -292,7 +341,7 @@ def build_matches(args) -> list[Match]:
                 tag, settings = _settings_for(args, len(matches))
                 matches.append(Match(a, b, seed, args.moves, args.game_length,
                                      folder / trace_name(a, b, seed, args.moves, tag), settings=settings,
-                                     setup=args.setup))
+                                     setup=args.setup, prefer=tuple(args.prefer or ())))
         return matches
     if not (args.p1 and args.p2):
         raise RecordError("give --p1 and --p2 (one match) or --pairings and --seeds (a batch)")
@@ -310,7 +359,8 @@ def build_matches(args) -> list[Match]:
         matches.append(Match(args.p1, args.p2, seed, args.moves, args.game_length,
                              Path(args.output) if args.output else
                              folder / trace_name(args.p1, args.p2, seed, args.moves, tag),
-                             Path(args.replay) if args.replay else None, settings=settings, setup=args.setup))
+                             Path(args.replay) if args.replay else None, settings=settings, setup=args.setup,
+                             prefer=tuple(args.prefer or ())))
     return matches
 
 
@@ -380,6 +430,9 @@ def parser() -> argparse.ArgumentParser:
                    help="a match setting, set through the game's settings panel (repeatable)")
     p.add_argument("--setup", choices=SETUPS,
                    help="set the settings panel up as the game does for single player (Sadness off) or online")
+    p.add_argument("--prefer", action="append", type=parse_prefer, metavar="[p1:|p2:]MOVE[,WIDGET=VALUE...]",
+                   help="take MOVE whenever the panel offers it, with these widgets of its data panel or of "
+                        "the extra-options panel (repeatable; the first offered wins)")
     p.add_argument("--vary-settings", action="store_true",
                    help="each match of the batch takes the next preset of match settings (SETTING_PRESETS)")
     p.add_argument("--preset-start", type=int, default=0, choices=range(len(SETTING_PRESETS)), metavar="I",

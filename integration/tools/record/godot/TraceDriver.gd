@@ -48,6 +48,15 @@ extends Node
 #          turns Sadness off in single player and on online) before any
 #          setting is read; absent, the panel keeps its scene defaults (as the
 #          shipped traces); header gets "setup".
+#   prefer (dict, optional): per player ("1", "2"), a list of {"move": NAME,
+#          "widgets": {WIDGET: VALUE}} in priority order.  At a decision where
+#          the panel offers the button of a listed move, the bot takes the first
+#          such move (no Continue draw), then, after the usual widget draws, sets
+#          the named widgets of the move's data panel and of the extra-options
+#          panel through their own setters: an option button by item text or
+#          index, an 8-way pad by direction name, an XY plot by "X:Y" (X toward
+#          the fighter's facing), a slider by number, a toggle by true/false.
+#          A widget that is not shown is left alone.  header gets "prefer".
 #   settings (dict, optional): loaded into the game's settings panel with its
 #          own load_settings (the path lobby settings take), so the panel's
 #          widgets apply their limits; the match starts from the panel's
@@ -117,6 +126,7 @@ var chosen_counts = {1: {}, 2: {}}   # rare mode: per player, action name -> tim
 var directed_mode = false
 var batch_states = {1: {}, 2: {}}    # directed mode: per player, states reached (batch and this match)
 var batch_chosen = {1: {}, 2: {}}    # directed mode: per player, move -> times chosen in the batch
+var prefer = {1: [], 2: []}          # per player, [{"move", "widgets"}] taken first when offered
 
 func _ready():
 	var cfg_path = OS.get_environment("YOMI_TRACE_CONFIG")
@@ -149,6 +159,18 @@ func _ready():
 		printerr("TRACE: unknown moves mode ", moves)
 		get_tree().quit(2)
 		return
+	var pref = cfg.get("prefer", {})
+	if !(pref is Dictionary):
+		printerr("TRACE: prefer must be a dict of player -> list")
+		get_tree().quit(2)
+		return
+	for pid in [1, 2]:
+		for spec in pref.get(str(pid), []):
+			if !(spec is Dictionary) or !spec.has("move") or !(spec.get("widgets", {}) is Dictionary):
+				printerr("TRACE: bad prefer entry ", spec)
+				get_tree().quit(2)
+				return
+			prefer[pid].append({"move": str(spec["move"]), "widgets": spec.get("widgets", {})})
 	Engine.set_meta("fixedmath_errors", 0)
 	call_deferred("_start")
 
@@ -287,6 +309,8 @@ func _start():
 		header["moves"] = "rare"
 	if cfg.has("setup"):
 		header["setup"] = str(cfg["setup"])
+	if !prefer[1].empty() or !prefer[2].empty():
+		header["prefer"] = {"p1": prefer[1], "p2": prefer[2]}
 	_write(header)
 
 # a JSON value as the settings panel's load_settings expects it: whole numbers as int
@@ -519,7 +543,12 @@ func _bot_turn(pid):
 		if b.visible and b.is_visible_in_tree() and !b.get_disabled():
 			cands.append(b)
 	var choice = null
-	if cands.size() > 0 and !_chance(0.12):
+	var spec = _preferred(pid, cands)
+	if spec != null:
+		choice = spec["button"]
+		var pnm = str(choice.action_name)
+		chosen_counts[pid][pnm] = chosen_counts[pid].get(pnm, 0) + 1
+	elif cands.size() > 0 and !_chance(0.12):
 		if directed_mode:
 			cands = _directed_pick(pid, cands)
 		elif rare_mode:
@@ -544,6 +573,11 @@ func _bot_turn(pid):
 	if rare_mode and a.fighter_extra and a.fighter_extra.is_visible_in_tree():
 		_randomize_widgets(a.fighter_extra, RARE_EXTRA_P)
 		yield(_frames(3), "completed")
+	# 3c. the preferred move's named widgets, after every draw so that they keep their values
+	if spec != null:
+		for w in spec["widgets"]:
+			_set_named_widget(a, str(w), str(spec["widgets"][w]))
+		yield(_frames(3), "completed")
 	# 4. reverse / feint toggles when the panel allows them
 	var rev = a.get_node("%ReverseButton")
 	if rev.is_visible_in_tree() and !rev.disabled and _chance(0.15):
@@ -558,6 +592,55 @@ func _bot_turn(pid):
 	while !submissions.has(pid) and w < 300:
 		yield(get_tree(), "idle_frame")
 		w += 1
+
+# the first of the player's preferred moves that the panel offers among the candidates:
+# {"button", "widgets"}, or null (no RNG draw)
+func _preferred(pid, cands):
+	for p in prefer[pid]:
+		for b in cands:
+			if str(b.action_name) == p["move"]:
+				return {"button": b, "widgets": p["widgets"]}
+	return null
+
+# sets the widget named `wname` (the selected move's data panel first, then the extra-options
+# panel) to `value` through the widget's own setter; a widget not shown is left alone
+func _set_named_widget(a, wname, value):
+	var node = null
+	for parent in [a.current_button.data_node if a.current_button else null, a.fighter_extra]:
+		if parent != null and is_instance_valid(parent) and parent.is_visible_in_tree():
+			node = parent.find_node(wname, true, false)
+			if node != null:
+				break
+	if node == null or !node.is_visible_in_tree():
+		return
+	if node is XYPlot:
+		var parts = value.split(":")
+		if parts.size() == 2:
+			var v = Vector2(float(parts[0]) * node.facing, float(parts[1]))
+			node.update_value(v.normalized() * node.panel_radius)
+			node.buffer_changed = true
+		return
+	if node.has_method("set_dir") and node.has_method("get_buttons"):
+		for b in node.get_buttons():
+			if b.name == value and !b.disabled and b.is_visible_in_tree():
+				node.set_dir(value, true)
+		return
+	if node.has_node("Direction") and node.get_node("Direction") is Range:
+		node.get_node("Direction").value = float(value)
+		return
+	if node.has_node("HSlider") and node.get_node("HSlider") is Range:
+		node.get_node("HSlider").value = float(value)
+		return
+	if node is OptionButton:
+		for i in range(node.get_item_count()):
+			if (node.get_item_text(i).to_lower() == value.to_lower() or str(i) == value) and !node.is_item_disabled(i):
+				node.select(i)
+				node.emit_signal("item_selected", i)
+				return
+		return
+	if node is BaseButton and node.toggle_mode and !node.disabled:
+		if node.pressed != (value.to_lower() == "true"):
+			_click_toggle(node)
 
 # rare mode: the candidates whose action this player has chosen the fewest
 # times so far in the match (panel order kept; no RNG draw)
