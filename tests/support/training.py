@@ -16,9 +16,13 @@ allow_module_env(TOY)
 
 
 def small(**overrides) -> TrainConfig:
+    """A small trainer configuration on the toy env.  On the real game (``env="yomi"``) the shipped
+    reference agent of the run's pairing is played (eval_reference "auto") on 2 matches a round,
+    one from each side, not the default 64: the tests that run there check the evaluation's plan
+    and bookkeeping, which 2 matches exercise as 64 do."""
     cfg = dict(env=TOY, num_envs=8, horizon=8, update_epochs=2, num_minibatches=2, hidden=32, seed=5, steps=10**9,
                snapshot_interval=2, pool_size=2, eval_interval=3, eval_matches=8, checkpoint_interval=1000,
-               plots=False)
+               plots=False, eval_reference_matches=2)
     cfg.update(overrides)
     return TrainConfig(**cfg)
 
