@@ -31,11 +31,13 @@ def _pairs():
     return st.tuples(st.sampled_from(C_CHARACTERS or CHARACTERS), st.sampled_from(C_CHARACTERS or CHARACTERS))
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck), phases=NO_SHRINK,
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), phases=NO_SHRINK,
           print_blob=True)
 @given(pair=_pairs(), seed=st.integers(0, 2 ** 31 - 1), match_settings=SETTINGS,
        rng_seed=st.integers(0, 2 ** 32 - 1), game_length=st.integers(120, 500))
 def test_engines_agree(pair, seed, match_settings, rng_seed, game_length):
+    """40 short matches of drawn pairings and settings (300 long ones: test_engines_agree_long, slow;
+    every pairing once: test_every_pairing_default_settings)."""
     match_settings = dict(match_settings, game_length=game_length)
     play_both(pair[0], pair[1], seed, match_settings, random.Random(rng_seed), max_ticks=game_length + 10)
 

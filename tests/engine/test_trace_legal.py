@@ -38,9 +38,12 @@ def _check_legal(path, last_tick: int) -> int:
     return decisions
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", BASE_TRACES, ids=lambda p: p.name.split(".")[0])
 def test_legal_moves_equal_trace_opening(path):
-    """The first 600 ticks of every base trace (the whole traces run in test_trace_parity and under -m slow)."""
+    """The first 600 ticks of every base trace.  By default the same comparison runs over every
+    turn of every base trace in test_trace_parity.py (test_base_trace_identical: the Python
+    engine's legal moves at each turn against the trace's, ``legal_ok == legal_total``)."""
     assert _check_legal(path, 600) > 60
 
 

@@ -11,6 +11,9 @@ reuse it until a source changes (any edit to the engine, the env's C part, the t
 driver gives a new key). ``wrapv`` adds the production
 build's ``-fwrapv`` (setup.py): signed overflow wraps (defined), as a crafted snapshot's numbers may
 make it; without it UBSan reports any signed overflow too, which ordinary play must never reach.
+``optimize=False`` compiles at -O0 instead of -O1: under the sanitizers the engine's sources
+compile in well under half the CPU time, and run slower, so a driver that runs briefly (the
+random-play driver's few seconds) is built that way; the sanitizers check the same at either level.
 """
 from __future__ import annotations
 
@@ -53,9 +56,9 @@ def probe(cc: str, work: Path) -> str | None:
     return None if check.returncode == 0 else check.stderr.strip()[:300]
 
 
-def build(cc: str, work: Path, driver: str, env: bool = True, wrapv: bool = True) -> Path:
+def build(cc: str, work: Path, driver: str, env: bool = True, wrapv: bool = True, optimize: bool = True) -> Path:
     """csrc/tools/<driver>.c linked with the engine (and the env's C part where ``env``) under the
-    sanitizers; ``wrapv`` as in the module's docstring."""
+    sanitizers; ``wrapv`` and ``optimize`` as in the module's docstring."""
     spec = importlib.util.spec_from_file_location("yomi_gen_c", REPO / "integration" / "tools" / "gen_c.py")
     gen = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(gen)
@@ -67,7 +70,8 @@ def build(cc: str, work: Path, driver: str, env: bool = True, wrapv: bool = True
         sources += sorted((CSRC / "env").glob("*.c")) + [gen_dir / "env_tables.c"]
     sources.append(CSRC / "tools" / f"{driver}.c")
     include_dirs = [Path(d) for d in gen.include_dirs(str(CSRC))] + [gen_dir]
-    flags = [*SAN_FLAGS, *(["-fwrapv"] if wrapv else []), *[f"-I{d}" for d in include_dirs]]
+    san_flags = SAN_FLAGS if optimize else ["-O0" if f == "-O1" else f for f in SAN_FLAGS]
+    flags = [*san_flags, *(["-fwrapv"] if wrapv else []), *[f"-I{d}" for d in include_dirs]]
     # the include flags name this session's folder: the key hashes what they hold instead
     key = build_key(cc, [f for f in flags if not f.startswith("-I")], sources, include_dirs)
     cached = cache_dir() / key / driver
@@ -124,8 +128,8 @@ def keep(exe: Path, cached: Path) -> Path:
         return exe
 
 
-def driver(tmp_path_factory, name: str, env: bool = True, wrapv: bool = True) -> Path:
-    """The driver csrc/tools/<name>.c built by :func:`build` (``env`` and ``wrapv`` as there) in a
+def driver(tmp_path_factory, name: str, env: bool = True, wrapv: bool = True, optimize: bool = True) -> Path:
+    """The driver csrc/tools/<name>.c built by :func:`build` (``env``, ``wrapv`` and ``optimize`` as there) in a
     fresh temporary folder; skips the test, with the reason, where no C compiler or no sanitizer
     runtime is available."""
     cc = compiler()
@@ -135,7 +139,7 @@ def driver(tmp_path_factory, name: str, env: bool = True, wrapv: bool = True) ->
     why = probe(cc, work)
     if why:
         pytest.skip(f"{cc} cannot build with -fsanitize=address,undefined: {why}")
-    return build(cc, work, name, env=env, wrapv=wrapv)
+    return build(cc, work, name, env=env, wrapv=wrapv, optimize=optimize)
 
 
 def run(exe: Path, args: list, timeout: float = 900) -> subprocess.CompletedProcess:

@@ -16,9 +16,16 @@ allow_module_env(TOY)
 
 
 def small(**overrides) -> TrainConfig:
+    """A small trainer configuration on the toy env.  On the real game (``env="yomi"``) the
+    evaluation's other opponents play 2 matches each (one from each side), not the default 64: the
+    shipped reference agent of the run's pairing (eval_reference "auto"), the pool's snapshots and
+    the run's agent; the tests that run there check the evaluation's plan and bookkeeping, which 2
+    matches of a real-game match's length exercise as 64 do."""
     cfg = dict(env=TOY, num_envs=8, horizon=8, update_epochs=2, num_minibatches=2, hidden=32, seed=5, steps=10**9,
                snapshot_interval=2, pool_size=2, eval_interval=3, eval_matches=8, checkpoint_interval=1000,
                plots=False)
+    if overrides.get("env") == "yomi":
+        cfg.update(eval_reference_matches=2, eval_snapshot_matches=2, eval_agent_matches=2)
     cfg.update(overrides)
     return TrainConfig(**cfg)
 

@@ -19,7 +19,7 @@ from integration.tools.human.server import Game, HumanServer
 from integration.tracefile import read_trace
 
 KINDS = ("xy", "dir8", "slider", "check", "options")
-SHORT = {"game_length": 300}      # a whole match in a few dozen turns: the test stays under a minute
+SHORT = {"game_length": 150}      # a whole match in about a dozen turns, every widget kind among them
 
 
 def _driver():
@@ -44,11 +44,22 @@ def _driver():
     return webdriver.Chrome(service=Service(driver), options=options)
 
 
-@pytest.fixture
-def browser():
+@pytest.fixture(scope="module")
+def chromium():
+    """One headless Chromium for the module's tests (a start-up costs seconds)."""
     d = _driver()
-    yield d
+    yield d, d.get_window_size()
     d.quit()
+
+
+@pytest.fixture
+def browser(chromium):
+    """The module's Chromium as each test starts it: the window at its start-up size, on a blank page."""
+    d, size = chromium
+    d.set_window_size(size["width"], size["height"])
+    d.get("about:blank")
+    d.get_log("browser")  # read now, so a test sees only its own page's messages
+    return d
 
 
 @pytest.fixture

@@ -334,18 +334,31 @@ def _seen():
             "milk_toggled": False, "detonating": False, "gun_out": False}
 
 
-def test_cowboy_objects_and_resources_match_python():
-    """Short matches per pairing with the Cowboy on each side: every tick identical, and the
-    Cowboy's objects and resources were exercised."""
+def _objects_and_resources(mirrors: int, others: int) -> None:
+    """Short matches per pairing with the Cowboy on each side, ``mirrors`` of the mirror and
+    ``others`` of each other pairing: every tick identical, and the Cowboy's objects and resources
+    were exercised."""
     seen = _seen()
     total = 0
-    for k, i, p1, p2, rnd in short_matches("Cowboy", 5000, others=3):
+    for k, i, p1, p2, rnd in short_matches("Cowboy", 5000, others=others, mirrors=mirrors):
         settings = {"game_length": 700, "char_distance": rnd.choice((20, 55, 120)),
                     "starting_meter": rnd.choice(("0", "500", "1000"))}
         total += _play(p1, p2, 37 * k + i, settings, rnd, 710, seen)
     assert total > 2000
     assert {"NewBullet", "Gun", "Lasso", "AfterImage", "AfterImageExplosion"} <= seen["scenes"], seen["scenes"]
     assert len(seen["bullets_left"]) >= 3 and seen["gun_out"] and seen["bullet_cancelling"]
+
+
+def test_cowboy_objects_and_resources_match_python():
+    """10 short matches: 2 of the mirror, 1 of each other pairing with the Cowboy on either side
+    (every object and resource checked is reached in them)."""
+    _objects_and_resources(mirrors=2, others=1)
+
+
+@pytest.mark.slow
+def test_cowboy_objects_and_resources_match_python_32():
+    """32 short matches: 8 of the mirror, 3 of each other pairing."""
+    _objects_and_resources(mirrors=8, others=3)
 
 
 @pytest.mark.slow

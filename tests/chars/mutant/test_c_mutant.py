@@ -73,17 +73,29 @@ def _note(seen, state, p1, p2):
 _play = functools.partial(play_character, "Mutant", _own, _note, cowboy_shape=True)
 
 
-def test_mutant_objects_and_resources_match_python():
-    """Short matches (8 mirrors, 2 per other pairing with the Mutant on either side): every tick
-    identical, and the Mutant's projectiles and resources were exercised (about 20 s)."""
+def _objects_and_resources(mirrors: int, others: int) -> None:
+    """Short matches, ``mirrors`` of the mirror and ``others`` per other pairing with the Mutant on
+    either side: every tick identical, and the Mutant's projectiles and resources were exercised."""
     seen = {"scenes": set(), "juke_pips": set(), "bc_charge": False, "overheal": False}
     total = 0
-    for k, i, p1, p2, rnd in short_matches("Mutant", 7000):
+    for k, i, p1, p2, rnd in short_matches("Mutant", 7000, others=others, mirrors=mirrors):
         settings = {"game_length": 500, "char_distance": rnd.choice((20, 55, 120))}
         total += _play(p1, p2, 31 * k + i, settings, rnd, 510, seen)
     assert total > 2000
     assert OBJECT_SCENES <= seen["scenes"], seen["scenes"]
     assert len(seen["juke_pips"]) >= 5 and seen["bc_charge"]
+
+
+def test_mutant_objects_and_resources_match_python():
+    """11 short matches: 3 mirrors, 1 per other pairing (every projectile and resource checked is
+    reached in them)."""
+    _objects_and_resources(mirrors=3, others=1)
+
+
+@pytest.mark.slow
+def test_mutant_objects_and_resources_match_python_24():
+    """24 short matches: 8 mirrors, 2 per other pairing."""
+    _objects_and_resources(mirrors=8, others=2)
 
 
 @pytest.mark.slow

@@ -101,12 +101,13 @@ def _new_seen():
     return {"scenes": set(), "active": set(), "object_states": set(), "states": set(), "res": set()}
 
 
-def test_robot_objects_and_resources_match_python():
-    """Short matches per pairing with the Robot on each side (the mirror most, with infinite
-    resources in some): every tick identical, and the Robot's objects and resources were exercised."""
+def _objects_and_resources(mirrors: int, others: int) -> None:
+    """Short matches per pairing with the Robot on each side, ``mirrors`` of the mirror and
+    ``others`` of each other pairing (with infinite resources in some): every tick identical, and
+    the Robot's objects and resources were exercised."""
     seen = _new_seen()
     total = 0
-    for k, i, p1, p2, rnd in short_matches("Robot", 5000):
+    for k, i, p1, p2, rnd in short_matches("Robot", 5000, others=others, mirrors=mirrors):
         settings = {"game_length": 600, "char_distance": rnd.choice((20, 55, 120)),
                     "infinite_resources": i % 3 == 1, "starting_meter": "1000" if i % 4 == 2 else "0"}
         total += _play(p1, p2, 37 * k + i, settings, rnd, 610, seen)
@@ -119,6 +120,18 @@ def test_robot_objects_and_resources_match_python():
             "super_armor_installed"} <= seen["res"], seen["res"]
     assert {"KillProcessLanding", "GroundSlam", "CornerCarryHold", "DriveJump", "DriveWheelie", "Chainsaw",
             "ClapJump", "DisableLoic", "Magnetize", "Plummet"} <= seen["states"], seen["states"]
+
+
+def test_robot_objects_and_resources_match_python():
+    """19 short matches: 3 of the mirror, 2 of each other pairing (every object, state and resource
+    checked is reached in them)."""
+    _objects_and_resources(mirrors=3, others=2)
+
+
+@pytest.mark.slow
+def test_robot_objects_and_resources_match_python_24():
+    """24 short matches: 8 of the mirror, 2 of each other pairing."""
+    _objects_and_resources(mirrors=8, others=2)
 
 
 @pytest.mark.slow

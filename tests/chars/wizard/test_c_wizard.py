@@ -135,13 +135,13 @@ def _allowed(name: str) -> set[str] | None:
 _play = functools.partial(play_character, "Wizard", _own, _note, allowed_moves=_allowed)
 
 
-def test_wizard_objects_and_resources_match_python():
-    """Short matches per pairing with the Wizard on each side (the mirror most, with infinite
-    resources or a full meter in most): every tick identical, and the Wizard's objects and
-    resources were exercised."""
+def _objects_and_resources(mirrors: int, others: int) -> None:
+    """Short matches per pairing with the Wizard on each side, ``mirrors`` of the mirror (with
+    infinite resources or a full meter in most) and ``others`` of each other pairing: every tick
+    identical, and the Wizard's objects and resources were exercised."""
     seen = _new_seen()
     total = 0
-    for k, i, p1, p2, rnd in short_matches("Wizard", 9000):
+    for k, i, p1, p2, rnd in short_matches("Wizard", 9000, others=others, mirrors=mirrors):
         settings = {"game_length": 600, "char_distance": rnd.choice((20, 55, 120)),
                     "infinite_resources": i % 3 != 2, "starting_meter": "1000" if i % 3 == 2 else "0"}
         total += _play(p1, p2, 41 * k + i, settings, rnd, 610, seen)
@@ -158,6 +158,18 @@ def test_wizard_objects_and_resources_match_python():
             "fast_falling", "flame_wave_out", "vile_clutch_out"} <= seen["res"], seen["res"]
     assert {"Orb", "OrbTeleport", "OrbTether", "Telekinesis", "Launch", "SparkBomb", "Geyser", "Liftoff",
             "WindForce", "Gust"} <= seen["states"], seen["states"]
+
+
+def test_wizard_objects_and_resources_match_python():
+    """11 short matches: 3 of the mirror, 1 of each other pairing with the Wizard on either side
+    (every object, object state and resource checked below is reached in them)."""
+    _objects_and_resources(mirrors=3, others=1)
+
+
+@pytest.mark.slow
+def test_wizard_objects_and_resources_match_python_24():
+    """24 short matches: 8 of the mirror, 2 of each other pairing."""
+    _objects_and_resources(mirrors=8, others=2)
 
 
 @pytest.mark.slow
