@@ -130,6 +130,17 @@ def test_directed_coverage_adds_the_batch_to_the_reference():
     assert both["Ninja"]["chosen"]["Continue"] == 2 * reference["Ninja"]["chosen"]["Continue"]
 
 
+def test_preferred_moves_are_parsed_and_reach_every_match(tmp_path):
+    assert record.parse_prefer("Telekinesis, Launch,Telekinesis") == ["Telekinesis", "Launch"]
+    for bad in ("", "Launch,", "Bad Name", "a/b", "x" * 65):
+        with pytest.raises(Exception, match="bad move name"):
+            record.parse_prefer(bad)
+    args = record.parser().parse_args(["--game-dir", ".", "--p1", "Wizard", "--p2", "Wizard", "--seeds", "1-2",
+                                       "--prefer", "Telekinesis,Launch", "--prefer", "Orb,Launch",
+                                       "--out-dir", str(tmp_path)])
+    assert [m.prefer for m in record.build_matches(args)] == [("Telekinesis", "Launch", "Orb")] * 2
+
+
 def test_a_folder_that_is_not_the_game_is_refused(tmp_path):
     with pytest.raises(prepare.RecordError, match="not a Godot project"):
         prepare.check_game_dir(tmp_path)
@@ -260,6 +271,27 @@ def test_directed_mode_sets_the_match_up_through_the_panel(tmp_path):
     assert (header["moves"], header["setup"]) == ("directed", "singleplayer")
     settings = header["match_settings"]
     assert settings["sadness_enabled"] is False and settings["char_distance"] == 16 and settings["brace_enabled"]
+    assert yomi_main(["parity", "trace", str(out), "--engine", "c"]) == 0
+
+
+@needs_game
+def test_preferred_moves_are_picked_whenever_offered(tmp_path):
+    """--prefer: at every decision where the panel offers a preferred move, the bot takes one of
+    them or Continue; the header names them; the recording replays identically."""
+    preferred = {"Grab", "Jump"}
+    out = _record(tmp_path / "p.jsonl.gz", "--moves", "directed", "--prefer", "Jump,Grab", seed="5", p1="Ninja",
+                  p2="Ninja", length=120)
+    records = [r for _, r in read_jsonl(out)]
+    assert records[0]["prefer"] == sorted(preferred)
+    taken = 0
+    for rec in records:
+        if rec.get("t") != "turn":
+            continue
+        for side in ("p1", "p2"):
+            if preferred & set(rec["legal"][side]):
+                assert rec[side]["action"] in preferred | {"Continue"}, (rec["tick"], side)
+                taken += rec[side]["action"] in preferred
+    assert taken > 0
     assert yomi_main(["parity", "trace", str(out), "--engine", "c"]) == 0
 
 

@@ -43,6 +43,11 @@ extends Node
 #          within the tier the least chosen (batch + match), Continue still with
 #          p = 0.12, extra options as in rare mode; header gets
 #          "moves":"directed".
+#   prefer (list of action names, optional): whenever the panel offers one of
+#          them, the bot picks among those offered (the mode's own choice
+#          then applies within them; Continue keeps its p = 0.12), so a
+#          recording can be steered to moves that spawn rare objects or
+#          enter rare object states; header gets "prefer".
 #   setup (optional, "singleplayer" | "online"): the settings panel is set up
 #          as the game's character select does for that mode (its init(), which
 #          turns Sadness off in single player and on online) before any
@@ -59,7 +64,7 @@ extends Node
 # Output: JSON lines (see README / FORMAT section).
 
 const FORMAT = "yomi-trace/1"
-const DRIVER_VERSION = "3"     # 1: first traces; 2: base mode; 3: "legal" in turn lines (rare and directed modes, setup: same "3", named in the header)
+const DRIVER_VERSION = "3"     # 1: first traces; 2: base mode; 3: "legal" in turn lines (rare and directed modes, setup, prefer: same "3", named in the header)
 const EXTRA_P = 0.15           # per-widget click chance on the extra-options panel (all moves)
 const RARE_EXTRA_P = 0.4       # the same in rare mode
 const BASE_CHAR_SCENE = "res://characters/BaseChar.tscn"
@@ -117,6 +122,7 @@ var chosen_counts = {1: {}, 2: {}}   # rare mode: per player, action name -> tim
 var directed_mode = false
 var batch_states = {1: {}, 2: {}}    # directed mode: per player, states reached (batch and this match)
 var batch_chosen = {1: {}, 2: {}}    # directed mode: per player, move -> times chosen in the batch
+var prefer = {}                      # action names the bot takes first whenever offered (config "prefer")
 
 func _ready():
 	var cfg_path = OS.get_environment("YOMI_TRACE_CONFIG")
@@ -149,6 +155,8 @@ func _ready():
 		printerr("TRACE: unknown moves mode ", moves)
 		get_tree().quit(2)
 		return
+	for nm in cfg.get("prefer", []):
+		prefer[str(nm)] = true
 	Engine.set_meta("fixedmath_errors", 0)
 	call_deferred("_start")
 
@@ -287,6 +295,10 @@ func _start():
 		header["moves"] = "rare"
 	if cfg.has("setup"):
 		header["setup"] = str(cfg["setup"])
+	if !prefer.empty():
+		var preferred = prefer.keys()
+		preferred.sort()
+		header["prefer"] = preferred
 	_write(header)
 
 # a JSON value as the settings panel's load_settings expects it: whole numbers as int
@@ -520,6 +532,7 @@ func _bot_turn(pid):
 			cands.append(b)
 	var choice = null
 	if cands.size() > 0 and !_chance(0.12):
+		cands = _preferred(cands)
 		if directed_mode:
 			cands = _directed_pick(pid, cands)
 		elif rare_mode:
@@ -558,6 +571,17 @@ func _bot_turn(pid):
 	while !submissions.has(pid) and w < 300:
 		yield(get_tree(), "idle_frame")
 		w += 1
+
+# the candidates whose action is preferred (config "prefer"), all of them when
+# none is (panel order kept; no RNG draw)
+func _preferred(cands):
+	if prefer.empty():
+		return cands
+	var out_b = []
+	for b in cands:
+		if prefer.has(str(b.action_name)):
+			out_b.append(b)
+	return out_b if out_b.size() > 0 else cands
 
 # rare mode: the candidates whose action this player has chosen the fewest
 # times so far in the match (panel order kept; no RNG draw)
