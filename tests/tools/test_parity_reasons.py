@@ -125,3 +125,21 @@ def test_the_game_source_gives_the_shipped_automatic_entries(tmp_path, capsys):
     assert all(reasons.same_evidence(automatic[k], mine[k]) for k in automatic)
     hand = {(e["character"], e["name"]) for e in table["entries"] if not reasons.is_automatic(e)}
     assert set(mine) - set(automatic) <= hand   # the rest are explained by hand already
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not GAME_DIR, reason="needs YOMI_GAME_DIR, a checkout of the game's source at 4450348")
+def test_write_restores_a_removed_automatic_entry(tmp_path, capsys):
+    table = json.loads((data.data_dir() / reasons.REASONS_FILE).read_text())
+    removed = next(e for e in table["entries"] if reasons.is_automatic(e))
+    table["entries"].remove(removed)
+    path = tmp_path / "reasons.json"
+    path.write_text(json.dumps(table))
+    assert yomi_main(["parity", "reasons", "--game-dir", GAME_DIR, "--reasons", str(path)]) == 1
+    assert f"add: {removed['character']} state {removed['name']}:" in capsys.readouterr().out
+    assert yomi_main(["parity", "reasons", "--game-dir", GAME_DIR, "--reasons", str(path), "--write"]) == 0
+    rewritten = json.loads(path.read_text())["entries"]
+    back = [e for e in rewritten if (e["character"], e["name"]) == (removed["character"], removed["name"])]
+    assert len(back) == 1 and reasons.same_evidence(back[0]["evidence"], removed["evidence"])
+    assert len(rewritten) == len(table["entries"]) + 1
+    assert yomi_main(["parity", "reasons", "--game-dir", GAME_DIR, "--reasons", str(path)]) == 0
