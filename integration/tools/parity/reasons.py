@@ -46,7 +46,7 @@ from integration.options import OptionParser
 
 from . import data
 from .common import ParityInputError
-from .coverage import KINDS, REASONS_FILE, REASONS_FORMAT, load_reasons
+from .coverage import KINDS, REASONS_FILE, load_reasons
 
 SHOWN = 6   # the evidence names this many lines, then "and N more"
 PREFIX = ("no action button (not in the panel's action_cancels: show_in_menu false or no interrupt_from category); "
