@@ -6,7 +6,7 @@ import pytest
 
 from integration.tools.cli import main as yomi
 
-CHECKS = ("trace", "fixedmath", "fgobject", "coverage", "lines")
+CHECKS = ("trace", "fixedmath", "fgobject", "coverage", "lines", "reasons")
 
 
 def test_an_unreadable_trace_is_reported_once(tmp_path, capsys):
@@ -30,9 +30,9 @@ def test_a_directory_is_called_a_directory(tmp_path, capsys, check):
 
 
 @pytest.mark.parametrize("argv, message", [
-    ([], "missing the check to run: one of trace, fixedmath, fgobject, coverage, lines"),
-    (["--engine", "c"], "missing the check to run before --engine: one of trace, fixedmath, fgobject, coverage, lines"),
-    (["nosuch"], "unknown check 'nosuch': one of trace, fixedmath, fgobject, coverage, lines"),
+    ([], "missing the check to run: one of trace, fixedmath, fgobject, coverage, lines, reasons"),
+    (["--engine", "c"], "missing the check to run before --engine: one of trace, fixedmath, fgobject, coverage, lines, reasons"),
+    (["nosuch"], "unknown check 'nosuch': one of trace, fixedmath, fgobject, coverage, lines, reasons"),
 ])
 def test_without_a_check_the_one_line_error_names_the_checks(capsys, argv, message):
     with pytest.raises(SystemExit) as exc:
@@ -45,7 +45,7 @@ def test_without_a_check_the_one_line_error_names_the_checks(capsys, argv, messa
 def test_help_lists_the_checks(capsys):
     assert yomi(["parity", "--help"]) == 0
     out = capsys.readouterr().out
-    assert "usage: yomi parity [-h] {trace,fixedmath,fgobject,coverage,lines} ..." in out
+    assert "usage: yomi parity [-h] {trace,fixedmath,fgobject,coverage,lines,reasons} ..." in out
     lines = out.splitlines()
     for check in CHECKS:
         assert any(line.split()[:1] == [check] and len(line.split()) > 1 for line in lines), (check, out)

@@ -153,6 +153,17 @@ def test_directed_coverage_adds_the_batch_to_the_reference():
     assert both["Ninja"]["chosen"]["Continue"] == 2 * reference["Ninja"]["chosen"]["Continue"]
 
 
+def test_moves_preferred_together_are_parsed_and_reach_every_match(tmp_path):
+    assert record.parse_prefer_any("Telekinesis, Launch,Telekinesis") == ["Telekinesis", "Launch"]
+    for bad in ("", "Launch,", "Bad Name", "a/b", "x" * 65):
+        with pytest.raises(Exception, match="bad move name"):
+            record.parse_prefer_any(bad)
+    args = record.parser().parse_args(["--game-dir", ".", "--p1", "Wizard", "--p2", "Wizard", "--seeds", "1-2",
+                                       "--prefer-any", "Telekinesis,Launch", "--prefer-any", "Orb,Launch",
+                                       "--out-dir", str(tmp_path)])
+    assert [m.prefer_any for m in record.build_matches(args)] == [("Telekinesis", "Launch", "Orb")] * 2
+
+
 def test_a_folder_that_is_not_the_game_is_refused(tmp_path):
     with pytest.raises(prepare.RecordError, match="not a Godot project"):
         prepare.check_game_dir(tmp_path)
@@ -301,6 +312,23 @@ def test_a_preferred_move_is_taken_with_its_widgets_when_offered(tmp_path):
         assert first[side]["action"] == "Grab" and first[side]["data"]["Dash"] is True
     states = {r["p1"]["state"] for r in records if r.get("t") == "tick"}
     assert "ThrowTech" in states
+def test_moves_preferred_together_are_chosen_among_whenever_offered(tmp_path):
+    """--prefer-any: at every decision where the panel offers a preferred move, the bot takes one of
+    them or Continue; the header names them; the recording replays identically."""
+    preferred = {"Grab", "Jump"}
+    out = _record(tmp_path / "p.jsonl.gz", "--moves", "directed", "--prefer-any", "Jump,Grab", seed="5", p1="Ninja",
+                  p2="Ninja", length=120)
+    records = [r for _, r in read_jsonl(out)]
+    assert records[0]["prefer_any"] == sorted(preferred)
+    taken = 0
+    for rec in records:
+        if rec.get("t") != "turn":
+            continue
+        for side in ("p1", "p2"):
+            if preferred & set(rec["legal"][side]):
+                assert rec[side]["action"] in preferred | {"Continue"}, (rec["tick"], side)
+                taken += rec[side]["action"] in preferred
+    assert taken > 0
     assert yomi_main(["parity", "trace", str(out), "--engine", "c"]) == 0
 
 

@@ -6,7 +6,8 @@ Sub-commands, each in its own module:
 * ``fgobject FILE``: physics-body call sequences from the same library;
 * ``trace [FILE_OR_DIR...]``: whole matches recorded in Godot, replayed tick by tick;
 * ``coverage [FILE_OR_DIR...]``: what a set of traces exercises, per character;
-* ``lines [FILE_OR_DIR...]``: the Python engine's lines the traces execute.
+* ``lines [FILE_OR_DIR...]``: the Python engine's lines the traces execute;
+* ``reasons --game-dir DIR``: the reason table's automatic entries, rebuilt from the game's source.
 
 With no file, each reads the reference data shipped in ``tests/data/parity``
 (``YOMI_PARITY_DATA=DIR`` replaces that folder).
@@ -28,6 +29,7 @@ SUBCOMMANDS = {
     "fgobject": ("integration.tools.parity.fgobject", "physics-body call sequences from the same library"),
     "coverage": ("integration.tools.parity.coverage", "what a set of traces exercises, per character"),
     "lines": ("integration.tools.parity.lines", "the Python engine's lines the traces execute"),
+    "reasons": ("integration.tools.parity.reasons", "the reason table's automatic entries, rebuilt from the game's source"),
 }
 
 

@@ -24,6 +24,9 @@ prefers, across the whole batch, the offered moves that name a state no trace of
 ``--reference``) has reached, then the moves none has chosen: before each match the coverage of the
 traces recorded so far is handed to the driver.  ``--setting KEY=VALUE`` sets a match setting
 through the game's own settings panel (its ``load_settings``; the panel's limits apply);
+``--prefer-any MOVE[,MOVE...]`` makes the bot pick among those moves whenever the panel offers one
+(the mode's own choice applies within them), to reach objects and object states that only a move
+repeated often enough spawns or enters (a random pick, a follow-up, a lock);
 ``--setup singleplayer|online`` sets the panel up as the game's character select does for that
 mode (Sadness off in single player); ``--prefer [p1:|p2:]MOVE[,WIDGET=VALUE...]`` makes the bot
 take MOVE whenever the panel offers it, with the named widgets of the move's data panel (or of the
@@ -107,6 +110,7 @@ class Match:
     settings: tuple = ()          # (key, value) pairs set through the game's settings panel
     setup: str | None = None      # the panel's mode (SETUPS), None: its scene defaults
     prefer: tuple = ()            # Preference entries, in priority order
+    prefer_any: tuple = ()        # action names the bot chooses among whenever the panel offers one
 
     @property
     def name(self) -> str:
@@ -235,6 +239,19 @@ def prefer_config(prefer: tuple) -> dict:
     return out
 
 
+def parse_prefer_any(text: str) -> list[str]:
+    """``MOVE[,MOVE...]``: action names (the state names of the action buttons), without repeats."""
+    names = []
+    for part in text.split(","):
+        name = part.strip()
+        if not (0 < len(name) <= 64 and name.isascii() and name.replace("_", "").isalnum()):
+            raise argparse.ArgumentTypeError(f"bad move name {part!r} in --prefer-any: use the action's state name "
+                                             "(letters, digits, _)")
+        if name not in names:
+            names.append(name)
+    return names
+
+
 def directed_coverage(paths: list[Path], base: dict | None = None) -> dict:
     """What ``paths`` have covered, per character, as the driver's ``directed`` config wants it:
     ``{name: {"states": [...], "chosen": {move: times}}}``, added to ``base`` (same form) when given."""
@@ -293,6 +310,8 @@ def record_one(match: Match, game: Path, godot: str, timeout: float, directed: d
             config["setup"] = match.setup
         if match.prefer:
             config["prefer"] = prefer_config(match.prefer)
+        if match.prefer_any:
+            config["prefer_any"] = list(match.prefer_any)
         if match.moves == "directed":
             config["directed"] = directed or {}
         if match.replay is not None:
@@ -341,7 +360,8 @@ def build_matches(args) -> list[Match]:
                 tag, settings = _settings_for(args, len(matches))
                 matches.append(Match(a, b, seed, args.moves, args.game_length,
                                      folder / trace_name(a, b, seed, args.moves, tag), settings=settings,
-                                     setup=args.setup, prefer=tuple(args.prefer or ())))
+                                     setup=args.setup, prefer=tuple(args.prefer or ()),
+                                     prefer_any=tuple(dict.fromkeys(args.prefer_any))))
         return matches
     if not (args.p1 and args.p2):
         raise RecordError("give --p1 and --p2 (one match) or --pairings and --seeds (a batch)")
@@ -360,7 +380,8 @@ def build_matches(args) -> list[Match]:
                              Path(args.output) if args.output else
                              folder / trace_name(args.p1, args.p2, seed, args.moves, tag),
                              Path(args.replay) if args.replay else None, settings=settings, setup=args.setup,
-                             prefer=tuple(args.prefer or ())))
+                             prefer=tuple(args.prefer or ()),
+                             prefer_any=tuple(dict.fromkeys(args.prefer_any))))
     return matches
 
 
@@ -428,6 +449,8 @@ def parser() -> argparse.ArgumentParser:
                    help="--moves directed: traces whose coverage counts as covered already (repeatable)")
     p.add_argument("--setting", action="append", type=parse_setting, metavar="KEY=VALUE",
                    help="a match setting, set through the game's settings panel (repeatable)")
+    p.add_argument("--prefer-any", type=parse_prefer_any, action="extend", default=[], metavar="MOVE[,MOVE...]",
+                   help="action names the bot chooses among whenever the panel offers one (repeatable)")
     p.add_argument("--setup", choices=SETUPS,
                    help="set the settings panel up as the game does for single player (Sadness off) or online")
     p.add_argument("--prefer", action="append", type=parse_prefer, metavar="[p1:|p2:]MOVE[,WIDGET=VALUE...]",

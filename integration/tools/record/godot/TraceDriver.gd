@@ -43,6 +43,11 @@ extends Node
 #          within the tier the least chosen (batch + match), Continue still with
 #          p = 0.12, extra options as in rare mode; header gets
 #          "moves":"directed".
+#   prefer_any (list of action names, optional): whenever the panel offers one
+#          of them, the bot picks among those offered (the mode's own choice
+#          then applies within them; Continue keeps its p = 0.12), so a
+#          recording can be steered to moves that spawn rare objects or
+#          enter rare object states; header gets "prefer_any".
 #   setup (optional, "singleplayer" | "online"): the settings panel is set up
 #          as the game's character select does for that mode (its init(), which
 #          turns Sadness off in single player and on online) before any
@@ -68,7 +73,7 @@ extends Node
 # Output: JSON lines (see README / FORMAT section).
 
 const FORMAT = "yomi-trace/1"
-const DRIVER_VERSION = "3"     # 1: first traces; 2: base mode; 3: "legal" in turn lines (rare and directed modes, setup: same "3", named in the header)
+const DRIVER_VERSION = "3"     # 1: first traces; 2: base mode; 3: "legal" in turn lines (rare and directed modes, setup, prefer: same "3", named in the header)
 const EXTRA_P = 0.15           # per-widget click chance on the extra-options panel (all moves)
 const RARE_EXTRA_P = 0.4       # the same in rare mode
 const BASE_CHAR_SCENE = "res://characters/BaseChar.tscn"
@@ -127,6 +132,7 @@ var directed_mode = false
 var batch_states = {1: {}, 2: {}}    # directed mode: per player, states reached (batch and this match)
 var batch_chosen = {1: {}, 2: {}}    # directed mode: per player, move -> times chosen in the batch
 var prefer = {1: [], 2: []}          # per player, [{"move", "widgets"}] taken first when offered
+var prefer_any = {}                  # action names the bot chooses among whenever one is offered (config "prefer_any")
 
 func _ready():
 	var cfg_path = OS.get_environment("YOMI_TRACE_CONFIG")
@@ -171,6 +177,8 @@ func _ready():
 				get_tree().quit(2)
 				return
 			prefer[pid].append({"move": str(spec["move"]), "widgets": spec.get("widgets", {})})
+	for nm in cfg.get("prefer_any", []):
+		prefer_any[str(nm)] = true
 	Engine.set_meta("fixedmath_errors", 0)
 	call_deferred("_start")
 
@@ -311,6 +319,10 @@ func _start():
 		header["setup"] = str(cfg["setup"])
 	if !prefer[1].empty() or !prefer[2].empty():
 		header["prefer"] = {"p1": prefer[1], "p2": prefer[2]}
+	if !prefer_any.empty():
+		var preferred = prefer_any.keys()
+		preferred.sort()
+		header["prefer_any"] = preferred
 	_write(header)
 
 # a JSON value as the settings panel's load_settings expects it: whole numbers as int
@@ -549,6 +561,7 @@ func _bot_turn(pid):
 		var pnm = str(choice.action_name)
 		chosen_counts[pid][pnm] = chosen_counts[pid].get(pnm, 0) + 1
 	elif cands.size() > 0 and !_chance(0.12):
+		cands = _preferred_any(cands)
 		if directed_mode:
 			cands = _directed_pick(pid, cands)
 		elif rare_mode:
@@ -641,6 +654,17 @@ func _set_named_widget(a, wname, value):
 	if node is BaseButton and node.toggle_mode and !node.disabled:
 		if node.pressed != (value.to_lower() == "true"):
 			_click_toggle(node)
+
+# the candidates whose action is preferred (config "prefer_any"), all of them when
+# none is (panel order kept; no RNG draw)
+func _preferred_any(cands):
+	if prefer_any.empty():
+		return cands
+	var out_b = []
+	for b in cands:
+		if prefer_any.has(str(b.action_name)):
+			out_b.append(b)
+	return out_b if out_b.size() > 0 else cands
 
 # rare mode: the candidates whose action this player has chosen the fewest
 # times so far in the match (panel order kept; no RNG draw)
