@@ -131,9 +131,11 @@ def test_the_shipped_reasons_explain_every_line_the_cached_coverage_misses(capsy
 
 
 @pytest.mark.slow
-def test_the_cache_is_the_coverage_of_the_shipped_traces(capsys):
+def test_the_cache_is_the_coverage_of_the_shipped_traces():
     figures, diverged = lines.measure(data.trace_paths())
     assert diverged == 0
     cached = linereasons.read_cache(linereasons.cache_path(), REPO)
     assert cached.traces == linereasons.trace_names(data.trace_paths())
     assert {n: f["missed"] for n, f in figures.items()} == {n: f["missed"] for n, f in cached.figures.items()}
+    table = coverage.load_reasons(data.data_dir() / coverage.REASONS_FILE)
+    assert cached.not_yet == linereasons.not_yet_reached(data.trace_paths(), table)

@@ -12,8 +12,12 @@ back ``yomi parity lines``' reason report:
     (``HeavyWhipWave.tick``, ``Fighter``; ``""`` for the module);
   - ``from`` (optional): the start of the stretch's first line, stripped of indentation; it must
     begin exactly one line of the scope.  Without it the stretch is the whole scope;
-  - ``to`` (optional): the start of its last line (the first line from ``from`` on that begins
-    so).  Without it the stretch ends where the statement starting at ``from`` ends;
+  - ``after`` (optional, with ``from``): the start of a line of the scope, which must begin exactly
+    one line; ``from`` is then the first line after it that begins so (for a ``from`` text the
+    scope repeats, such as ``return False``);
+  - ``to`` (optional): the start of its last statement (the first line from ``from`` on that
+    begins so); the stretch ends where that statement ends.  Without it the stretch ends where
+    the statement starting at ``from`` ends;
   - ``reason`` (one of :data:`REASONS`) and ``evidence`` (why, checkable by a reader), and the
     reason's reference: ``table`` (``["Ninja state ParryLow", ...]``: entries of the coverage
     reason table ``coverage_reasons.json``) for ``coverage_table``; ``target`` (the same form:
@@ -55,6 +59,8 @@ REASONS = {
     "untrusted_input": "a defensive check of untrusted input (an action, a setting): the named test reaches it",
     "other_caller": "called only outside a match replay (the env, the tools, the C engine's checks): the named test runs it",
     "game_never": "a branch the game's own code never takes in a match (the evidence says why)",
+    "rare_branch": "not yet reached: a branch of code the traces run whose condition no shipped trace meets "
+                   "(the evidence names the condition)",
 }
 # the field holding each reason's reference, when it needs one
 REFERENCE = {"coverage_table": "table", "being_recorded": "target",
@@ -95,7 +101,8 @@ class Source:
                 if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                     name = f"{prefix}.{child.name}" if prefix else child.name
                     first = min([child.lineno] + [d.lineno for d in child.decorator_list])
-                    scopes.setdefault(name, (first, child.end_lineno))
+                    lo, hi = scopes.get(name, (first, child.end_lineno))
+                    scopes[name] = (min(lo, first), max(hi, child.end_lineno))
                     for n in range(first, child.end_lineno + 1):
                         scope_of[n] = name
                 walk(child, name)
@@ -166,7 +173,7 @@ def load_reasons(path: Path) -> list[dict]:
             raise ParityInputError(f"{path}: entry {i} needs strings {', '.join(ENTRY_FIELDS)} (file and evidence non-empty)")
         if entry["reason"] not in REASONS:
             raise ParityInputError(f"{path}: entry {i} ({entry['file']}): reason must be one of {', '.join(REASONS)}")
-        for key in ("from", "to"):
+        for key in ("from", "to", "after"):
             if key in entry and not (isinstance(entry[key], str) and entry[key].strip()):
                 raise ParityInputError(f"{path}: entry {i} ({entry['file']}): {key} must be a non-empty string")
         ref = REFERENCE.get(entry["reason"])
@@ -185,19 +192,31 @@ def _stretch(entry: dict, source: Source) -> tuple[int, int]:
         raise ValueError(f"no def or class {scope!r}")
     first, last = source.scopes[scope]
     if "from" not in entry:
-        if "to" in entry:
-            raise ValueError("'to' needs 'from'")
+        if "to" in entry or "after" in entry:
+            raise ValueError("'to' and 'after' need 'from'")
         return first, last
-    starts = [n for n in range(first, last + 1)
-              if source.scope_of[n] == scope and source.lines[n - 1].strip().startswith(entry["from"])]
-    if len(starts) != 1:
-        raise ValueError(f"{len(starts)} lines of {scope or 'the module'} begin {entry['from']!r} (needs exactly one)")
+    def begin(text: str, lo: int) -> list[int]:
+        return [n for n in range(lo, last + 1)
+                if source.scope_of[n] == scope and source.lines[n - 1].strip().startswith(text)]
+
+    if "after" in entry:
+        marks = begin(entry["after"], first)
+        if len(marks) != 1:
+            raise ValueError(f"{len(marks)} lines of {scope or 'the module'} begin {entry['after']!r} (needs exactly one)")
+        starts = begin(entry["from"], marks[0] + 1)[:1]
+        if not starts:
+            raise ValueError(f"no line after {entry['after']!r} begins {entry['from']!r}")
+    else:
+        starts = begin(entry["from"], first)
+        if len(starts) != 1:
+            raise ValueError(f"{len(starts)} lines of {scope or 'the module'} begin {entry['from']!r} "
+                             "(needs exactly one: give 'after')")
     start = starts[0]
     if "to" in entry:
         ends = [n for n in range(start, last + 1) if source.lines[n - 1].strip().startswith(entry["to"])]
         if not ends:
             raise ValueError(f"no line from {entry['from']!r} on begins {entry['to']!r}")
-        return start, ends[0]
+        return start, source.statement_end.get(ends[0], ends[0])
     if start not in source.statement_end:
         raise ValueError(f"{entry['from']!r} begins no statement: give 'to'")
     return start, source.statement_end[start]
@@ -283,6 +302,10 @@ def explain(missed: dict[str, set[int]], entries: list[dict], root: Path, table:
             entry.problems.append(str(exc))
             continue
         lines = {n for n in source.executable if first <= n <= last}
+        if "from" not in raw:   # a whole scope: its own lines and those of the defs nested in it
+            scope = raw["scope"]
+            lines = {n for n in lines if source.scope_of[n] == scope or source.scope_of[n].startswith(scope + ".")
+                     or not scope}
         never = missed.get(raw["file"], set())
         if not lines:
             entry.problems.append(f"lines {first}-{last} hold no line that can execute outside import time")
