@@ -8,8 +8,16 @@ bytecode's line table names them).  Module and class bodies count as executed wh
 module is imported (they run then, possibly before the tracer is installed).  ``--json OUT`` writes every file's
 figures and the numbers of its lines never executed; ``--missed`` prints them.
 
-It is a measurement, not a check: the exit status is 0 whatever the figures; 2 on unusable
-input (no trace, a corrupt trace), 1 when a trace diverges (the lines after a divergence are
+Then every line never executed is printed under its reason from the line reason table
+(``line_reasons.json`` in the reference data, ``--reasons FILE`` names another; see
+:mod:`.linereasons`), followed by the lines no entry explains and the stale entries (an anchor
+that does not resolve, a line the traces execute, a reference that does not exist).
+``--cached`` reports from the kept coverage of the shipped traces (``line_coverage.json``)
+instead of replaying them; ``--write-cache`` replays the shipped traces and rewrites it.
+
+The exit status is 0 whatever the figures, unless ``--check``: then 1 when a line has no reason
+or an entry is stale; 2 on unusable input (no trace, a corrupt trace or table, a cache kept for
+other traces than the shipped ones), 1 when a trace diverges (the lines after a divergence are
 not the game's).  Tracing makes the replay several times slower than ``yomi parity trace``.
 """
 from __future__ import annotations
