@@ -130,6 +130,23 @@ def test_the_shipped_reasons_explain_every_line_the_cached_coverage_misses(capsy
     assert "edited since the cache was written" not in out, "refresh the cache: yomi parity lines --write-cache"
 
 
+def test_check_fails_on_unexplained_lines_and_a_cache_of_other_traces(tmp_path, monkeypatch, capsys):
+    empty = tmp_path / "empty.json"
+    empty.write_text(json.dumps({"format": linereasons.REASONS_FORMAT, "entries": []}))
+    assert yomi_main(["parity", "lines", "--cached", "--check", "--reasons", str(empty)]) == 1
+    out = capsys.readouterr().out
+    assert "never executed: 0 unexplained" not in out and "unexplained: " in out
+    # a reference-data folder with one trace fewer than the cache was written for
+    folder = tmp_path / "data"
+    (folder / "traces").mkdir(parents=True)
+    for path in data.trace_paths()[1:]:
+        (folder / "traces" / path.name).symlink_to(path)
+    (folder / linereasons.CACHE_FILE).symlink_to(linereasons.cache_path())
+    monkeypatch.setenv(data.ENV_VAR, str(folder))
+    assert yomi_main(["parity", "lines", "--cached"]) == 2
+    assert "cached for other traces than the shipped ones" in capsys.readouterr().err
+
+
 @pytest.mark.slow
 def test_the_cache_is_the_coverage_of_the_shipped_traces():
     figures, diverged = lines.measure(data.trace_paths())
