@@ -8,8 +8,16 @@ bytecode's line table names them).  Module and class bodies count as executed wh
 module is imported (they run then, possibly before the tracer is installed).  ``--json OUT`` writes every file's
 figures and the numbers of its lines never executed; ``--missed`` prints them.
 
-It is a measurement, not a check: the exit status is 0 whatever the figures; 2 on unusable
-input (no trace, a corrupt trace), 1 when a trace diverges (the lines after a divergence are
+Then every line never executed is printed under its reason from the line reason table
+(``line_reasons.json`` in the reference data, ``--reasons FILE`` names another; see
+:mod:`.linereasons`), followed by the lines no entry explains and the stale entries (an anchor
+that does not resolve, a line the traces execute, a reference that does not exist).
+``--cached`` reports from the kept coverage of the shipped traces (``line_coverage.json``)
+instead of replaying them; ``--write-cache`` replays the shipped traces and rewrites it.
+
+The exit status is 0 whatever the figures, unless ``--check``: then 1 when a line has no reason
+or an entry is stale; 2 on unusable input (no trace, a corrupt trace or table, a cache kept for
+other traces than the shipped ones), 1 when a trace diverges (the lines after a divergence are
 not the game's).  Tracing makes the replay several times slower than ``yomi parity trace``.
 """
 from __future__ import annotations
@@ -107,8 +115,9 @@ def totals(figures: dict) -> dict[str, tuple[int, int]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from . import data
+    from . import data, linereasons
     from .common import ParityInputError
+    from .coverage import REASONS_FILE, load_reasons
     from .trace import collect
 
     parser = OptionParser(prog="yomi parity lines", description=__doc__,
@@ -117,10 +126,41 @@ def main(argv: list[str] | None = None) -> int:
                         help="traces or folders of traces (default: the shipped reference traces)")
     parser.add_argument("--json", metavar="OUT", help="also write every file's figures as JSON to OUT")
     parser.add_argument("--missed", action="store_true", help="print the lines never executed, per file")
+    parser.add_argument("--cached", action="store_true",
+                        help="report from the cached coverage of the shipped traces (line_coverage.json) "
+                             "instead of replaying them")
+    parser.add_argument("--write-cache", action="store_true",
+                        help="after replaying the shipped traces, write their coverage to the cache")
+    parser.add_argument("--reasons", metavar="FILE",
+                        help="the line reason table (default: line_reasons.json in the reference data)")
+    parser.add_argument("--evidence", action="store_true", help="print each reason entry's evidence")
+    parser.add_argument("--check", action="store_true",
+                        help="exit 1 when a never executed line has no reason or a reason entry is stale")
     args = parser.parse_args(argv)
+    if args.cached and (args.paths or args.write_cache):
+        parser.error("--cached reads the cache of the shipped traces: it takes no traces and no --write-cache")
+    if args.write_cache and args.paths:
+        parser.error("--write-cache caches the shipped traces: give no traces")
     try:
-        files = collect(args.paths or [str(data.traces_dir())])
-        figures, diverged = measure(files)
+        if args.cached:
+            cached = linereasons.read_cache(linereasons.cache_path(), ROOT)
+            shipped = linereasons.trace_names(collect([str(data.traces_dir())]))
+            if cached.traces != shipped:
+                raise ParityInputError(f"{linereasons.cache_path()}: cached for other traces than the shipped ones "
+                                       "(refresh it: yomi parity lines --write-cache)")
+            figures, diverged, traces, not_yet = cached.figures, 0, len(cached.traces), cached.not_yet
+            for name in cached.moved:
+                print(f"{name}: edited since the cache was written; its never executed lines are mapped by text")
+            for name, keys in cached.lost.items():
+                print(f"{name}: {len(keys)} cached lines are gone (refresh: yomi parity lines --write-cache)")
+        else:
+            files = collect(args.paths or [str(data.traces_dir())])
+            figures, diverged = measure(files)
+            traces = len(files)
+        table = load_reasons(data.data_dir() / REASONS_FILE)
+        if not args.cached:
+            not_yet = linereasons.not_yet_reached(files, table)
+        entries = linereasons.load_reasons(Path(args.reasons) if args.reasons else linereasons.reasons_path())
     except ParityInputError as exc:
         print(f"yomi parity lines: error: {exc}", file=sys.stderr)
         return 2
@@ -129,18 +169,32 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name}: {f['hit']}/{f['lines']}")
             if args.missed and f["missed"]:
                 print("    never executed: " + ", ".join(map(str, f["missed"])))
+    result = linereasons.explain({n: set(f["missed"]) for n, f in figures.items()}, entries, ROOT, table, not_yet)
+    print("\n".join(linereasons.report_lines(result, args.evidence)))
     for package, (hit, lines) in totals(figures).items():
         print(f"lines executed, {package}: {hit}/{lines} ({100 * hit / max(lines, 1):.1f}%)")
-    print(f"lines: {len(files)} traces replayed, {diverged} diverged")
-    if args.json:
-        from integration.safefile import UnsafeFileError, write_output
+    print(f"lines: {traces} traces {'cached' if args.cached else 'replayed'}, {diverged} diverged; "
+          f"never executed: {result.unexplained_count} unexplained, {len(result.stale)} stale reason entries")
+    from integration.safefile import UnsafeFileError
 
+    if args.write_cache and not diverged:
         try:
-            write_output(args.json, json.dumps({"traces": len(files), "files": figures}, indent=1) + "\n", "--json")
+            linereasons.write_cache(linereasons.cache_path(), ROOT, figures, linereasons.trace_names(files), not_yet)
         except (OSError, UnsafeFileError) as exc:
             print(f"yomi parity lines: error: {getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
             return 2
-    return 1 if diverged else 0
+        print(f"cache written: {linereasons.cache_path()}")
+    if args.json:
+        from integration.safefile import write_output
+
+        try:
+            write_output(args.json, json.dumps({"traces": traces, "files": figures}, indent=1) + "\n", "--json")
+        except (OSError, UnsafeFileError) as exc:
+            print(f"yomi parity lines: error: {getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
+            return 2
+    if diverged:
+        return 1
+    return 1 if args.check and (result.unexplained_count or result.stale) else 0
 
 
 if __name__ == "__main__":
