@@ -27,9 +27,9 @@ def test_the_shipped_folder_holds_every_reference_file(monkeypatch):
     monkeypatch.delenv(data.ENV_VAR, raising=False)
     assert data.data_dir() == data.SHIPPED
     traces = data.trace_paths()
-    assert len(traces) == 56
+    assert len(traces) == 57
     assert len([p for p in traces if "_base_" in p.name]) == 10
-    assert len([p for p in traces if "_directed_" in p.name]) == 21
+    assert len([p for p in traces if "_directed_" in p.name]) == 22
     for name, digest in RECORDED_SHA256.items():
         path = data.vector_file(name)
         assert path.name == name + ".gz"
