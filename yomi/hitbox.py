@@ -376,7 +376,16 @@ class SweptHitbox(Hitbox):
         return {"x": self.x_facing() + self.pos_x, "y": self.y + self.pos_y}
 
     def overlaps(self, box) -> bool:
+        """True when the swept box touches ``box``; never when ``box`` is zero-sized or swept itself.
+
+        Quirk kept: the original asks the other box for its AABB, and a swept box answers with
+        nothing, so the test stops there on a script error (Godot 3.6 hands the caller null) and
+        the pair counts as not overlapping: Geyser against Geyser never clashes through the
+        swept boxes themselves, only through the limb hurtboxes that the hit test tries next.
+        """
         if box.width == 0 and box.height == 0:
+            return False
+        if box.IS_SWEPT:
             return False
         return self._seg_rect_intersect(box) is not None
 

@@ -420,7 +420,11 @@ bool hitbox_overlaps(ymatch *m, const yhitbox *h, const ybox *box) {
 }
 
 bool hitbox_overlaps_hitbox(ymatch *m, const yhitbox *h, const yhitbox *other) {
+    /* A swept "hurtbox" never overlaps: a plain box refuses swept boxes (CollisionBox.overlaps),
+     * and, Quirk kept, a swept box gets no AABB from the other swept box, so the game's sweep test
+     * stops on a script error that its caller reads as no overlap (yomi/hitbox.py
+     * SweptHitbox.overlaps). */
+    if (other->kind == HK_SWEPT) return false;
     if (h->kind == HK_SWEPT) return swept_overlaps(m, h, &other->b);
-    if (other->kind == HK_SWEPT) return false; /* CollisionBox.overlaps refuses swept boxes */
     return box_overlaps(&h->b, &other->b);
 }

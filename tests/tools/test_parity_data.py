@@ -1,6 +1,6 @@
 """The reference data ships with the repository and every parity entry point finds it by default.
 
-Counts asserted here are those of the recorded files (tests/data/parity/README.md): 66 traces,
+Counts asserted here are those of the recorded files (tests/data/parity/README.md): 67 traces,
 31,334 FixedMath calls, 16,300 physics-body calls.
 """
 from __future__ import annotations
@@ -27,9 +27,9 @@ def test_the_shipped_folder_holds_every_reference_file(monkeypatch):
     monkeypatch.delenv(data.ENV_VAR, raising=False)
     assert data.data_dir() == data.SHIPPED
     traces = data.trace_paths()
-    assert len(traces) == 66
+    assert len(traces) == 67
     assert len([p for p in traces if "_base_" in p.name]) == 10
-    assert len([p for p in traces if "_directed_" in p.name]) == 31
+    assert len([p for p in traces if "_directed_" in p.name]) == 32
     for name, digest in RECORDED_SHA256.items():
         path = data.vector_file(name)
         assert path.name == name + ".gz"

@@ -25,7 +25,7 @@ import pytest
 
 from support.side_by_side import (Both, check_mirror_trace, check_trace_through_c, long_matches, needs_trace,
     play_character, short_matches, trace_ids)
-from support.data import trace_files
+from support.data import trace_file, trace_files
 from integration.engine import python_state_classes
 from integration.tools import bench
 
@@ -283,6 +283,32 @@ def test_geyser_levels(count):
                       ("Wait", None, None), ("Geyser", {"Charge": {"count": count}, "Direction": {"x": 100, "y": 0}},
                                              None), ("Wait", None, None)], settings={"char_distance": 100})
     assert "Geyser" in seen["states"]
+
+
+def test_geyser_against_geyser_trades_in_both_engines():
+    """Both Wizards Geyser at each other 200 px apart (the opening of Wizard_vs_Wizard_directed_sp_s1),
+    both engines compared after every tick: swept boxes never overlap each other (Quirk kept,
+    SweptHitbox.gd), so the Geysers do not clash and both Wizards are hit on tick 14 with the 1357 hp
+    the trace records."""
+    both = Both("Wizard", "Wizard", 3, {"infinite_resources": True, "char_distance": 100})
+    assert both.advance()
+    assert both.submit(1, ("Geyser", {"Charge": {"count": 1}, "Direction": {"x": 100, "y": 0}}, dict(NONE_EXTRA)))
+    assert both.submit(2, ("Geyser", {"Charge": {"count": 1}, "Direction": {"x": -100, "y": 0}}, dict(NONE_EXTRA)))
+    hurt = []
+
+    def observe(state):
+        if state["p1"]["state"] == state["p2"]["state"] == "HurtAerial" and not hurt:
+            hurt.append((both.c.current_tick, state["p1"]["hp"], state["p2"]["hp"]))
+
+    assert both.advance(observe)
+    assert hurt == [(14, 1357, 1357)]
+
+
+@needs_trace("Wizard_vs_Wizard_directed_sp_s1.jsonl.gz")
+def test_geyser_trade_trace_identical_through_c():
+    """The evidence trace of the swept-box quirk (tests/chars/wizard/test_wizard.py
+    test_geyser_trade_trace_identical) replays through C: 62 ticks, every legal list, the end."""
+    check_mirror_trace(trace_file("Wizard_vs_Wizard_directed_sp_s1.jsonl.gz"), 62)
 
 
 @pytest.mark.parametrize("count", [0, -2, 4, 10, -4])

@@ -228,6 +228,57 @@ def test_zero_swept_hitbox_is_a_plain_box():
     assert not sweep.overlaps(_box(29, -16))
 
 
+def test_swept_hitbox_never_overlaps_another_swept_hitbox():
+    """Quirk kept (SweptHitbox.gd): a swept box tested against another swept box asks the other for
+    its AABB and gets nothing, so the game's test stops on a script error, which Godot 3.6 hands the
+    caller as null: no overlap.  The other pairs keep their tests: swept against plain sweeps, plain
+    against swept refuses (CollisionBox.gd), plain against plain compares the AABBs.  The other swept
+    box here covers exactly the AABB of the plain box that the sweep does hit.
+    Wizard_vs_Wizard_directed_sp_brace_s58 makes this test three times, the three script errors the
+    game logged at SweptHitbox.gd:80 while recording it."""
+    sweep = _swept(400, 0)
+    other = _swept(0, 0)
+    other.update_position(200, 0)
+    plain = _box(200, -16, 18)
+    assert other.get_aabb() == plain.get_aabb() == (182, 218, -34, 2)
+    assert sweep.overlaps(plain)
+    assert not sweep.overlaps(other)
+    assert not other.overlaps(sweep)
+    assert not plain.overlaps(sweep)
+    assert plain.overlaps(_box(228, -16))  # edges meet at x 218: inclusive
+    assert not plain.overlaps(_box(229, -16))
+
+
+def test_geyser_against_geyser_trades_instead_of_clashing():
+    """Both Wizards Geyser at each other (level 1, 300 px) 200 px apart: each sweep crosses the other's
+    swept box, but swept boxes never overlap each other (the quirk above) and the Geyser state has no
+    limb hurtbox for the clash test to try next, so there is no clash: both hits land on tick 14.
+    Wizard_vs_Wizard_directed_sp_s1 is the game's record of this opening: both Wizards in HurtAerial
+    with 1357 hp at tick 14."""
+    match = create_match("Wizard", "Wizard", seed=3, settings={"infinite_resources": True, "char_distance": 100})
+    _decide(match, ("Geyser", {"Charge": {"count": 1}, "Direction": {"x": 100, "y": 0}}),
+            ("Geyser", {"Charge": {"count": 1}, "Direction": {"x": -100, "y": 0}}))
+    while match.current_tick < 14:
+        match.tick()
+    state = match.state()
+    assert (state["p1"]["state"], state["p2"]["state"]) == ("HurtAerial", "HurtAerial")
+    assert (state["p1"]["hp"], state["p2"]["hp"]) == (1357, 1357)
+
+
+def test_geyser_trade_trace_identical():
+    """Wizard_vs_Wizard_directed_sp_s1 (the evidence for the swept-box quirk): both Wizards Geyser at
+    each other at ticks 0 and 37, 200 px apart.  While recording it the game logged three script errors
+    at SweptHitbox.gd:80, one per test of a swept box against the other Wizard's (the engines make the
+    same three tests), and recorded both Wizards hit at tick 14.  A reading that lets the sweep see
+    the other swept box finds an overlap in the first of those tests, clashes the Geysers instead and
+    leaves the trace at tick 14 (P1 still in Geyser)."""
+    report = replay(trace_file("Wizard_vs_Wizard_directed_sp_s1.jsonl.gz"), "python", set())
+    assert report.divergence is None, str(report.divergence)
+    assert report.ticks_ok == report.ticks_total == 62
+    assert report.legal_ok == report.legal_total > 0
+    assert report.end_ok
+
+
 # ---------------------------------------------------------------------- telekinesis
 BOULDERS = [WIZARD + "telekinesis/TelekinesisBoulder.tscn", WIZARD + "telekinesis/TelekinesisBoulder2.tscn",
             WIZARD + "telekinesis/TelekinesisBoulder.tscn", WIZARD + "telekinesis/TelekinesisBoulder2.tscn",
