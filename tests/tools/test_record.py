@@ -312,6 +312,9 @@ def test_a_preferred_move_is_taken_with_its_widgets_when_offered(tmp_path):
         assert first[side]["action"] == "Grab" and first[side]["data"]["Dash"] is True
     states = {r["p1"]["state"] for r in records if r.get("t") == "tick"}
     assert "ThrowTech" in states
+
+
+@needs_game
 def test_moves_preferred_together_are_chosen_among_whenever_offered(tmp_path):
     """--prefer-any: at every decision where the panel offers a preferred move, the bot takes one of
     them or Continue; the header names them; the recording replays identically."""
