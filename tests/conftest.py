@@ -1,5 +1,5 @@
 """Shared test fixtures (the reference data's files, hypothesis profiles, the leftover-thread
-check, one torch thread).  Shared helpers are in the ``support`` package (tests/support/), never imported from here.
+check, one torch thread) and the number of test processes.  Shared helpers are in the ``support`` package (tests/support/), never imported from here.
 """
 from __future__ import annotations
 
@@ -23,6 +23,18 @@ allow_module_env("support.toyenv:ENV")
 hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True)
 hypothesis_settings.register_profile("dev", print_blob=True)
 hypothesis_settings.load_profile(os.environ.get("YOMI_HYPOTHESIS_PROFILE", "dev"))
+
+
+MAX_TEST_PROCESSES = 8  # each test process holds torch and the engines: a bound on their memory
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config) -> int:
+    """``-n auto`` (pyproject.toml's addopts): one test process per core this process may run on
+    (its affinity, as the trainer counts them), at most ``MAX_TEST_PROCESSES``."""
+    from integration.train.config import usable_cores
+
+    return max(1, min(usable_cores(), MAX_TEST_PROCESSES))
 
 
 @pytest.fixture
