@@ -161,7 +161,7 @@ def test_play_a_whole_match_in_chromium(browser, served, tmp_path):
         assert preview.is_displayed() and preview.text.startswith("preview, ")
         if shot is None and turn >= 2 and len(shown) >= 2:
             shot = tmp_path / "play.png"
-            time.sleep(0.6)                       # let the last turn's animation finish
+            wait(d, lambda d: js(d, "view.playing") is False)  # the last turn's animation has ended
             d.save_screenshot(str(shot))
         d.find_element(By.ID, "btn-lock").click()
         wait(d, lambda d, n=turn + 1: js(d, "HUMAN.turn") == n or js(d, "document.body.dataset.state") == "over")
