@@ -39,7 +39,10 @@ MAX_SEED = 2 ** 63 - 1       # --seed: numpy's and torch's generators take it (a
 
 
 class TraceRecorder:
-    """YomiEnv tracer that writes the first match of slot 0 with :class:`TraceWriter`."""
+    """YomiEnv tracer that writes the first match of slot 0 with :class:`TraceWriter`.  A match cut
+    short by an engine error gets no end record: when the env starts slot 0's next match, the
+    recording is closed as it stands (ending at the last tick before the error) and nothing more
+    is written."""
 
     def __init__(self, path: str, players: dict, settings: Optional[dict] = None):
         self.path = path
@@ -49,7 +52,10 @@ class TraceRecorder:
         self.done = False
 
     def start(self, i: int, match, seed: int) -> None:
-        if i != 0 or self.done or self.writer is not None:
+        if i != 0 or self.done:
+            return
+        if self.writer is not None:  # the first match was cut short and the env has started another
+            self.close()
             return
         from integration.tracefile import TraceWriter
         from yomi.match import DEFAULT_SETTINGS
@@ -348,7 +354,8 @@ def main(argv=None) -> int:
     who = {0: "draw", 1: f"P1 ({args.p1}) wins", 2: f"P2 ({args.p2}) wins"}.get(res.get("winner"), "no result")
     print(f"{res.get('p1', args.c1)} vs {res.get('p2', args.c2)}: {who} by {res.get('reason')} "
           f"(hp {res.get('p1_hp')} - {res.get('p2_hp')}, {res.get('turns')} turns, {res.get('ticks')} ticks)"
-          + (f"; recorded to {args.record}" if args.record else ""))
+          + (f"; recorded to {args.record}" if args.record else "")
+          + (" (up to the engine error: the recording has no end record)" if args.record and res.get("error") else ""))
     if res.get("error"):
         print(f"engine error: {res['error']}", file=sys.stderr)
     return 0

@@ -118,3 +118,24 @@ def test_matches_give_the_score_interval_with_draws_as_half_a_win(capsys, monkey
     out = capsys.readouterr().out
     assert "5 wins, 3 losses, 2 draws; win rate 0.500, score 0.600 (draws count half; 95% interval " \
            "[0.313, 0.832])" in out, out
+
+
+def test_a_match_cut_short_closes_its_recording_and_the_next_match_is_not_written(tmp_path):
+    """The env starts slot 0's next match after an engine error cut the first short (no end record):
+    the recording closes as it stands, ending at the last tick before the error, and the next
+    match's ticks, which start again at 0, are not appended to it."""
+    from integration.engine import create_match
+    from integration.tracefile import read_trace
+
+    path = tmp_path / "cut.jsonl.gz"
+    recorder = play.TraceRecorder(str(path), {"p1": "random", "p2": "random"})
+    first = create_match("Ninja", "Ninja", 5, {}, engine="python")
+    recorder.start(0, first, 5)
+    for tick in range(3):
+        recorder.tick(0, tick, first.state())
+    second = create_match("Ninja", "Ninja", 6, {}, engine="python")
+    recorder.start(0, second, 6)                      # the env's restart after the cut-short match
+    recorder.tick(0, 0, second.state())                # tick 0 again: refused by a writer still open
+    recorder.end(0, {"winner": 1})
+    trace = read_trace(str(path))
+    assert trace.header["seed"] == 5 and [t["tick"] for t in trace.ticks] == [0, 1, 2] and trace.end is None
