@@ -1,5 +1,6 @@
 """Shared test fixtures (the reference data's files, hypothesis profiles, the leftover-thread
-check, one torch thread) and the number of test processes.  Shared helpers are in the ``support`` package (tests/support/), never imported from here.
+check, one torch thread) and the number of test processes.  Shared helpers are in the ``support``
+package (tests/support/), never imported from here.
 """
 from __future__ import annotations
 
